@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** Environment, validated once; a bad value stops the process with a message naming it. */
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** A PostgreSQL server. Unset: the embedded database under PGLITE_DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+    .optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  /** Loopback port of the embedded database's socket; 0 picks a free one. */
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Absolute origin for links, e.g. https://contracts.example.com. Unset: the request's origin. */
+  PUBLIC_URL: z.url().optional(),
+  SEED_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SEED_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Secret for signing session cookies; generated and kept in the database when unset. */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type TEnv = z.infer<typeof ZEnvSchema>;
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  if (cached) return cached;
+  // An empty variable means "unset" (a common way to clear one in a shell or .env file).
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = ZEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,14 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite and its socket server load WebAssembly and data files at run time: keep them out of
+  // the server bundle and load them from node_modules.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+  ],
+};
+
+export default nextConfig;

@@ -1,0 +1,49 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3217);
+export const E2E_DATA_DIR = ".data/e2e";
+
+// Browser tests drive the production build on a fresh embedded database, in Debian's Chromium
+// (no browser download: `npx playwright install` cannot run offline).
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/v1/ping`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PGLITE_DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      SEED_API_TOKEN: "e2e-api-token-0123456789abcdef",
+      SEED_ADMIN_PASSWORD: "e2e-admin-password",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

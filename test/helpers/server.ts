@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const TEST_API_TOKEN = "test-api-token-0123456789abcdef";
+export const TEST_ADMIN_PASSWORD = "test-admin-password";
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The server's database, for tests that make their own rows. */
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * Starts the production build (`next start`, so `npm run build` must have run) on a fresh
+ * database: embedded (a new data folder) or the given PostgreSQL database (already migrated and
+ * seeded by the caller, as `npm run db:seed` does). Resolves once /v1/ping answers 200.
+ */
+export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dbPort = await freePort();
+  const dataDir = options.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "contracts-pglite-"));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    SEED_API_TOKEN: TEST_API_TOKEN,
+    SEED_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else {
+    env.PGLITE_DATA_DIR = dataDir!;
+    env.EMBEDDED_DB_PORT = String(dbPort);
+  }
+  const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/v1/ping`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become ready in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    databaseUrl: options.databaseUrl ?? `postgresql://postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
