@@ -34,8 +34,8 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
   const port = await freePort();
   const dbPort = await freePort();
   const dataDir = options.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "contracts-pglite-"));
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),

@@ -1,0 +1,132 @@
+import { timingSafeEqual } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { logger, serializeError } from "@/lib/api/logger";
+import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/auth/api-token";
+import type { PrismaClient } from "@/lib/db";
+
+export type TWorkspaceRole = "editor" | "viewer";
+
+/** Who a request acts as; every permission decision takes one of these. */
+export type Actor =
+  | {
+      kind: "user";
+      userId: number;
+      email: string;
+      name: string;
+      isAdmin: boolean;
+      /** The user's role per workspace id; admins need none to see everything. */
+      roles: Map<number, TWorkspaceRole>;
+      via: "api_token" | "session";
+      apiTokenId: number | null;
+    }
+  | { kind: "anonymous_admin"; isAdmin: true; via: "api_token"; apiTokenId: number };
+
+export type TUserActor = Extract<Actor, { kind: "user" }>;
+
+export const API_TOKEN_HEADER = "x-service-api-token";
+export const USER_EMAIL_HEADER = "x-service-user-email";
+
+// Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
+const MAX_API_TOKEN_LENGTH = 512;
+const MAX_EMAIL_LENGTH = 320;
+/** `lastUsedAt` is a hint for the tokens page, not an audit trail: one write a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The actor of a request that authenticates with headers (spec 5): `x-service-api-token` must be a
+ * live token; `x-service-user-email` names the active user to act for, and its absence means the
+ * anonymous admin (spec 4.2.4, 5.2).
+ */
+export async function authenticateApiRequest(req: Request, prisma: PrismaClient): Promise<Actor> {
+  const apiTokenId = await verifyApiToken(req.headers.get(API_TOKEN_HEADER), prisma);
+  const email = req.headers.get(USER_EMAIL_HEADER);
+  if (email === null) return { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId };
+  // An empty header is most likely an unset variable in the client: acting as the anonymous admin
+  // then would silently grant more than the caller meant to use.
+  if (email === "") {
+    throw new ApiError("unknown_user_email", `${USER_EMAIL_HEADER} is empty; omit the header to act as the anonymous admin.`);
+  }
+  const actor = email.length <= MAX_EMAIL_LENGTH ? await loadUserActor(prisma, { email }, { via: "api_token", apiTokenId }) : null;
+  if (!actor) throw new ApiError("unknown_user_email", `No active user has the e-mail given in ${USER_EMAIL_HEADER}.`);
+  return actor;
+}
+
+/** The id of the live token `token` is, or a 401. */
+async function verifyApiToken(token: string | null, prisma: PrismaClient): Promise<number> {
+  if (!token) throw new ApiError("missing_api_token", `The ${API_TOKEN_HEADER} header is required.`);
+  const invalid = () => new ApiError("invalid_api_token", "The API token is invalid or has been revoked.");
+  if (token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) throw invalid();
+
+  const hash = hashApiToken(token);
+  const row = await prisma.apiToken.findUnique({
+    where: { tokenHash: hash },
+    select: { id: true, tokenHash: true, revokedAt: true, lastUsedAt: true },
+  });
+  // The lookup already matched the hash; comparing again in constant time keeps a timing side
+  // channel out even if the lookup ever becomes a prefix or case-insensitive match.
+  if (!row || !sameHash(row.tokenHash, hash) || row.revokedAt !== null) throw invalid();
+
+  await touchLastUsed(prisma, row.id, row.lastUsedAt);
+  return row.id;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "utf8");
+  const y = Buffer.from(b, "utf8");
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date | null): Promise<void> {
+  const now = new Date();
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (lastUsedAt && lastUsedAt > staleBefore) return;
+  try {
+    // Conditional, so a burst of requests from one token writes the row once.
+    await prisma.apiToken.updateMany({
+      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+      data: { lastUsedAt: now },
+    });
+  } catch (error) {
+    // Bookkeeping must not fail an otherwise good request.
+    logger.warn("api token last_used_at not updated", { api_token_id: id, error: serializeError(error) });
+  }
+}
+
+/**
+ * The actor of an active user, found by id or by e-mail (case-insensitive), with the user's workspace
+ * roles; null when there is no such active user. Shared by every way a request can name a user.
+ */
+export async function loadUserActor(
+  prisma: PrismaClient,
+  who: { id: number } | { email: string },
+  how: { via: TUserActor["via"]; apiTokenId: number | null },
+): Promise<TUserActor | null> {
+  const users = await prisma.user.findMany({
+    where: {
+      active: true,
+      ...("id" in who ? { id: who.id } : { email: { equals: who.email, mode: "insensitive" as const } }),
+    },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      isAdmin: true,
+      memberships: { select: { workspaceId: true, role: true } },
+    },
+    orderBy: { id: "asc" },
+    take: 10,
+  });
+  // E-mails are unique as stored, not case-insensitively: prefer the exact spelling when two differ in case.
+  const user = ("email" in who ? users.find((u) => u.email === who.email) : undefined) ?? users[0];
+  if (!user) return null;
+  return {
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.isAdmin,
+    roles: new Map(user.memberships.map((m) => [m.workspaceId, m.role])),
+    via: how.via,
+    apiTokenId: how.apiTokenId,
+  };
+}

@@ -1,0 +1,282 @@
+/**
+ * Every `error_code` the /v1 API can answer with: the stable, documented table (DESIGN.md "Errors").
+ *
+ * A code is 7 digits and begins with its HTTP status. Codes ending in `0000` are generic; every other
+ * code names one reason a client can act on. Codes are a public contract: never renumber or reuse
+ * one, only add. Keys are what the code throws (`apiError("option_not_offered", …)`).
+ */
+export const ERROR_CODES = {
+  // --- 400 -----------------------------------------------------------------------------------------
+  bad_request: {
+    code: 4000000,
+    status: 400,
+    title: "Bad Request",
+    description: "The request is not valid.",
+  },
+  validation_failed: {
+    code: 4000001,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "One or more attributes of the body have a wrong type, format or value, or are missing; " +
+      "`parameter_problems` names each one by its path (e.g. `parties.0.participants.0.email`).",
+  },
+  malformed_json: {
+    code: 4000002,
+    status: 400,
+    title: "Bad Request",
+    description: "The body is not well-formed JSON (or not UTF-8).",
+  },
+  body_not_object: {
+    code: 4000003,
+    status: 400,
+    title: "Bad Request",
+    description: "The body is valid JSON but not a JSON object.",
+  },
+  json_too_deep: {
+    code: 4000004,
+    status: 400,
+    title: "Bad Request",
+    description: "The body nests objects and arrays deeper than the service accepts.",
+  },
+  invalid_path_id: {
+    code: 4000005,
+    status: 400,
+    title: "Bad Request",
+    description: "An identifier in the path is not a positive integer in the 32-bit range.",
+  },
+  invalid_query_parameter: {
+    code: 4000006,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "A query parameter (pagination, filter or sort) has an invalid value or is repeated; " +
+      "`parameter_problems` names each one.",
+  },
+  unknown_attribute: {
+    code: 4000007,
+    status: 400,
+    title: "Bad Request",
+    description: "The body contains an attribute that is unknown here or cannot be written.",
+  },
+  option_not_offered: {
+    code: 4000008,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "A delivery channel, sign method or two-step authentication method is not among the options " +
+      "the contract's template offers.",
+  },
+  participant_attribute_missing: {
+    code: 4000009,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "The chosen delivery channel or two-step authentication method requires a participant " +
+      "attribute (e-mail or phone number) that is missing (spec 2.3.1).",
+  },
+  signatory_requires_contract_update: {
+    code: 4000010,
+    status: 400,
+    title: "Bad Request",
+    description: "A signatory participant must also have `_permissions.contract:update` true.",
+  },
+  owner_participant_email_immutable: {
+    code: 4000011,
+    status: 400,
+    title: "Bad Request",
+    description: "The e-mail of an owner-side participant is the user's own and cannot be changed here.",
+  },
+  template_not_usable: {
+    code: 4000012,
+    status: 400,
+    title: "Bad Request",
+    description: "The template does not exist, is not visible to the caller, or cannot be used in the workspace.",
+  },
+
+  // --- 401 -----------------------------------------------------------------------------------------
+  unauthorized: {
+    code: 4010000,
+    status: 401,
+    title: "Unauthorized",
+    description: "The request is not authenticated.",
+  },
+  missing_api_token: {
+    code: 4010001,
+    status: 401,
+    title: "Unauthorized",
+    description: "The `x-service-api-token` header is missing or empty.",
+  },
+  invalid_api_token: {
+    code: 4010002,
+    status: 401,
+    title: "Unauthorized",
+    description: "The API token is unknown or has been revoked.",
+  },
+  unknown_user_email: {
+    code: 4010003,
+    status: 401,
+    title: "Unauthorized",
+    description:
+      "No active user has the e-mail of the `x-service-user-email` header. Omit the header to act as " +
+      "the anonymous admin.",
+  },
+
+  // --- 403 -----------------------------------------------------------------------------------------
+  forbidden: {
+    code: 4030000,
+    status: 403,
+    title: "Forbidden",
+    description: "The caller may not do this.",
+  },
+  role_cannot_write: {
+    code: 4030001,
+    status: 403,
+    title: "Forbidden",
+    description: "The caller's role in the workspace (viewer) may read but not change its contracts.",
+  },
+  admin_only: {
+    code: 4030002,
+    status: 403,
+    title: "Forbidden",
+    description: "Only administrators may do this.",
+  },
+  origin_mismatch: {
+    code: 4030003,
+    status: 403,
+    title: "Forbidden",
+    description:
+      "A change made with a web-app session must come from a page of this service (its `Origin` " +
+      "header must match the service's own).",
+  },
+
+  // --- 404 / 405 -----------------------------------------------------------------------------------
+  not_found: {
+    code: 4040000,
+    status: 404,
+    title: "Not Found",
+    description: "Nothing was found.",
+  },
+  resource_not_found: {
+    code: 4040001,
+    status: 404,
+    title: "Not Found",
+    description: "The resource does not exist or is not visible to the caller.",
+  },
+  route_not_found: {
+    code: 4040002,
+    status: 404,
+    title: "Not Found",
+    description: "No endpoint has this path.",
+  },
+  method_not_allowed: {
+    code: 4050000,
+    status: 405,
+    title: "Method Not Allowed",
+    description: "The endpoint does not support this HTTP method; the `Allow` header lists those it does.",
+  },
+
+  // --- 409 / 412 -----------------------------------------------------------------------------------
+  conflict: {
+    code: 4090000,
+    status: 409,
+    title: "Conflict",
+    description: "The request conflicts with the current state of the resource.",
+  },
+  contract_not_editable: {
+    code: 4090001,
+    status: 409,
+    title: "Conflict",
+    description: "The contract's state (signed, declined or overdue) no longer allows changes to its parties.",
+  },
+  idempotency_key_reused: {
+    code: 4090002,
+    status: 409,
+    title: "Conflict",
+    description: "The `Idempotency-Key` was already used with a different request body.",
+  },
+  already_exists: {
+    code: 4090003,
+    status: 409,
+    title: "Conflict",
+    description: "A resource with these unique values already exists.",
+  },
+  precondition_failed: {
+    code: 4120000,
+    status: 412,
+    title: "Precondition Failed",
+    description: "A precondition of the request does not hold.",
+  },
+  stale_if_match: {
+    code: 4120001,
+    status: 412,
+    title: "Precondition Failed",
+    description: "The resource changed since the version named in `If-Match`; fetch it again.",
+  },
+
+  // --- 413 / 415 / 429 -----------------------------------------------------------------------------
+  payload_too_large: {
+    code: 4130000,
+    status: 413,
+    title: "Content Too Large",
+    description: "The request is too large.",
+  },
+  body_too_large: {
+    code: 4130001,
+    status: 413,
+    title: "Content Too Large",
+    description: "The body is larger than 1 MiB.",
+  },
+  unsupported_media_type: {
+    code: 4150000,
+    status: 415,
+    title: "Unsupported Media Type",
+    description: "The body's media type is not supported.",
+  },
+  content_type_not_json: {
+    code: 4150001,
+    status: 415,
+    title: "Unsupported Media Type",
+    description: "A body must be sent with `Content-Type: application/json`.",
+  },
+  too_many_requests: {
+    code: 4290000,
+    status: 429,
+    title: "Too Many Requests",
+    description: "Too many requests.",
+  },
+  rate_limited: {
+    code: 4290001,
+    status: 429,
+    title: "Too Many Requests",
+    description: "The API token made too many requests; wait the seconds `Retry-After` says.",
+  },
+
+  // --- 5xx -----------------------------------------------------------------------------------------
+  internal_error: {
+    code: 5000000,
+    status: 500,
+    title: "Internal Server Error",
+    description: "An unexpected error; the server's log has the details under the request's `request_id`.",
+  },
+  service_unavailable: {
+    code: 5030000,
+    status: 503,
+    title: "Service Unavailable",
+    description: "The service cannot answer right now; retry after the seconds `Retry-After` says.",
+  },
+  database_unavailable: {
+    code: 5030001,
+    status: 503,
+    title: "Service Unavailable",
+    description:
+      "The database cannot be reached (or is still starting); retry after the seconds `Retry-After` says.",
+  },
+} as const satisfies Record<string, { code: number; status: number; title: string; description: string }>;
+
+export type TErrorKey = keyof typeof ERROR_CODES;
+
+/** The table as a list, for the API reference and the `/v1/error_codes` documentation. */
+export function listErrorCodes() {
+  return Object.entries(ERROR_CODES).map(([key, value]) => ({ key: key as TErrorKey, ...value }));
+}

@@ -1,0 +1,260 @@
+import { z } from "zod";
+import { ERROR_CODES, type TErrorKey } from "@/lib/api/error-codes";
+import type { TApiError } from "@/lib/schemas/error";
+
+export type TParameterProblems = Record<string, string[]>;
+
+export interface ApiErrorExtra {
+  /** Messages per offending field path, e.g. `{ "parties.0.participants.0.email": ["…"] }`. */
+  parameterProblems?: TParameterProblems;
+  /** Extra response headers, e.g. `Retry-After` or `Allow`. */
+  headers?: Record<string, string>;
+  /** The underlying error; logged with the request, never sent to the client. */
+  cause?: unknown;
+}
+
+/**
+ * The one error type code throws to answer with an error. Its `detail` is shown to the client, so it
+ * must never carry internals; put those in `cause`.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly key: TErrorKey;
+  readonly parameterProblems: TParameterProblems | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(key: TErrorKey, detail: string, extra: ApiErrorExtra = {}) {
+    super(detail, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.key = key;
+    this.parameterProblems = extra.parameterProblems;
+    this.headers = extra.headers;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.key].status;
+  }
+
+  get code(): number {
+    return ERROR_CODES[this.key].code;
+  }
+}
+
+/** `throw apiError("option_not_offered", "…", { parameterProblems })` */
+export function apiError(key: TErrorKey, detail: string, extra?: ApiErrorExtra): ApiError {
+  return new ApiError(key, detail, extra);
+}
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** THE mapping from anything thrown to the error it answers with. Everything else calls this. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof z.core.$ZodError) return fromZodError(error, "validation_failed");
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError("database_unavailable", "The database is not reachable right now. Retry shortly.", {
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      cause: error,
+    });
+  }
+  const prismaCode = prismaErrorCode(error);
+  switch (prismaCode) {
+    case "P2025": // "An operation failed because it depends on one or more records that were required but not found."
+      return new ApiError("resource_not_found", "The resource does not exist.", { cause: error });
+    case "P2002": // unique constraint
+      return new ApiError("already_exists", "A resource with these unique values already exists.", { cause: error });
+    case "P2003": // foreign key: what it pointed at went away meanwhile
+    case "P2034": // write conflict or deadlock between concurrent transactions
+      return new ApiError("conflict", "The resource was changed concurrently. Retry the request.", { cause: error });
+    case "P2000": // value too long for its column
+    case "P2020": // value out of range
+      // Validation should have caught it, but it came from the client: never a 500 for client input.
+      return new ApiError("bad_request", "A value is too long or out of range.", { cause: error });
+  }
+  return new ApiError("internal_error", "An unexpected error occurred.", { cause: error });
+}
+
+/**
+ * Builds the error body of spec/DESIGN "Errors" (`lib/schemas/error.ts`) for anything thrown.
+ * `origin` makes `type` an absolute link to the code's documentation.
+ */
+export function errorResponse(error: unknown, ctx: { requestId: string; origin: string }): Response {
+  const e = toApiError(error);
+  const { code, status, title } = ERROR_CODES[e.key];
+  const detail =
+    e.key === "internal_error"
+      ? `An unexpected error occurred. Quote request_id ${ctx.requestId} when reporting it.`
+      : e.message;
+  const body: TApiError = {
+    status,
+    title,
+    detail,
+    error_code: code,
+    type: `${ctx.origin}/v1/error_codes/${code}`,
+    request_id: ctx.requestId,
+    ...(e.parameterProblems && Object.keys(e.parameterProblems).length > 0
+      ? { parameter_problems: e.parameterProblems }
+      : {}),
+  };
+  const headers = new Headers(e.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Request-Id", ctx.requestId);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+// --- zod ------------------------------------------------------------------------------------------
+
+/** Key of problems that concern the whole value rather than one attribute of it. */
+export const ROOT_PROBLEM_KEY = "$";
+
+const UNKNOWN_ATTRIBUTE_MESSAGE = "unknown or read-only attribute";
+
+/**
+ * The schema's message for one unknown key: request schemas phrase it per key
+ * (`"id" is read-only; "foo" is not a known attribute`), so each key keeps its own reason.
+ */
+function unknownKeyMessage(message: string, key: string): string {
+  const prefix = `"${key}" `;
+  const part = message.split("; ").find((p) => p.startsWith(prefix));
+  return part ? part.slice(prefix.length) : UNKNOWN_ATTRIBUTE_MESSAGE;
+}
+
+/** zod issues as `parameter_problems`, keyed by dotted path; an unknown key is keyed by its own path. */
+export function zodParameterProblems(error: z.core.$ZodError): {
+  problems: TParameterProblems;
+  onlyUnknownKeys: boolean;
+} {
+  const problems: TParameterProblems = {};
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.length === 0 ? ROOT_PROBLEM_KEY : path.map(String).join(".");
+    const list = (problems[key] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  let onlyUnknownKeys = error.issues.length > 0;
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add([...issue.path, key], unknownKeyMessage(issue.message, key));
+    } else {
+      onlyUnknownKeys = false;
+      add(issue.path, issue.message);
+    }
+  }
+  return { problems, onlyUnknownKeys };
+}
+
+/** A zod failure as a 400; `key` is the code used unless the only problems are unknown attributes. */
+export function fromZodError(
+  error: z.core.$ZodError,
+  key: "validation_failed" | "invalid_query_parameter",
+): ApiError {
+  const { problems, onlyUnknownKeys } = zodParameterProblems(error);
+  const finalKey = key === "validation_failed" && onlyUnknownKeys ? "unknown_attribute" : key;
+  return new ApiError(finalKey, summarize(problems), { parameterProblems: problems });
+}
+
+/** "limit: must be at most 100" (and how many more), so a log line or a toast alone says enough. */
+export function summarize(problems: TParameterProblems): string {
+  const entries = Object.entries(problems);
+  const first = entries[0];
+  if (!first) return "The request is not valid.";
+  const [path, messages] = first;
+  const more = entries.reduce((n, [, m]) => n + m.length, 0) - 1;
+  const head = path === ROOT_PROBLEM_KEY ? `${messages[0]}` : `${path}: ${messages[0]}`;
+  return more > 0 ? `${head} (and ${more} more; see parameter_problems)` : head;
+}
+
+// --- database -------------------------------------------------------------------------------------
+
+/**
+ * Prisma errors are recognised by name and code, not `instanceof`: the bundler may load the runtime
+ * twice (route bundle and external package), and then `instanceof` silently fails.
+ */
+function prismaErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "PrismaClientKnownRequestError") return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Prisma codes of a database that cannot be reached, is overloaded or dropped the connection. */
+const UNAVAILABLE_PRISMA_CODES = new Set([
+  "P1000", // authentication failed (server reconfigured under us)
+  "P1001", // can't reach database server
+  "P1002", // server reached but timed out
+  "P1003", // database does not exist (yet)
+  "P1008", // operation timed out
+  "P1010", // access denied
+  "P1011", // TLS error
+  "P1017", // server closed the connection
+  "P2024", // timed out fetching a connection from the pool
+  "P2028", // transaction could not start in time (the embedded database queues them)
+  "P2037", // too many connections
+]);
+
+/** `kind`s of @prisma/driver-adapter-utils' DriverAdapterError that mean "no usable connection". */
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+  "AuthenticationFailed",
+  "DatabaseDoesNotExist",
+  "DatabaseAccessDenied",
+]);
+
+/** Node socket errors, and PostgreSQL SQLSTATEs of class 08 (connection) and 57P (shutting down). */
+const UNAVAILABLE_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+// `pg` reports these as plain Errors without a code.
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
+
+/** True when `error`, or anything in its chain of causes, says the database cannot be used now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const e = queue.shift();
+    if (typeof e !== "object" || e === null || seen.has(e)) continue;
+    seen.add(e);
+    const { name, code, kind, message, cause, meta } = e as {
+      name?: unknown;
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (name === "PrismaClientInitializationError") return true;
+    if (name === "PrismaClientKnownRequestError" && typeof code === "string" && UNAVAILABLE_PRISMA_CODES.has(code)) {
+      return true;
+    }
+    if (typeof kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(kind)) return true;
+    if (typeof code === "string" && UNAVAILABLE_ERROR_CODES.has(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+    // AggregateError (e.g. a connect() that tried IPv4 and IPv6) keeps the socket errors in `errors`.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) queue.push(...errors);
+    queue.push(cause, meta?.driverAdapterError);
+  }
+  return false;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { authenticateApiRequest, type Actor } from "@/lib/api/auth";
+import { ApiError, errorResponse } from "@/lib/api/errors";
+import { logger, serializeError } from "@/lib/api/logger";
+import { requestOrigin } from "@/lib/api/origin";
+import { getPrisma, type PrismaClient } from "@/lib/db";
+
+/** What every handler gets. */
+interface BaseContext {
+  req: Request;
+  url: URL;
+  /** Dynamic segments of the route, e.g. `{ contract_id: "12" }` (parse with `parseIdParam`). */
+  params: Record<string, string>;
+  requestId: string;
+  /** Origin for absolute links (`PUBLIC_URL` or the request's own). */
+  origin: string;
+}
+export interface ApiContext extends BaseContext {
+  prisma: PrismaClient;
+  actor: Actor;
+}
+export interface PublicApiContext extends BaseContext {
+  prisma: PrismaClient;
+  actor: null;
+}
+/** For endpoints that must answer without waiting for the database (readiness, 404s, 405s). */
+export type BareApiContext = BaseContext;
+
+type Handler<C> = (ctx: C) => Response | Promise<Response>;
+
+/** The shape Next 16 calls a route export with (catch-all segments arrive as arrays). */
+export type RouteHandler = (
+  req: Request,
+  ctx?: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
+
+interface Options {
+  /** The route pattern for logs, e.g. `/v1/contracts/{contract_id}`. */
+  route: string;
+  /** Default true: authenticate, and answer 401 before the handler runs. */
+  auth?: boolean;
+  /** Default true: open the database first, and answer 503 when it cannot be reached. */
+  database?: boolean;
+}
+
+/**
+ * Wraps a /v1 route handler with what every endpoint needs: request id, database, authentication,
+ * the one error mapping, `X-Request-Id` and `Cache-Control: no-store` on every answer, and one JSON
+ * log line per request. Handlers just throw (`ApiError`, zod, Prisma errors) and never catch to answer.
+ *
+ * ```ts
+ * export const GET = withApi(async ({ actor, params, prisma }) => json(…), { route: "/v1/contracts/{contract_id}" });
+ * ```
+ */
+export function withApi(handler: Handler<ApiContext>, options: Options & { auth?: true; database?: true }): RouteHandler;
+export function withApi(handler: Handler<PublicApiContext>, options: Options & { auth: false; database?: true }): RouteHandler;
+export function withApi(handler: Handler<BareApiContext>, options: Options & { auth: false; database: false }): RouteHandler;
+export function withApi(handler: Handler<never>, options: Options): RouteHandler {
+  const run = handler as Handler<BaseContext & { prisma?: PrismaClient; actor?: Actor | null }>;
+  return async (req, routeCtx) => {
+    const started = performance.now();
+    const requestId = incomingRequestId(req) ?? randomUUID();
+    const url = new URL(req.url);
+    let actor: Actor | null = null;
+    let origin = url.origin;
+    let response: Response;
+    try {
+      origin = requestOrigin(req);
+      const params = flattenParams(await routeCtx?.params);
+      const ctx: BaseContext & { prisma?: PrismaClient; actor?: Actor | null } = { req, url, params, requestId, origin };
+      if (options.database !== false) {
+        const prisma = await openDatabase();
+        ctx.prisma = prisma;
+        ctx.actor = null;
+        if (options.auth !== false) ctx.actor = actor = await authenticateApiRequest(req, prisma);
+      }
+      response = await run(ctx);
+      if (!(response instanceof Response)) throw new TypeError(`${options.route}: the handler returned no Response`);
+    } catch (error) {
+      response = errorResponse(error, { requestId, origin });
+      if (response.status >= 500) {
+        // The stack (and the driver error behind a 503) goes to the log only, never to the client.
+        logger.error("request failed", { request_id: requestId, error: serializeError(error) });
+      }
+    }
+    response = withStandardHeaders(response, requestId);
+    logger.info("request", {
+      method: req.method,
+      route: options.route,
+      path: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      request_id: requestId,
+      user_id: actor?.kind === "user" ? actor.userId : null,
+      api_token_id: actor?.apiTokenId ?? null,
+    });
+    return response;
+  };
+}
+
+/** A JSON answer (200 unless `init` says otherwise). */
+export function json(body: unknown, init?: ResponseInit): Response {
+  return Response.json(body, init);
+}
+
+/**
+ * The export for methods a route does not support, so they answer 405 in the error shape:
+ * `export const DELETE = methodNotAllowed(["GET", "PUT"])`.
+ */
+export function methodNotAllowed(allowed: string[], { route }: { route?: string } = {}): RouteHandler {
+  const allow = allowed.join(", ");
+  return withApi(
+    ({ req }) => {
+      throw new ApiError("method_not_allowed", `${req.method} is not supported here; use ${allow}.`, {
+        headers: { Allow: allow },
+      });
+    },
+    { route: route ?? "(method not allowed)", auth: false, database: false },
+  );
+}
+
+async function openDatabase(): Promise<PrismaClient> {
+  try {
+    return await getPrisma();
+  } catch (error) {
+    // Whatever stopped the database from opening (unreachable, still starting, migration failed),
+    // the service cannot answer yet: a 503 clients retry, with the cause in the log.
+    throw new ApiError("database_unavailable", "The database is not available right now. Retry shortly.", {
+      headers: { "Retry-After": "5" },
+      cause: error,
+    });
+  }
+}
+
+// Reusing the caller's id ties their logs to ours; anything odd is replaced, not logged verbatim.
+const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+function incomingRequestId(req: Request): string | undefined {
+  const id = req.headers.get("x-request-id")?.trim();
+  return id && REQUEST_ID.test(id) ? id : undefined;
+}
+
+function flattenParams(params: Record<string, string | string[] | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.join("/") : value;
+  }
+  return out;
+}
+
+function withStandardHeaders(response: Response, requestId: string): Response {
+  try {
+    response.headers.set("X-Request-Id", requestId);
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  } catch {
+    // Responses from fetch() or Response.redirect() have immutable headers: copy them.
+    const copy = new Response(response.body, response);
+    copy.headers.set("X-Request-Id", requestId);
+    copy.headers.set("Cache-Control", "no-store");
+    return copy;
+  }
+}
+
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+/**
+ * 405 handlers for every method a route does not support, to export alongside its own:
+ * `export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);`
+ */
+export function otherMethods(allowed: Method[], route: string): Record<Method, RouteHandler> {
+  const handler = methodNotAllowed(allowed, { route });
+  return Object.fromEntries(ALL_METHODS.map((m) => [m, handler])) as Record<Method, RouteHandler>;
+}

@@ -1,0 +1,51 @@
+import { env } from "@/lib/env";
+
+/**
+ * A JSON-lines logger on stdout: one object per line, which every log collector can ingest.
+ * (pino is not installed; this is all the project needs of it.)
+ */
+export type TLogLevel = "debug" | "info" | "warn" | "error";
+
+const RANK: Record<TLogLevel | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+function threshold(): number {
+  try {
+    return RANK[env().LOG_LEVEL];
+  } catch {
+    // A broken environment must not also break logging (that is how it gets reported).
+    return RANK.info;
+  }
+}
+
+function write(level: TLogLevel, msg: string, fields: Record<string, unknown>): void {
+  if (RANK[level] < threshold()) return;
+  let line: string;
+  try {
+    line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  } catch {
+    // Circular or BigInt values: keep the line, lose the fields.
+    line = JSON.stringify({ level, time: new Date().toISOString(), msg, unserializable_fields: true });
+  }
+  process.stdout.write(line + "\n");
+}
+
+export const logger = {
+  debug: (msg: string, fields: Record<string, unknown> = {}) => write("debug", msg, fields),
+  info: (msg: string, fields: Record<string, unknown> = {}) => write("info", msg, fields),
+  warn: (msg: string, fields: Record<string, unknown> = {}) => write("warn", msg, fields),
+  error: (msg: string, fields: Record<string, unknown> = {}) => write("error", msg, fields),
+};
+
+/** An error as log fields: name, message, code, stack, and the chain of causes (driver errors hide there). */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) {
+    // Prisma's DriverAdapterError keeps the driver's details as a plain object in `cause`.
+    return typeof error === "object" && error !== null ? { value: error } : { value: String(error) };
+  }
+  const out: Record<string, unknown> = { name: error.name, message: error.message };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" || typeof code === "number") out.code = code;
+  if (error.stack) out.stack = error.stack;
+  if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}

@@ -1,0 +1,55 @@
+import { absoluteUrl, type TQueryValues } from "@/lib/api/origin";
+import { parseQuery } from "@/lib/api/request";
+import { MAX_OFFSET, ZPaginationQuerySchema, type TPagination } from "@/lib/schemas/pagination";
+
+/** `limit` and `offset` of the request (spec 8), defaults applied; a bad value is a 400. */
+export function parsePagination(url: URL, { allowAll = false }: { allowAll?: boolean } = {}): TPagination {
+  return parseQuery(url, ZPaginationQuerySchema({ allowAll }));
+}
+
+/** `skip`/`take` for a Prisma `findMany`; `limit=all` takes everything from `offset` on. */
+export function pageArgs({ limit, offset }: TPagination): { skip: number; take?: number } {
+  return limit === "all" ? { skip: offset } : { skip: offset, take: limit };
+}
+
+export interface TPaginatedInput<T> extends TPagination {
+  origin: string;
+  /** The collection's path, e.g. `/v1/contracts`. */
+  path: string;
+  /** The filters and sort the answer was computed with; carried into every link. */
+  query?: TQueryValues;
+  /** Total after permissions and filters, regardless of limit and offset. */
+  count: number;
+  data: T[];
+}
+
+export interface TPaginated<T> {
+  count: number;
+  data: T[];
+  _links: {
+    self: { href: string };
+    next: { href: string | null };
+    previous: { href: string | null };
+  };
+}
+
+/**
+ * The list envelope of spec 2.6. Links are absolute, always show the effective `limit` and `offset`
+ * (so the defaults are visible) and keep every filter; `next`/`previous` are null where no such page
+ * exists, which is always the case with `limit=all`, and `next` never points past the maximum offset.
+ */
+export function paginated<T>({ origin, path, query = {}, limit, offset, count, data }: TPaginatedInput<T>): TPaginated<T> {
+  const href = (pageOffset: number) => absoluteUrl(origin, path, { ...query, limit, offset: pageOffset });
+  let next: string | null = null;
+  let previous: string | null = null;
+  if (limit !== "all") {
+    const nextOffset = offset + limit;
+    if (nextOffset < count && nextOffset <= MAX_OFFSET) next = href(nextOffset);
+    if (offset > 0) previous = href(Math.max(0, offset - limit));
+  }
+  return {
+    count,
+    data,
+    _links: { self: { href: href(offset) }, next: { href: next }, previous: { href: previous } },
+  };
+}

@@ -1,0 +1,159 @@
+import type { z } from "zod";
+import { ApiError, fromZodError } from "@/lib/api/errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The body of a write request as a JSON object, or the 4xx that explains why not. Checks happen
+ * before anything is parsed: media type (415), size (413), nesting depth (400), then JSON (400).
+ */
+export async function readJsonBody(
+  req: Request,
+  { maxBytes = MAX_BODY_BYTES, maxDepth = MAX_JSON_DEPTH }: { maxBytes?: number; maxDepth?: number } = {},
+): Promise<Record<string, unknown>> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    throw new ApiError("content_type_not_json", "Send the body as JSON with Content-Type: application/json.");
+  }
+  const tooLarge = () =>
+    new ApiError("body_too_large", `The body is larger than ${maxBytes} bytes.`);
+
+  // Refuse early when the client says so; the streaming count below covers clients that lie.
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+
+  const bytes = await readAtMost(req, maxBytes, tooLarge);
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError("malformed_json", "The body is not valid UTF-8.");
+  }
+  if (text.trim() === "") throw new ApiError("malformed_json", "The body is empty; send a JSON object.");
+
+  // Before JSON.parse: a deep body must not cost a deep object graph (or the stack of whoever walks it).
+  if (jsonNestingDepth(text, maxDepth) > maxDepth) {
+    throw new ApiError("json_too_deep", `The body nests objects and arrays more than ${maxDepth} levels deep.`);
+  }
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // V8's message names the position ("Unexpected token } in JSON at position 12"): useful, not internal.
+    const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
+    throw new ApiError("malformed_json", `The body is not valid JSON${reason}.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+    throw new ApiError("body_not_object", `The body must be a JSON object, not ${what}.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** `application/json`, with any parameters (`; charset=utf-8`), in any case. */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const mediaType = header.split(";", 1)[0]?.trim().toLowerCase();
+  return mediaType === "application/json";
+}
+
+/** Reads the body stream, giving up (and cancelling the upload) as soon as it passes `maxBytes`. */
+async function readAtMost(req: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The deepest nesting of `[`/`{` in JSON text, counted in one pass without recursion; stops counting
+ * once past `limit`. Brackets inside strings do not count. Malformed text is left to JSON.parse.
+ */
+export function jsonNestingDepth(text: string, limit = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++; // skip the escaped character
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return max;
+}
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * A path id: a positive integer in Postgres `integer` range, written canonically (no sign, leading
+ * zeros, exponent or fraction), so one resource has one URL. Anything else is a 400, never a query.
+ */
+export function parseIdParam(raw: string | undefined, name: string): number {
+  const value = raw !== undefined && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value <= INT32_MAX)) {
+    const message = `must be a positive integer no greater than ${INT32_MAX}`;
+    throw new ApiError("invalid_path_id", `${name} ${message}.`, { parameterProblems: { [name]: [message] } });
+  }
+  return value;
+}
+
+/**
+ * Query parameters through a zod schema. Each parameter may appear once (which of two values would
+ * win is guesswork); parameters the schema does not know are ignored, as web APIs usually do.
+ */
+export function parseQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T> {
+  const known = knownKeys(schema);
+  // A Map, not an object: a parameter named `__proto__` or `toString` is just a name.
+  const values = new Map<string, string>();
+  const repeated = new Set<string>();
+  for (const [key, value] of url.searchParams) {
+    if (known && !known.has(key)) continue;
+    if (values.has(key)) repeated.add(key);
+    else values.set(key, value);
+  }
+  if (repeated.size > 0) {
+    const problems = Object.fromEntries([...repeated].map((key) => [key, ["must be given at most once"]]));
+    throw new ApiError("invalid_query_parameter", `${[...repeated][0]}: must be given at most once.`, {
+      parameterProblems: problems,
+    });
+  }
+  const parsed = schema.safeParse(Object.fromEntries(values));
+  if (!parsed.success) throw fromZodError(parsed.error, "invalid_query_parameter");
+  return parsed.data;
+}
+
+/** The keys of an object schema; undefined for other schemas (then every parameter is checked). */
+function knownKeys(schema: z.ZodType): Set<string> | undefined {
+  const shape = (schema as { shape?: unknown }).shape;
+  return shape && typeof shape === "object" ? new Set(Object.keys(shape)) : undefined;
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+import { COUNTRY_CODES } from "./country-codes";
+
+/** Ids are Postgres `integer`s; anything outside this range is a 400, never a database error. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The message for a value of the wrong type. A missing value and `null` get their own words:
+ * clients send both by mistake, and `null` never means "clear" in this API (`clearWith` says what does).
+ */
+export function typeError(expected: string, options: { clearWith?: string } = {}) {
+  return (issue: { input?: unknown }) => {
+    if (issue.input === undefined) return "is required";
+    if (issue.input === null) return options.clearWith ? `must not be null; send ${options.clearWith} to clear it` : "must not be null";
+    return `must be ${expected}`;
+  };
+}
+
+/** A closed set of strings whose message lists the accepted values, so a client can fix its request. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, {
+    error: (issue) => {
+      if (issue.input === undefined) return "is required";
+      if (issue.input === null) return "must not be null";
+      return `must be one of: ${values.join(", ")}`;
+    },
+  });
+}
+
+/**
+ * A request body object that rejects unknown keys with a message naming them. `hints` gives a
+ * better message for keys a client is likely to send by mistake (read-only fields, the wrong form).
+ */
+export function requestObject<T extends z.core.$ZodLooseShape>(shape: T, hints: Readonly<Record<string, string>> = {}) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => `"${key}" ${hints[key] ?? "is not a known attribute"}`).join("; ");
+      }
+      return typeError("an object")(issue);
+    },
+  });
+}
+
+export const ZBooleanSchema = z.boolean({ error: typeError("true or false") });
+
+export const ZIdSchema = z
+  .number({ error: typeError("an integer") })
+  .int("must be an integer")
+  .min(1, "must be a positive integer")
+  .max(MAX_ID, `must be at most ${MAX_ID}`)
+  .meta({ example: 42 });
+
+const idParamMessage = `must be an integer from 1 to ${MAX_ID}`;
+
+/** An id in a path or query string: digits only (no sign, no decimals, no exponent), in int32 range. */
+export const ZIdParamSchema = z
+  .string({ error: typeError("a string") })
+  .regex(/^\d+$/, { error: idParamMessage, abort: true })
+  .refine((value) => {
+    const id = Number(value);
+    return id >= 1 && id <= MAX_ID;
+  }, idParamMessage)
+  .transform(Number)
+  .meta({ example: "42" });
+
+/** 1–100 characters after trimming; shared by contract, party and participant names. */
+export const ZNameSchema = z
+  .string({ error: typeError("a string") })
+  .trim()
+  .min(1, "must not be empty")
+  .max(100, "must be at most 100 characters");
+
+/** What the API answers with: UTC, millisecond precision, numeric offset (spec conventions). */
+export const ZTimestampSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/, "must be an ISO 8601 timestamp ending in +00:00")
+  .meta({ format: "date-time", example: "2024-05-01T09:30:00.000+00:00" });
+
+export const ZLinkSchema = z
+  .object({ href: z.string().meta({ format: "uri", description: "Absolute address of the related resource." }) })
+  .meta({ id: "Link" });
+
+export type TLink = z.infer<typeof ZLinkSchema>;
+
+/** ISO 3166-1 alpha-2 in any case, stored and returned upper-case; `""` means not set. */
+export const ZCountryCodeSchema = z
+  .string({ error: typeError("a string", { clearWith: '""' }) })
+  .trim()
+  .toUpperCase()
+  .refine((code) => code === "" || COUNTRY_CODES.has(code), "must be a two-letter ISO 3166-1 country code, e.g. SE")
+  .meta({ description: 'ISO 3166-1 alpha-2 country code (any case; returned upper-case), or "" when not set.', example: "SE" });

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+import { CONTRACT_STATES } from "@/lib/domain/enums";
+
+import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
+import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
+
+export const ZContractStateSchema = oneOf(CONTRACT_STATES).meta({ id: "ContractState" });
+
+// --- Requests ---
+
+export const ZCreateContractRequestSchema = requestObject({
+  workspace_id: ZIdSchema.meta({ description: "Workspace in which the contract is created." }),
+  template_id: ZIdSchema.meta({ description: "Template the contract is created from; it must be usable in the workspace." }),
+  name: ZNameSchema.optional().meta({ description: "1–100 characters. Defaults to the template's name." }),
+  parties: z
+    .array(ZCreatePartyRequestSchema, { error: typeError("a list") })
+    .optional()
+    .meta({ description: "Counterparties. The owner-side party is added by the service." }),
+}).meta({ id: "CreateContractRequest" });
+
+export const ZContractPathParamsSchema = z.object({ contract_id: ZIdParamSchema.meta({ description: "The contract." }) });
+
+export const CONTRACT_SORTS = [
+  "id",
+  "-id",
+  "name",
+  "-name",
+  "created_time",
+  "-created_time",
+  "updated_time",
+  "-updated_time",
+] as const;
+
+export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false }).extend({
+  workspace_id: ZIdParamSchema.optional().meta({ description: "Only contracts of this workspace." }),
+  state: ZContractStateSchema.optional().meta({ description: "Only contracts in this state." }),
+  sort: z
+    .enum(CONTRACT_SORTS, { error: "must be id, name, created_time or updated_time, optionally preceded by -" })
+    .default("id")
+    .meta({ description: "Order; a leading `-` sorts descending. Ties are broken by id. Default `id`." }),
+});
+
+// --- Responses ---
+
+const contractFields = {
+  id: ZIdSchema,
+  name: z.string(),
+  state: ZContractStateSchema,
+  workspace_id: ZIdSchema,
+  template_id: ZIdSchema,
+  created_time: ZTimestampSchema,
+  updated_time: ZTimestampSchema,
+  _links: z.object({ self: ZLinkSchema, parties: ZLinkSchema, data_fields: ZLinkSchema }),
+};
+
+export const ZContractSchema = z
+  .object({
+    ...contractFields,
+    parties: z.array(ZPartySchema).meta({ description: "The owner-side party (`my_party: true`) and the counterparties." }),
+  })
+  .meta({ id: "Contract" });
+
+export const ZContractListItemSchema = z
+  .object({ ...contractFields, parties: z.array(ZPartySummarySchema) })
+  .meta({ id: "ContractListItem" });
+
+export const ZContractListSchema = ZPaginatedSchema(ZContractListItemSchema).meta({ id: "ContractList" });
+
+export type TCreateContractRequest = z.infer<typeof ZCreateContractRequestSchema>;
+export type TCreateContractRequestInput = z.input<typeof ZCreateContractRequestSchema>;
+export type TContractPathParams = z.infer<typeof ZContractPathParamsSchema>;
+export type TContractSort = (typeof CONTRACT_SORTS)[number];
+export type TContractListQuery = z.infer<typeof ZContractListQuerySchema>;
+export type TContract = z.infer<typeof ZContractSchema>;
+export type TContractListItem = z.infer<typeof ZContractListItemSchema>;
+export type TContractList = z.infer<typeof ZContractListSchema>;

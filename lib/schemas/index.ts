@@ -1,0 +1,16 @@
+// The one zod module of every /v1 request and response shape (DESIGN.md): routes parse with it,
+// forms validate with it, and lib/openapi/document.ts generates the API reference from it.
+export * from "./api-token";
+export * from "./common";
+export * from "./contract";
+export * from "./country-codes";
+export * from "./data-field";
+export * from "./error";
+export * from "./pagination";
+export * from "./participant";
+export * from "./party";
+export * from "./ping";
+export * from "./template";
+export * from "./template-type";
+export * from "./user";
+export * from "./workspace";

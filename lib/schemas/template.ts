@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+import { PARTICIPANT_ATTRIBUTES } from "@/lib/domain/enums";
+
+import { ZIdParamSchema, ZIdSchema, ZLinkSchema, oneOf } from "./common";
+import { ZPaginatedSchema } from "./pagination";
+import { ZDeliveryChannelSchema, ZSignMethodSchema, ZTwoStepMethodSchema } from "./participant";
+import { ZTemplateTypeSchema } from "./template-type";
+
+const requiredAttributes = z.array(oneOf(PARTICIPANT_ATTRIBUTES)).meta({
+  description: "Participant attributes that must be non-empty when this option is chosen (spec 2.3.1).",
+  example: ["email"],
+});
+
+/**
+ * The options a template offers its participants (DESIGN.md). The conditional requirements of
+ * spec 2.3.1 are the `required_participant_attributes` here; lib/domain/options.ts applies them.
+ */
+export const ZAvailableOptionsSchema = z
+  .object({
+    delivery_channels: z.array(
+      z.object({ name: ZDeliveryChannelSchema, preferred: z.boolean(), required_participant_attributes: requiredAttributes }),
+    ),
+    sign_methods: z.array(z.object({ name: ZSignMethodSchema, preferred: z.boolean() })),
+    two_step_authentication_methods: z.array(
+      z.object({ name: ZTwoStepMethodSchema, preferred: z.boolean(), required_participant_attributes: requiredAttributes }),
+    ),
+  })
+  .meta({ id: "AvailableOptions" });
+
+export const ZTemplateSchema = z
+  .object({
+    id: ZIdSchema,
+    name: z.string(),
+    template_type: ZTemplateTypeSchema.nullable(),
+    workspaces: z
+      .array(z.object({ id: ZIdSchema, name: z.string() }))
+      .meta({ description: "The workspaces in which contracts may be created from this template." }),
+    available_options: ZAvailableOptionsSchema,
+    _links: z.object({ self: ZLinkSchema }),
+  })
+  .meta({ id: "Template" });
+
+export const ZTemplateListSchema = ZPaginatedSchema(ZTemplateSchema).meta({ id: "TemplateList" });
+
+export const ZTemplatePathParamsSchema = z.object({ template_id: ZIdParamSchema.meta({ description: "The template." }) });
+
+export type TAvailableOptions = z.infer<typeof ZAvailableOptionsSchema>;
+export type TTemplate = z.infer<typeof ZTemplateSchema>;
+export type TTemplateList = z.infer<typeof ZTemplateListSchema>;
+export type TTemplatePathParams = z.infer<typeof ZTemplatePathParamsSchema>;

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+import { ZIdSchema, ZTimestampSchema } from "./common";
+import { ZPaginatedSchema } from "./pagination";
+
+export const ZWorkspaceSchema = z
+  .object({
+    id: ZIdSchema,
+    name: z.string(),
+    company_name: z.string().meta({ description: "Name of the owner-side party of contracts created here." }),
+    description: z.string(),
+    country_code: z.string().meta({ description: 'ISO 3166-1 alpha-2, or "" when not set.' }),
+    created_time: ZTimestampSchema,
+    updated_time: ZTimestampSchema,
+    _permissions: z.object({
+      "contract:create": z.boolean().meta({ description: "The caller may create contracts here (admin or editor)." }),
+    }),
+  })
+  .meta({ id: "Workspace" });
+
+export const ZWorkspaceListSchema = ZPaginatedSchema(ZWorkspaceSchema).meta({ id: "WorkspaceList" });
+
+export type TWorkspace = z.infer<typeof ZWorkspaceSchema>;
+export type TWorkspaceList = z.infer<typeof ZWorkspaceListSchema>;

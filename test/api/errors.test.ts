@@ -1,0 +1,160 @@
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ApiError, apiError, errorResponse, isDatabaseUnavailable } from "@/lib/api/errors";
+import { createPrismaClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ZApiErrorSchema } from "@/lib/schemas/error";
+
+const ctx = { requestId: "req-1", origin: "https://contracts.example.com" };
+
+async function answer(error: unknown) {
+  const res = errorResponse(error, ctx);
+  const body = ZApiErrorSchema.strict().parse(await res.json());
+  return { res, body };
+}
+
+const prismaError = (code: string, message = "x") =>
+  new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: "7.10.0" });
+
+describe("ERROR_CODES", () => {
+  it("codes are 7 digits, begin with their status, and are unique", () => {
+    const codes = Object.values(ERROR_CODES).map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const { code, status } of Object.values(ERROR_CODES)) {
+      expect(String(code)).toMatch(/^\d{7}$/);
+      expect(String(code).slice(0, 3)).toBe(String(status));
+    }
+  });
+
+  it("has a generic code for every status it uses", () => {
+    const statuses = new Set(Object.values(ERROR_CODES).map((e) => e.status));
+    for (const status of statuses) {
+      expect(Object.values(ERROR_CODES).some((e) => e.code === status * 10_000)).toBe(true);
+    }
+  });
+});
+
+describe("errorResponse", () => {
+  it("renders an ApiError in the one error shape", async () => {
+    const { res, body } = await answer(
+      apiError("option_not_offered", "sms is not offered.", {
+        parameterProblems: { "parties.0.participants.0.delivery_channel": ["not offered by the template"] },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("x-request-id")).toBe("req-1");
+    expect(body).toEqual({
+      status: 400,
+      title: "Bad Request",
+      detail: "sms is not offered.",
+      error_code: ERROR_CODES.option_not_offered.code,
+      type: `https://contracts.example.com/v1/error_codes/${ERROR_CODES.option_not_offered.code}`,
+      request_id: "req-1",
+      parameter_problems: { "parties.0.participants.0.delivery_channel": ["not offered by the template"] },
+    });
+  });
+
+  it("omits parameter_problems when there are none, and passes extra headers", async () => {
+    const { res, body } = await answer(new ApiError("rate_limited", "Slow down.", { headers: { "Retry-After": "30" } }));
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(body).not.toHaveProperty("parameter_problems");
+  });
+
+  it("maps a ZodError to 400 validation_failed keyed by dotted paths", async () => {
+    const schema = z.object({
+      name: z.string().min(1, "must not be empty"),
+      parties: z.array(z.object({ participants: z.array(z.object({ email: z.email("must be an e-mail address") })) })),
+    });
+    const { error } = schema.safeParse({ name: "", parties: [{ participants: [{ email: "ok@example.com" }, { email: "nope" }] }] });
+    const { res, body } = await answer(error);
+    expect(res.status).toBe(400);
+    expect(body.error_code).toBe(ERROR_CODES.validation_failed.code);
+    expect(body.parameter_problems).toEqual({
+      name: ["must not be empty"],
+      "parties.0.participants.1.email": ["must be an e-mail address"],
+    });
+    expect(body.detail).toBe("name: must not be empty (and 1 more; see parameter_problems)");
+  });
+
+  it("maps unrecognized keys to unknown_attribute keyed by the key's own path", async () => {
+    const schema = z.strictObject({ parties: z.array(z.strictObject({ name: z.string() })) });
+    const { error } = schema.safeParse({ id: 3, parties: [{ name: "A", my_party: true }] });
+    const { body } = await answer(error);
+    expect(body.error_code).toBe(ERROR_CODES.unknown_attribute.code);
+    expect(body.parameter_problems).toEqual({
+      id: ["unknown or read-only attribute"],
+      "parties.0.my_party": ["unknown or read-only attribute"],
+    });
+  });
+
+  it("uses validation_failed when unknown keys come with other problems", async () => {
+    const { error } = z.strictObject({ name: z.string() }).safeParse({ name: 1, x: 1 });
+    const { body } = await answer(error);
+    expect(body.error_code).toBe(ERROR_CODES.validation_failed.code);
+    expect(Object.keys(body.parameter_problems ?? {}).sort()).toEqual(["name", "x"]);
+  });
+
+  it("maps Prisma's not-found to 404 and unique violation to 409", async () => {
+    expect((await answer(prismaError("P2025"))).body).toMatchObject({ status: 404, error_code: 4040001 });
+    expect((await answer(prismaError("P2002"))).body).toMatchObject({ status: 409, error_code: 4090003 });
+  });
+
+  it("maps database connection failures to 503 with Retry-After", async () => {
+    const failures: unknown[] = [
+      prismaError("P1001", "Can't reach database server"),
+      prismaError("P1017", "Server has closed the connection."),
+      prismaError("P2024", "Timed out fetching a new connection from the connection pool."),
+      new DriverAdapterError({ kind: "DatabaseNotReachable", host: "127.0.0.1", port: 5432 }),
+      new DriverAdapterError({ kind: "ConnectionClosed" }),
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect", errno: -111 }),
+      new Error("Connection terminated unexpectedly"),
+      new Error("timeout exceeded when trying to connect"),
+      new Error("wrapped", { cause: Object.assign(new Error("x"), { code: "57P01" }) }),
+      new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })], "connect failed"),
+      new Prisma.PrismaClientInitializationError("Can't reach database server", "7.10.0"),
+    ];
+    for (const failure of failures) {
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      const { res, body } = await answer(failure);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(body.error_code).toBe(ERROR_CODES.database_unavailable.code);
+      expect(body.detail).not.toMatch(/5432|127\.0\.0\.1|ECONNREFUSED/);
+    }
+  });
+
+  it("recognises what a real client throws when nothing listens on the database port", async () => {
+    const prisma = createPrismaClient("postgresql://postgres@127.0.0.1:1/postgres", 1);
+    try {
+      const failures = await Promise.all([
+        prisma.user.findMany().catch((e: unknown) => e),
+        prisma.$queryRaw`SELECT 1`.catch((e: unknown) => e),
+      ]);
+      for (const failure of failures) expect(errorResponse(failure, ctx).status, String(failure)).toBe(503);
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("does not take ordinary errors for a database outage", () => {
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+    expect(isDatabaseUnavailable(prismaError("P2002"))).toBe(false);
+    expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+
+  it("answers anything else with a generic 500 without internals", async () => {
+    const secret = new Error("relation \"api_tokens\" does not exist at /srv/app/lib/secret.ts:12");
+    for (const error of [secret, new TypeError("x is undefined"), "a string", null, { weird: true }, prismaError("P2010", "raw query failed: SELECT secret")]) {
+      const { res, body } = await answer(error);
+      expect(res.status).toBe(500);
+      expect(body.error_code).toBe(5000000);
+      expect(body.title).toBe("Internal Server Error");
+      expect(body.detail).toBe("An unexpected error occurred. Quote request_id req-1 when reporting it.");
+      expect(JSON.stringify(body)).not.toMatch(/api_tokens|secret|undefined|SELECT/);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test } from "vitest";
+
+import { ERROR_CODES } from "@/lib/api/error-codes";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { $ref?: string; description?: string }>;
+  security?: unknown[];
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, { description: string }>;
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+  };
+  security: Record<string, string[]>[];
+  "x-error-codes": { code: number; status: number }[];
+};
+
+const doc = buildOpenApiDocument() as Document;
+
+const ROUTES: [string, string][] = [
+  ["get", "/v1/ping"],
+  ["get", "/v1/workspaces"],
+  ["get", "/v1/users"],
+  ["get", "/v1/templates"],
+  ["get", "/v1/templates/{template_id}"],
+  ["get", "/v1/template_types"],
+  ["get", "/v1/template_types/{template_type_id}"],
+  ["get", "/v1/contracts"],
+  ["post", "/v1/contracts/create"],
+  ["get", "/v1/contracts/{contract_id}"],
+  ["get", "/v1/contracts/{contract_id}/parties"],
+  ["get", "/v1/contracts/{contract_id}/parties/{party_id}"],
+  ["get", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
+  ["put", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
+  ["get", "/v1/contracts/{contract_id}/data_fields"],
+  ["get", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
+];
+
+const operation = (method: string, path: string): Operation => {
+  const op = doc.paths[path]?.[method];
+  if (!op) throw new Error(`${method} ${path} is missing`);
+  return op;
+};
+
+test("is an OpenAPI 3.1 document that survives JSON", () => {
+  expect(doc.openapi).toBe("3.1.0");
+  expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+});
+
+test("documents exactly the /v1 routes", () => {
+  const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+  expect(documented.sort()).toEqual(ROUTES.map(([method, path]) => `${method} ${path}`).sort());
+});
+
+test.each(ROUTES)("%s %s declares each path parameter and answers 200", (method, path) => {
+  const op = operation(method, path);
+  const declared = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
+  const inTemplate = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  expect(declared).toEqual(inTemplate);
+  expect(op.responses["200"]).toBeDefined();
+});
+
+test("errors use the shared Error shape and list their codes", () => {
+  const badRequest = operation("put", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}").responses["400"];
+  expect(badRequest).toEqual({ $ref: "#/components/responses/BadRequest" });
+  expect(doc.components.schemas.Error).toBeDefined();
+  expect(doc.components.responses.BadRequest?.description).toContain(String(ERROR_CODES.option_not_offered.code));
+  expect(doc["x-error-codes"]).toHaveLength(Object.keys(ERROR_CODES).length);
+});
+
+test("writes document their failure statuses, reads do not claim 409 or 415", () => {
+  const update = operation("put", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}");
+  expect(Object.keys(update.responses).sort()).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "429", "503"]);
+  const create = operation("post", "/v1/contracts/create");
+  expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["400", "401", "403", "404", "409", "413", "415"]));
+  const read = operation("get", "/v1/contracts/{contract_id}");
+  expect(Object.keys(read.responses)).not.toContain("409");
+  expect(Object.keys(read.responses)).not.toContain("415");
+  expect(doc.components.responses.MethodNotAllowed).toBeDefined();
+});
+
+test("request bodies reference the shared request schemas", () => {
+  const update = operation("put", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}");
+  expect(update.requestBody?.content["application/json"]?.schema.$ref).toBe("#/components/schemas/UpdateParticipantRequest");
+  const create = operation("post", "/v1/contracts/create");
+  expect(create.requestBody?.content["application/json"]?.schema.$ref).toBe("#/components/schemas/CreateContractRequest");
+  expect(doc.components.schemas.UpdateParticipantRequest).toMatchObject({ additionalProperties: false });
+});
+
+test("the contract list documents its filters, sort and pagination", () => {
+  const names = (operation("get", "/v1/contracts").parameters ?? []).map((p) => p.name).sort();
+  expect(names).toEqual(["limit", "offset", "sort", "state", "workspace_id"]);
+});
+
+test("declares both authentication headers, with the user e-mail optional", () => {
+  expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: "apiKey", in: "header", name: "x-service-api-token" });
+  expect(doc.components.securitySchemes.userEmail).toMatchObject({ type: "apiKey", in: "header", name: "x-service-user-email" });
+  expect(doc.security).toEqual([{ apiToken: [], userEmail: [] }, { apiToken: [] }]);
+  expect(operation("get", "/v1/ping").security).toEqual([]);
+});
