@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["test/**/*.test.ts", "lib/**/*.test.ts"],
-    exclude: ["test/http/**", "node_modules/**"],
+    exclude: ["test/http/**", "test/fault/**", "node_modules/**"],
     environment: "node",
     pool: "forks",
     // Each file opens its own database; two workers suit this two-core machine.

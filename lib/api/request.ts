@@ -38,12 +38,21 @@ export async function readJsonBody(
   }
 
   let value: unknown;
+  let badText = false;
   try {
-    value = JSON.parse(text);
+    // PostgreSQL text cannot hold U+0000, and a lone surrogate is not Unicode: refuse both here,
+    // once, instead of letting them reach (and fail in) the database.
+    value = JSON.parse(text, (_key, v: unknown) => {
+      if (typeof v === "string" && (v.includes("\u0000") || !v.isWellFormed())) badText = true;
+      return v;
+    });
   } catch (error) {
     // V8's message names the position ("Unexpected token } in JSON at position 12"): useful, not internal.
     const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
     throw new ApiError("malformed_json", `The body is not valid JSON${reason}.`);
+  }
+  if (badText) {
+    throw new ApiError("validation_failed", "Text values must be valid Unicode without NUL (\\u0000) characters.");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;

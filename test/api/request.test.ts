@@ -213,3 +213,17 @@ describe("parseQuery", () => {
     expect(parseQuery(url("__proto__=x&constructor=y"), schema)).toEqual({});
   });
 });
+
+describe("text the database cannot store", () => {
+  const post = (body: string) =>
+    new Request("http://localhost/v1/x", { method: "POST", headers: { "content-type": "application/json" }, body });
+  it.each([String.raw`{"name":"a\u0000b"}`, String.raw`{"name":"\ud800"}`, String.raw`{"p":[{"name":"\udfff x"}]}`])(
+    "refuses %s with a 400",
+    async (body) => {
+      await expect(readJsonBody(post(body))).rejects.toMatchObject({ status: 400, key: "validation_failed" });
+    },
+  );
+  it("accepts ordinary unicode", async () => {
+    await expect(readJsonBody(post(`{"name":"Åsa 💥 ‮"}`))).resolves.toEqual({ name: "Åsa 💥 ‮" });
+  });
+});

@@ -1,0 +1,33 @@
+import { createPrismaClient } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/schema-engine";
+import { seedDemoData } from "@/lib/db/seed/demo";
+import { createServerDatabase, testDatabaseKind } from "@/test/helpers/db";
+import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, startServer, type RunningServer } from "@/test/helpers/server";
+
+/**
+ * The production server on a fresh demo database of its own: embedded (seeded at first start), or
+ * with TEST_DB=postgres a new database on the test server, migrated and seeded here first.
+ */
+export async function startServerOnFreshDatabase(env?: Record<string, string>): Promise<RunningServer & { kind: "pglite" | "postgres" }> {
+  const kind = testDatabaseKind();
+  if (kind === "pglite") return { ...(await startServer({ env })), kind };
+  const created = await createServerDatabase("contracts_http");
+  try {
+    await applyMigrations(created.url);
+    const prisma = createPrismaClient(created.url, 2);
+    await prisma.$transaction((tx) => seedDemoData(tx, { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD }), { timeout: 120_000 });
+    await prisma.$disconnect();
+    const server = await startServer({ databaseUrl: created.url, env });
+    return {
+      ...server,
+      kind,
+      async stop() {
+        await server.stop();
+        await created.drop();
+      },
+    };
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+}
