@@ -1,0 +1,21 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { parseIdParam } from "@/lib/api/request";
+import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+
+const route = "/api/tokens/{id}";
+
+/** Revokes the token (it stays listed, with its revoked time). */
+export const DELETE = withApi(
+  async ({ req, prisma, params, requestId }) => {
+    assertSameOrigin(req);
+    const admin = await requireAdminSession(req);
+    const id = parseIdParam(params.id, "id");
+    const token = await revokeApiToken({ prisma, actorUserId: admin.userId, id, requestId });
+    return json(serializeApiToken(token));
+  },
+  { route, auth: false },
+);
+
+export const { GET, POST, PUT, PATCH } = otherMethods(["DELETE"], route);

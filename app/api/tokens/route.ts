@@ -1,0 +1,33 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";
+import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
+import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";
+import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+
+// API token management for admins of the web app: session only (`auth: false` = no token auth).
+const route = "/api/tokens";
+
+export const GET = withApi(
+  async ({ req, prisma }) => {
+    await requireAdminSession(req);
+    const tokens = await listApiTokens({ prisma });
+    return json({ data: tokens.map(serializeApiToken) });
+  },
+  { route, auth: false },
+);
+
+export const POST = withApi(
+  async ({ req, prisma, requestId }) => {
+    assertSameOrigin(req);
+    const admin = await requireAdminSession(req);
+    const { name } = ZCreateApiTokenRequestSchema.parse(await readJsonBody(req));
+    const { token, apiToken } = await createApiToken({ prisma, actorUserId: admin.userId, name, requestId });
+    const body: TCreateApiTokenResponse = { ...serializeApiToken(apiToken), token };
+    return json(body, { status: 201 });
+  },
+  { route, auth: false },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"], route);

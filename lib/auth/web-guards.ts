@@ -1,0 +1,38 @@
+// Checks for the web app's own routes outside /v1 (e.g. /api/tokens): they answer to a signed-in
+// session only, never to an API token, and changes must come from this app's own pages.
+import { ApiError } from "@/lib/api/errors";
+import { requestOrigin } from "@/lib/api/origin";
+import { getSessionUser, type TSessionUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+
+/**
+ * Whether the browser says the request comes from a page of this app: `Origin` equals the origin
+ * the request was sent to (or PUBLIC_URL's). Cross-site forms and scripts cannot forge `Origin`.
+ */
+export function isSameOriginRequest(req: Request): boolean {
+  const origin = req.headers.get("origin")?.toLowerCase();
+  if (!origin || origin === "null") return false;
+  const publicUrl = env().PUBLIC_URL;
+  return origin === requestOrigin(req, "") || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
+}
+
+/** CSRF defence for session-authenticated changes: 403 unless `isSameOriginRequest`. */
+export function assertSameOrigin(req: Request): void {
+  if (!isSameOriginRequest(req)) {
+    throw new ApiError("origin_mismatch", "Changes made with a web-app session must come from this app's own pages (Origin header).");
+  }
+}
+
+/** The signed-in user (401 without a session). */
+export async function requireSession(req: Request): Promise<TSessionUser> {
+  const user = await getSessionUser(req.headers);
+  if (!user) throw new ApiError("unauthorized", "Sign in to the web app first.");
+  return user;
+}
+
+/** The signed-in admin (401 without a session, 403 for other users). */
+export async function requireAdminSession(req: Request): Promise<TSessionUser> {
+  const user = await requireSession(req);
+  if (!user.isAdmin) throw new ApiError("admin_only", "Only administrators may do this.");
+  return user;
+}

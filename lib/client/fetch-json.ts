@@ -1,0 +1,34 @@
+// The browser side of our own routes (/v1 and the web app's /api): same-origin fetch with the
+// session cookie, JSON in and out, and the API's error body turned into one error type.
+
+/** A refused call, carrying the API's error body (status, error_code, parameter_problems). */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly parameterProblems: Record<string, string[]> = {},
+    readonly errorCode?: number,
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      ...init,
+      credentials: "same-origin",
+      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+    });
+  } catch {
+    throw new RequestError(0, "Could not reach the server. Check your connection.");
+  }
+  const body = (await res.json().catch(() => null)) as
+    | (T & { detail?: string; error_code?: number; parameter_problems?: Record<string, string[]> })
+    | null;
+  if (!res.ok) {
+    throw new RequestError(res.status, body?.detail ?? `The server answered ${res.status}.`, body?.parameter_problems, body?.error_code);
+  }
+  return body as T;
+}

@@ -1,0 +1,7 @@
+import type { PrismaClient } from "@/lib/db";
+import { API_TOKEN_PUBLIC_SELECT, type ApiTokenRecord } from "./serialize-api-token";
+
+/** Every API token, revoked ones included, newest first: the admins' tokens page. */
+export async function listApiTokens({ prisma }: { prisma: PrismaClient }): Promise<ApiTokenRecord[]> {
+  return prisma.apiToken.findMany({ select: API_TOKEN_PUBLIC_SELECT, orderBy: { id: "desc" } });
+}
