@@ -4,7 +4,8 @@
 //   2. unit, service and schema tests on in-memory embedded databases (PGlite)
 //   3. the same on a real PostgreSQL server (a fresh database per test file)
 //   4. the production build, then HTTP tests against `next start` on each database
-//   5. browser tests (Playwright in Chromium) against the production build
+//   5. the fault test (a PostgreSQL cluster of its own, crashed mid-stream), when the server binaries exist
+//   6. browser tests (Playwright in Chromium) against the production build
 // Without a reachable PostgreSQL server the real-server half is skipped and said so, except in CI
 // (CI=true), where it is required. Chromium is the system's (/usr/bin/chromium or CHROMIUM_PATH);
 // when missing, it is installed from Debian's packages if this user can, else the run stops.
@@ -66,6 +67,12 @@ run("production build", "node_modules/.bin/next", ["build"]);
 run("HTTP tests against next start on the embedded database", "node_modules/.bin/vitest", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "pglite" });
 if (haveServer) {
   run("HTTP tests against next start on PostgreSQL", "node_modules/.bin/vitest", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "postgres", TEST_DATABASE_URL: serverUrl.toString() });
+}
+if (haveServer && existsSync("/usr/lib/postgresql")) {
+  run("fault test: its own PostgreSQL cluster crashed and restarted under load", "node_modules/.bin/vitest", ["run", "-c", "vitest.fault.config.ts"]);
+} else if (CI) {
+  console.error("CI requires PostgreSQL's server binaries (/usr/lib/postgresql) for the fault test.");
+  process.exit(1);
 }
 run("browser tests (Playwright, Chromium)", "node_modules/.bin/playwright", ["test"], { CHROMIUM_PATH: chromium });
 

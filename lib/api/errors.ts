@@ -125,11 +125,13 @@ export function zodParameterProblems(error: z.core.$ZodError): {
   problems: TParameterProblems;
   onlyUnknownKeys: boolean;
 } {
-  const problems: TParameterProblems = {};
+  // Keys come from the client's body: a Map, so `__proto__` or `constructor` are plain keys.
+  const collected = new Map<string, string[]>();
   const add = (path: readonly PropertyKey[], message: string) => {
     const key = path.length === 0 ? ROOT_PROBLEM_KEY : path.map(String).join(".");
-    const list = (problems[key] ??= []);
+    const list = collected.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
+    collected.set(key, list);
   };
   let onlyUnknownKeys = error.issues.length > 0;
   for (const issue of error.issues) {
@@ -140,6 +142,8 @@ export function zodParameterProblems(error: z.core.$ZodError): {
       add(issue.path, issue.message);
     }
   }
+  const problems: TParameterProblems = {};
+  for (const [key, messages] of collected) Object.defineProperty(problems, key, { value: messages, enumerable: true, writable: true, configurable: true });
   return { problems, onlyUnknownKeys };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { authenticateApiRequest, type Actor } from "@/lib/api/auth";
+import type { Actor } from "@/lib/api/auth";
+import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/api/logger";
 import { requestOrigin } from "@/lib/api/origin";
@@ -72,7 +73,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         const prisma = await openDatabase();
         ctx.prisma = prisma;
         ctx.actor = null;
-        if (options.auth !== false) ctx.actor = actor = await authenticateApiRequest(req, prisma);
+        if (options.auth !== false) ctx.actor = actor = await authenticate(req, prisma);
       }
       response = await run(ctx);
       if (!(response instanceof Response)) throw new TypeError(`${options.route}: the handler returned no Response`);

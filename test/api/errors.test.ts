@@ -2,7 +2,7 @@ import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/api/error-codes";
-import { ApiError, apiError, errorResponse, isDatabaseUnavailable } from "@/lib/api/errors";
+import { ApiError, apiError, errorResponse, fromZodError, isDatabaseUnavailable } from "@/lib/api/errors";
 import { createPrismaClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
@@ -156,5 +156,17 @@ describe("errorResponse", () => {
       expect(body.detail).toBe("An unexpected error occurred. Quote request_id req-1 when reporting it.");
       expect(JSON.stringify(body)).not.toMatch(/api_tokens|secret|undefined|SELECT/);
     }
+  });
+});
+
+describe("client-chosen keys in parameter_problems", () => {
+  it("reports __proto__ and constructor like any other unknown key", () => {
+    const schema = z.strictObject({ name: z.string() });
+    const result = schema.safeParse(JSON.parse('{"name":"x","__proto__":null,"constructor":1}'));
+    expect(result.success).toBe(false);
+    const err = fromZodError(result.error!, "validation_failed");
+    expect(err.status).toBe(400);
+    expect(Object.keys(err.parameterProblems ?? {}).sort()).toEqual(["__proto__", "constructor"]);
+    expect(JSON.parse(JSON.stringify(err.parameterProblems))).toHaveProperty(["__proto__"]);
   });
 });

@@ -42,6 +42,8 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
     SEED_API_TOKEN: TEST_API_TOKEN,
     SEED_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
+    // Suites send bursts with one token; the rate limit has its own test.
+    API_RATE_LIMIT_PER_MINUTE: "0",
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -1,0 +1,18 @@
+import { absoluteUrl } from "@/lib/api/origin";
+import type { TemplateType } from "@/lib/generated/prisma/client";
+import type { TTemplateType } from "@/lib/schemas";
+
+import { isoTime } from "./time";
+
+/** Spec 2.4. */
+export function serializeTemplateType(row: TemplateType, { origin }: { origin: string }): TTemplateType {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    extension_type: row.extensionType,
+    created_time: isoTime(row.createdAt),
+    updated_time: isoTime(row.updatedAt),
+    _links: { self: { href: absoluteUrl(origin, `/v1/template_types/${row.id}`) } },
+  } satisfies TTemplateType;
+}

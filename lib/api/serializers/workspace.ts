@@ -1,0 +1,20 @@
+import type { Actor } from "@/lib/api/auth";
+import { canWriteWorkspace } from "@/lib/api/permissions";
+import type { Workspace } from "@/lib/generated/prisma/client";
+import type { TWorkspace } from "@/lib/schemas";
+
+import { isoTime } from "./time";
+
+export function serializeWorkspace(row: Workspace, { actor }: { actor: Actor }): TWorkspace {
+  return {
+    id: row.id,
+    name: row.name,
+    company_name: row.companyName,
+    description: row.description,
+    country_code: row.countryCode,
+    created_time: isoTime(row.createdAt),
+    updated_time: isoTime(row.updatedAt),
+    // Creating a contract is writing in the workspace: admins and editors (DESIGN.md "Permissions").
+    _permissions: { "contract:create": canWriteWorkspace(actor, row.id) },
+  } satisfies TWorkspace;
+}

@@ -1,0 +1,229 @@
+import type { Actor } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/errors";
+import { assertCanWrite, canReadWorkspace } from "@/lib/api/permissions";
+import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/api/serializers/contract";
+import type { PrismaClient } from "@/lib/db";
+import { defaultParticipantOptions, participantProblems, type TParticipantOptions } from "@/lib/domain/options";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TAvailableOptions, TCreateContractRequest, TCreateParticipantRequest, TCreatePartyRequest } from "@/lib/schemas";
+import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/participant-problems-error";
+import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
+
+export interface CreateContractOptions {
+  prisma: PrismaClient;
+  actor: Actor;
+  /** Already parsed by ZCreateContractRequestSchema (shapes, formats and enum values are valid). */
+  request: TCreateContractRequest;
+  requestId?: string;
+  /**
+   * Steps that must be part of the same transaction: `first` runs before anything is written
+   * (e.g. claiming an idempotency key, which may end the transaction), `last` after the contract
+   * exists (e.g. storing the answer a retry will get).
+   */
+  inTransaction?: {
+    first?(tx: Prisma.TransactionClient): Promise<void>;
+    last?(tx: Prisma.TransactionClient, contract: TContractDetailRow): Promise<void>;
+  };
+}
+
+type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt" | "updatedAt">;
+
+/**
+ * Spec 4.2 and DESIGN.md "Contract creation". Checks, in order: the workspace is visible (404), the
+ * template is visible (404) and usable in the workspace (400), the caller may create there (403), then
+ * every counterparty participant against the template's options, all problems in one 400. Then one
+ * transaction writes the contract (draft), the owner-side party with the caller as organizer (the
+ * anonymous admin is nobody, so its party has no participant), the counterparties, copies of the
+ * template's data fields and the audit event: either all of it exists afterwards or none of it.
+ */
+export async function createContract({ prisma, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
+  const [workspace, template, user] = await Promise.all([
+    prisma.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
+    prisma.template.findFirst({
+      where: { AND: [{ id: request.template_id }, visibleTemplatesWhere(actor)] },
+      select: {
+        id: true,
+        name: true,
+        workspaces: { select: { workspaceId: true } },
+        dataFields: { orderBy: [{ position: "asc" }, { id: "asc" }] },
+        ...AVAILABLE_OPTIONS_SELECT,
+      },
+    }),
+    actor.kind === "user"
+      ? prisma.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
+      : null,
+  ]);
+
+  if (!workspace || !canReadWorkspace(actor, workspace.id)) {
+    throw new ApiError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
+      parameterProblems: { workspace_id: ["no such workspace"] },
+    });
+  }
+  if (!template) {
+    throw new ApiError("resource_not_found", `Template ${request.template_id} does not exist.`, {
+      parameterProblems: { template_id: ["no such template"] },
+    });
+  }
+  if (!template.workspaces.some((w) => w.workspaceId === workspace.id)) {
+    throw new ApiError("template_not_usable", `Template ${template.id} cannot be used in workspace ${workspace.id}.`, {
+      parameterProblems: { template_id: [`cannot be used in workspace ${workspace.id}`] },
+    });
+  }
+  assertCanWrite(actor, workspace.id);
+
+  const available = toAvailableOptions(template);
+  const defaults = defaultParticipantOptions(available);
+  const problems: TRuleProblem[] = [];
+  const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, index, available, defaults, problems));
+  const error = participantProblemsError(problems);
+  if (error) throw error;
+
+  const now = new Date();
+  const stamp = { createdAt: now, updatedAt: now };
+  // The organizer is the caller (a user of the service), not a signer: the service sets its options.
+  const organizer: TParticipantData | null = user && {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    title: user.title,
+    phoneNumber: user.phoneNumber,
+    deliveryChannel: "email",
+    signMethod: defaults.sign_method,
+    twoStepMethod: "none",
+    signatory: false,
+    canUpdateContract: true,
+    organizer: true,
+  };
+
+  return prisma.$transaction(async (tx) => {
+    await inTransaction?.first?.(tx);
+    // One nested create: the owner-side party is first, so it has the lowest id and is answered first.
+    const contract = await tx.contract.create({
+      data: {
+        name: request.name ?? template.name,
+        state: "draft",
+        workspaceId: workspace.id,
+        templateId: template.id,
+        createdById: user?.id ?? null,
+        ...stamp,
+        parties: {
+          create: [
+            {
+              type: "company",
+              name: workspace.companyName,
+              countryCode: workspace.countryCode,
+              myParty: true,
+              createdAt: now,
+              ...(organizer ? { participants: { create: { ...organizer, ...stamp } } } : {}),
+            },
+            ...counterparties.map(({ participants, ...party }) => ({
+              ...party,
+              createdAt: now,
+              participants: { createMany: { data: participants.map((p) => ({ ...p, ...stamp })) } },
+            })),
+          ],
+        },
+        dataFields: {
+          createMany: {
+            data: template.dataFields.map((field) => ({
+              name: field.name,
+              description: field.description,
+              placeholder: field.placeholder,
+              customId: field.customId,
+              value: field.defaultValue,
+              ...stamp,
+            })),
+          },
+        },
+      },
+      select: { ...CONTRACT_SELECT, ...CONTRACT_DETAIL_INCLUDE },
+    });
+    await tx.auditEvent.create({
+      data: {
+        action: "contract.create",
+        entityType: "contract",
+        entityId: contract.id,
+        contractId: contract.id,
+        actorUserId: actor.kind === "user" ? actor.userId : null,
+        apiTokenId: actor.apiTokenId,
+        via: actor.via,
+        requestId: requestId ?? null,
+        after: {
+          name: contract.name,
+          state: contract.state,
+          workspace_id: contract.workspaceId,
+          template_id: contract.templateId,
+          parties: contract.parties.map((party) => ({
+            id: party.id,
+            type: party.type,
+            my_party: party.myParty,
+            participant_ids: party.participants.map((p) => p.id),
+          })),
+          data_field_count: template.dataFields.length,
+        },
+      },
+    });
+    await inTransaction?.last?.(tx, contract);
+    return contract;
+  });
+}
+
+/**
+ * One counterparty as rows to insert; its participants' rule problems are added to `problems` with
+ * their request paths. An individual party's name and number are its participant's (DESIGN.md).
+ */
+function counterpartyData(
+  party: TCreatePartyRequest,
+  index: number,
+  available: TAvailableOptions,
+  defaults: TParticipantOptions,
+  problems: TRuleProblem[],
+) {
+  const people = party.type === "company" ? party.participants.map((p, i) => [`participants.${i}`, p] as const) : [["participant", party.participant] as const];
+  const participants = people.map(([path, request]) => {
+    const data = newParticipantData(request, defaults);
+    const resolved = {
+      delivery_channel: data.deliveryChannel,
+      sign_method: data.signMethod,
+      two_step_authentication_method: data.twoStepMethod,
+      email: data.email,
+      phone_number: data.phoneNumber,
+      signatory: data.signatory,
+      _permissions: { "contract:update": data.canUpdateContract },
+    };
+    problems.push(...prefixProblems(`parties.${index}.${path}`, participantProblems(available, resolved)));
+    return data;
+  });
+  const first = participants[0];
+  return {
+    type: party.type,
+    name: party.type === "company" ? party.name : (first?.name ?? ""),
+    countryCode: party.country_code ?? "",
+    identificationNumber: party.type === "company" ? (party.identification_number ?? "") : (first?.identificationNumber ?? ""),
+    participants,
+  };
+}
+
+/**
+ * A counterparty participant: omitted options take the template's defaults (the one shared function);
+ * `contract:update` defaults to `signatory`, so a signatory sent without `_permissions` is valid.
+ */
+function newParticipantData(p: TCreateParticipantRequest, defaults: TParticipantOptions) {
+  const signatory = p.signatory ?? false;
+  return {
+    name: p.name,
+    title: p.title ?? "",
+    email: p.email ?? "",
+    phoneNumber: p.phone_number ?? "",
+    identificationNumber: p.identification_number ?? "",
+    deliveryChannel: p.delivery_channel ?? defaults.delivery_channel,
+    signMethod: p.sign_method ?? defaults.sign_method,
+    twoStepMethod: p.two_step_authentication_method ?? defaults.two_step_authentication_method,
+    signatory,
+    canUpdateContract: p._permissions?.["contract:update"] ?? signatory,
+    signState: "undecided",
+    signStateUpdatedAt: null,
+    deliveryStatus: "not_sent",
+  } satisfies TParticipantData;
+}

@@ -1,0 +1,25 @@
+import type { Actor } from "@/lib/api/auth";
+import { pageArgs } from "@/lib/api/pagination";
+import type { Tx } from "@/lib/db";
+import type { ContractDataField } from "@/lib/generated/prisma/client";
+import type { TPagination } from "@/lib/schemas";
+import { findVisibleContract } from "@/lib/services/contracts/contract-access";
+
+export interface ListDataFieldsOptions {
+  db: Tx;
+  actor: Actor;
+  contractId: number;
+  /** `limit` may be `all` here (spec 4.4). */
+  pagination: TPagination;
+}
+
+/** The data fields of a contract the actor may see (else 404), in the template's order (they are copied in it). */
+export async function listDataFields({ db, actor, contractId, pagination }: ListDataFieldsOptions): Promise<{ count: number; rows: ContractDataField[] }> {
+  await findVisibleContract(db, actor, contractId);
+  const where = { contractId };
+  const [count, rows] = await Promise.all([
+    db.contractDataField.count({ where }),
+    db.contractDataField.findMany({ where, orderBy: { id: "asc" }, ...pageArgs(pagination) }),
+  ]);
+  return { count, rows };
+}

@@ -1,0 +1,22 @@
+import type { Actor } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/errors";
+import { TEMPLATE_SELECT, type TTemplateRow } from "@/lib/api/serializers/template";
+import type { Tx } from "@/lib/db";
+
+import { visibleTemplatesWhere } from "./template-visibility";
+
+export interface GetTemplateOptions {
+  db: Tx;
+  actor: Actor;
+  templateId: number;
+}
+
+/** The template, if the actor may use it somewhere; else the same 404 as a template that does not exist. */
+export async function getTemplate({ db, actor, templateId }: GetTemplateOptions): Promise<TTemplateRow> {
+  const row = await db.template.findFirst({
+    where: { AND: [{ id: templateId }, visibleTemplatesWhere(actor)] },
+    select: TEMPLATE_SELECT,
+  });
+  if (!row) throw new ApiError("resource_not_found", `Template ${templateId} does not exist.`);
+  return row;
+}
