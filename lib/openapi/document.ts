@@ -21,6 +21,9 @@ import {
   ZDataFieldListSchema,
   ZDataFieldPathParamsSchema,
   ZDataFieldSchema,
+  ZErrorCodeListSchema,
+  ZErrorCodePathParamsSchema,
+  ZErrorCodeSchema,
   ZPaginationQuerySchema,
   ZParticipantPathParamsSchema,
   ZParticipantSchema,
@@ -28,6 +31,7 @@ import {
   ZPartyPathParamsSchema,
   ZPartySchema,
   ZPingSchema,
+  ZTemplateListQuerySchema,
   ZTemplateListSchema,
   ZTemplatePathParamsSchema,
   ZTemplateSchema,
@@ -242,6 +246,29 @@ const lookupPaths: ZodOpenApiPathsObject = {
       responses: withErrors(ok("Ready.", ZPingSchema), [503]),
     },
   },
+  "/v1/openapi.json": {
+    get: {
+      operationId: "getOpenApiDocument",
+      summary: "This document",
+      tags: ["Service"],
+      security: [],
+      responses: { "200": { description: "The OpenAPI 3.1 document of this API.", content: { "application/json": { schema: z.object({}).loose() } } } },
+    },
+  },
+  "/v1/error_codes": {
+    get: {
+      ...get({ id: "listErrorCodes", summary: "List error codes", tag: "Service", schema: ZErrorCodeListSchema, query: page }, [400]),
+      security: [],
+      description: "Every `error_code` the API answers with, and what it means. Needs no credentials.",
+    },
+  },
+  "/v1/error_codes/{code}": {
+    get: {
+      ...get({ id: "getErrorCode", summary: "Get an error code", tag: "Service", schema: ZErrorCodeSchema, path: ZErrorCodePathParamsSchema }, [400, 404]),
+      security: [],
+      description: "The `type` of every error body links here. Needs no credentials.",
+    },
+  },
   "/v1/workspaces": {
     get: get({ id: "listWorkspaces", summary: "List workspaces", tag: "Workspaces", schema: ZWorkspaceListSchema, query: page }, LIST_ERRORS),
   },
@@ -249,7 +276,10 @@ const lookupPaths: ZodOpenApiPathsObject = {
     get: get({ id: "listUsers", summary: "List users", tag: "Users", schema: ZUserListSchema, query: page }, LIST_ERRORS),
   },
   "/v1/templates": {
-    get: get({ id: "listTemplates", summary: "List templates", tag: "Templates", schema: ZTemplateListSchema, query: page }, LIST_ERRORS),
+    get: get(
+      { id: "listTemplates", summary: "List templates", tag: "Templates", schema: ZTemplateListSchema, query: ZTemplateListQuerySchema },
+      LIST_ERRORS,
+    ),
   },
   "/v1/templates/{template_id}": {
     get: get(

@@ -3,9 +3,6 @@ import { z } from "zod";
 import { ZLinkSchema } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
-// Its own file (not yet exported from ./index or used by lib/openapi) so the endpoint could land
-// without touching files other work is changing.
-
 /** One documented `error_code` (GET /v1/error_codes/{code}; the `type` of every error body links here). */
 export const ZErrorCodeSchema = z
   .object({

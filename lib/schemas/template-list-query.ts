@@ -3,8 +3,7 @@ import { z } from "zod";
 import { ZIdParamSchema } from "./common";
 import { ZPaginationQuerySchema } from "./pagination";
 
-// Its own file (not yet exported from ./index or used by lib/openapi) so the templates endpoint could
-// land without touching files other work is changing; fold it into ./template.ts when convenient.
+/** GET /v1/templates: pagination plus an optional workspace filter. */
 export const ZTemplateListQuerySchema = ZPaginationQuerySchema({ allowAll: false }).extend({
   workspace_id: ZIdParamSchema.optional().meta({ description: "Only templates usable in this workspace." }),
 });

@@ -25,6 +25,9 @@ const doc = buildOpenApiDocument() as Document;
 
 const ROUTES: [string, string][] = [
   ["get", "/v1/ping"],
+  ["get", "/v1/openapi.json"],
+  ["get", "/v1/error_codes"],
+  ["get", "/v1/error_codes/{code}"],
   ["get", "/v1/workspaces"],
   ["get", "/v1/users"],
   ["get", "/v1/templates"],
@@ -103,4 +106,11 @@ test("declares both authentication headers, with the user e-mail optional", () =
   expect(doc.components.securitySchemes.userEmail).toMatchObject({ type: "apiKey", in: "header", name: "x-service-user-email" });
   expect(doc.security).toEqual([{ apiToken: [], userEmail: [] }, { apiToken: [] }]);
   expect(operation("get", "/v1/ping").security).toEqual([]);
+});
+
+test("every /v1 route file is in the document, and nothing else", async () => {
+  const { readdir } = await import("node:fs/promises");
+  const files = (await readdir("app/v1", { recursive: true })).filter((f) => f.endsWith("route.ts") && !f.includes("[..."));
+  const routes = files.map((f) => `/v1/${f.replace(/\/?route\.ts$/, "")}`.replace(/\/$/, "").replace(/\[(\w+)\]/g, "{$1}"));
+  expect(routes.sort()).toEqual(Object.keys(doc.paths).sort());
 });
