@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
-export const E2E_DATA_DIR = ".data/e2e";
+// Per port, so runs side by side never share (or wipe) one database folder.
+export const E2E_DATA_DIR = `.data/e2e-${port}`;
 
 // Browser tests drive the production build on a fresh embedded database, in Debian's Chromium
 // (no browser download: `npx playwright install` cannot run offline).
