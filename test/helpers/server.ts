@@ -11,6 +11,11 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's database, for tests that make their own rows. */
   databaseUrl: string;
+  /**
+   * Everything the server wrote to stdout and stderr so far (its JSON log lines among it). The
+   * level is `TEST_SERVER_LOG_LEVEL` (default warn) unless `env.LOG_LEVEL` says otherwise.
+   */
+  logs(): string;
   stop(): Promise<void>;
 }
 
@@ -78,6 +83,7 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
   return {
     baseUrl,
     databaseUrl: options.databaseUrl ?? `postgresql://postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    logs: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
