@@ -16,6 +16,9 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.delete("content-security-policy-report-only");
+  // Lets the signed-in layout send a signed-out visitor back to this very page after sign-in
+  // (set here, so a client cannot choose it).
+  requestHeaders.set("x-pathname", request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   if (secure) response.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

@@ -11,10 +11,12 @@ async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a page of the app sends a signed-out visitor to the sign-in page", async ({ page }) => {
-  await page.goto("/settings/api-tokens");
-  await expect(page).toHaveURL(/\/sign-in(\?|$)/);
+test("a page of the app sends a signed-out visitor to the sign-in page, and back after signing in", async ({ page }) => {
+  await page.goto("/contracts?state=signed&limit=10");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcontracts%3Fstate%3Dsigned%26limit%3D10$/);
   await expect(page.getByRole("heading", { level: 1, name: "Contracts admin" })).toBeVisible();
+  await submitSignIn(page, EDITOR.email, EDITOR.password);
+  await expect(page).toHaveURL(/\/contracts\?state=signed&limit=10$/);
 });
 
 test("a wrong password shows a clear message and no session starts", async ({ page }) => {

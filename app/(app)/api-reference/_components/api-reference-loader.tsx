@@ -1,0 +1,32 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import { ErrorState, LoadingState } from "@/components/states";
+import { v1Queries } from "@/lib/client/v1";
+
+// Both the document (~90 KB of JSON) and the code that renders it load only on this page, after it
+// has painted: the reference is exempt from the page-weight budget, but need not be slow either.
+const OpenApiView = dynamic(() => import("./openapi-view").then((m) => m.OpenApiView), {
+  loading: () => <LoadingState label="Loading the API reference…" lines={6} />,
+});
+
+export function ApiReferenceLoader() {
+  const document = useQuery(v1Queries.openApi());
+  return (
+    <div className="mt-6">
+      {document.isPending ? (
+        <LoadingState label="Loading the API reference…" lines={6} />
+      ) : document.isError ? (
+        <ErrorState
+          title="Could not load the API reference."
+          error={document.error}
+          onRetry={() => void document.refetch()}
+          retrying={document.isFetching}
+        />
+      ) : (
+        <OpenApiView document={document.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The contract page's own reads and its one write (the participant PUT), on the /v1 routes.
+
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { fetchJson, RequestError } from "@/lib/client/fetch-json";
+import { queryString, v1Queries, type TPageParams } from "@/lib/client/v1";
+import type { TContract } from "@/lib/schemas/contract";
+import type { TDataFieldList } from "@/lib/schemas/data-field";
+import type { TParticipant, TUpdateParticipantRequest } from "@/lib/schemas/participant";
+import { applyChanges } from "./participant-change";
+
+/** Under the contract's own key, so refreshing the contract refreshes its data fields too. */
+export const dataFieldsQuery = (contractId: number, page: Required<TPageParams>) =>
+  queryOptions({
+    queryKey: [...v1Queries.contract(contractId).queryKey, "data_fields", page],
+    queryFn: ({ signal }) =>
+      fetchJson<TDataFieldList>(`/v1/contracts/${contractId}/data_fields${queryString(page)}`, { signal }),
+  });
+
+export type TParticipantUpdate = { partyId: number; participantId: number; changes: TUpdateParticipantRequest };
+
+/** The contract with one participant replaced by `update(participant)`. */
+function withParticipant(contract: TContract, participantId: number, update: (p: TParticipant) => TParticipant): TContract {
+  return {
+    ...contract,
+    parties: contract.parties.map((party) =>
+      party.type === "company"
+        ? { ...party, participants: party.participants.map((p) => (p.id === participantId ? update(p) : p)) }
+        : party.participant.id === participantId
+          ? { ...party, participant: update(party.participant) }
+          : party,
+    ),
+  };
+}
+
+function findParticipant(contract: TContract | undefined, participantId: number): TParticipant | undefined {
+  for (const party of contract?.parties ?? []) {
+    const people = party.type === "company" ? party.participants : [party.participant];
+    const found = people.find((p) => p.id === participantId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Saves a participant change optimistically: the page shows it at once, and on failure exactly the
+ * changed attributes get their old values back (a concurrent save of another field stays).
+ * Only the changed attributes are sent, so two people editing different fields do not overwrite
+ * each other; the server re-checks every rule on the stored row.
+ */
+export function useUpdateParticipant(contractId: number) {
+  const queryClient = useQueryClient();
+  const contractKey = v1Queries.contract(contractId).queryKey;
+  const mutationKey = ["v1", "contracts", contractId, "participant-update"];
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ partyId, participantId, changes }: TParticipantUpdate) =>
+      fetchJson<TParticipant>(`/v1/contracts/${contractId}/parties/${partyId}/participants/${participantId}`, {
+        method: "PUT",
+        body: JSON.stringify(changes),
+      }),
+    onMutate: async ({ participantId, changes }) => {
+      // A refetch landing now would overwrite the optimistic value with the old one.
+      await queryClient.cancelQueries({ queryKey: contractKey, exact: true });
+      const before = findParticipant(queryClient.getQueryData(contractKey), participantId);
+      queryClient.setQueryData(contractKey, (contract) => contract && withParticipant(contract, participantId, (p) => applyChanges(p, changes)));
+      return { before };
+    },
+    onError: (_error, { participantId, changes }, context) => {
+      const before = context?.before;
+      if (!before) return;
+      const restore: TUpdateParticipantRequest = Object.fromEntries(
+        Object.keys(changes).map((key) => [key, before[key as keyof TParticipant]]),
+      );
+      queryClient.setQueryData(contractKey, (contract) => contract && withParticipant(contract, participantId, (p) => applyChanges(p, restore)));
+    },
+    onSuccess: (saved, { participantId }) => {
+      queryClient.setQueryData(contractKey, (contract) => contract && withParticipant(contract, participantId, () => saved));
+    },
+    onSettled: () => {
+      // The contract's own times and states may have moved; refetch once the last save is done.
+      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: contractKey, exact: true });
+    },
+  });
+}
+
+/** The words for a refused save, next to the field: the API's problem with it, or its detail. */
+export function saveErrorMessage(error: unknown, path: string): string {
+  if (!(error instanceof RequestError)) return "The change could not be saved.";
+  const own = error.parameterProblems[path];
+  if (own?.length) return own.join("; ");
+  return error.message;
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ContractStateBadge } from "@/components/badge";
+import { RelativeTime } from "@/components/relative-time";
+import { ErrorState, LoadingState } from "@/components/states";
+import { RequestError } from "@/lib/client/fetch-json";
+import { v1Queries } from "@/lib/client/v1";
+import { EDITABLE_CONTRACT_STATES } from "@/lib/domain/enums";
+import type { TContract } from "@/lib/schemas/contract";
+import { ContractNotFound } from "./contract-not-found";
+import { DataFieldsSection } from "./data-fields-section";
+import { PartySection } from "./party-section";
+
+/** The contract page: header, parties with inline participant editing, data fields. */
+export function ContractView({ contractId }: { contractId: number }) {
+  const contract = useQuery(v1Queries.contract(contractId));
+  if (contract.isPending) return <LoadingState label="Loading the contract…" lines={6} />;
+  if (contract.isError) {
+    // 400 too: an id the API does not accept names no contract either.
+    if (contract.error instanceof RequestError && (contract.error.status === 404 || contract.error.status === 400)) return <ContractNotFound />;
+    return <ErrorState title="Could not load the contract." error={contract.error} onRetry={() => void contract.refetch()} retrying={contract.isFetching} />;
+  }
+  return <LoadedContract contract={contract.data} />;
+}
+
+function LoadedContract({ contract }: { contract: TContract }) {
+  const workspaces = useQuery(v1Queries.allWorkspaces());
+  const template = useQuery(v1Queries.template(contract.template_id));
+  const workspace = workspaces.data?.find((candidate) => candidate.id === contract.workspace_id);
+  // Whoever may create contracts in a workspace (admins, editors) may also change their participants.
+  const mayWrite = workspace?._permissions["contract:create"] ?? false;
+  const stateAllows = EDITABLE_CONTRACT_STATES.includes(contract.state);
+  const available = template.data?.available_options;
+
+  return (
+    <div className="max-w-5xl">
+      <p className="text-sm">
+        <Link href="/contracts" className="font-medium text-blue-700 underline hover:text-blue-900">
+          Contracts
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contract.name}</h1>
+        <ContractStateBadge state={contract.state} />
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <Fact term="Workspace">{workspace?.name ?? `Workspace ${contract.workspace_id}`}</Fact>
+        <Fact term="Template">{template.data?.name ?? `Template ${contract.template_id}`}</Fact>
+        <Fact term="Created">
+          <RelativeTime iso={contract.created_time} />
+        </Fact>
+        <Fact term="Updated">
+          <RelativeTime iso={contract.updated_time} />
+        </Fact>
+      </dl>
+
+      <EditingNotice contract={contract} stateAllows={stateAllows} mayWrite={mayWrite} workspacesLoaded={workspaces.isSuccess} />
+      {template.isError ? (
+        <div className="mt-4">
+          <ErrorState
+            title="Could not load the template's options, so participants cannot be edited now."
+            error={template.error}
+            onRetry={() => void template.refetch()}
+            retrying={template.isFetching}
+          />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="parties-title" className="mt-8">
+        <h2 id="parties-title" className="text-lg font-semibold text-slate-900">
+          Parties
+        </h2>
+        {stateAllows && mayWrite ? (
+          <p className="mt-1 text-sm text-slate-600">Select a participant&apos;s value to change it; Enter saves, Escape cancels.</p>
+        ) : null}
+        <div className="mt-3 grid gap-4">
+          {contract.parties.map((party) => (
+            <PartySection key={party.id} contractId={contract.id} party={party} available={available} editable={stateAllows && mayWrite} />
+          ))}
+        </div>
+      </section>
+
+      <DataFieldsSection contractId={contract.id} />
+    </div>
+  );
+}
+
+/** Why the participants are read-only, when they are. */
+function EditingNotice({ contract, stateAllows, mayWrite, workspacesLoaded }: { contract: TContract; stateAllows: boolean; mayWrite: boolean; workspacesLoaded: boolean }) {
+  const text = !stateAllows
+    ? `This contract is ${contract.state}: its parties and participants can no longer change.`
+    : workspacesLoaded && !mayWrite
+      ? "You can view this workspace's contracts but not change them."
+      : null;
+  if (!text) return null;
+  return <p className="mt-4 rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-800">{text}</p>;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}

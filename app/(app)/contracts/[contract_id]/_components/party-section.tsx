@@ -1,0 +1,49 @@
+"use client";
+
+import { useId } from "react";
+import { Badge } from "@/components/badge";
+import { partyDetails } from "@/components/participant-fields";
+import type { TParty } from "@/lib/schemas/party";
+import type { TAvailableOptions } from "@/lib/schemas/template";
+import { ParticipantCard } from "./participant-card";
+
+type TPartySectionProps = {
+  contractId: number;
+  party: TParty;
+  available: TAvailableOptions | undefined;
+  editable: boolean;
+};
+
+/** One party: the owner side ("Your side") or a counterparty, company or individual, with its people. */
+export function PartySection({ contractId, party, available, editable }: TPartySectionProps) {
+  const headingId = useId();
+  const people = party.type === "company" ? party.participants : [party.participant];
+  return (
+    <section aria-labelledby={headingId} className={`rounded-lg border p-4 ${party.my_party ? "border-blue-200 bg-blue-50/50" : "border-slate-200 bg-slate-50"}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {party.name}
+        </h3>
+        {party.my_party ? <Badge tone="info">Your side</Badge> : null}
+      </div>
+      <p className="mt-0.5 text-sm text-slate-600">{partyDetails(party)}</p>
+      {people.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No participants (created through the API without a user).</p>
+      ) : (
+        <div className="mt-3 grid gap-3">
+          {people.map((participant) => (
+            <ParticipantCard
+              key={participant.id}
+              contractId={contractId}
+              partyId={party.id}
+              participant={participant}
+              ownerSide={party.my_party}
+              available={available}
+              editable={editable}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

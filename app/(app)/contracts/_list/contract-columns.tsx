@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { ContractStateBadge } from "@/components/badge";
+import type { TColumn } from "@/components/data-table";
+import { RelativeTime } from "@/components/relative-time";
+import type { TContractListItem } from "@/lib/schemas";
+
+/** The people on the other side: every party but the owner side (`my_party`). */
+function Counterparties({ contract }: { contract: TContractListItem }) {
+  const names = contract.parties.filter((party) => !party.my_party).map((party) => party.name);
+  if (names.length === 0) return <span className="text-slate-500">None</span>;
+  return <span>{names.join(", ")}</span>;
+}
+
+/**
+ * The contracts table's columns. `workspaceNames` maps the ids in the rows to names (from
+ * /v1/workspaces); until it has loaded, a workspace shows as its id.
+ */
+export function contractColumns(workspaceNames: ReadonlyMap<number, string>): TColumn<TContractListItem>[] {
+  return [
+    {
+      id: "name",
+      header: "Name",
+      sortKey: "name",
+      isRowHeader: true,
+      className: "min-w-64",
+      cell: (contract) => (
+        <Link href={`/contracts/${contract.id}`} className="text-blue-700 underline-offset-2 hover:underline">
+          {contract.name}
+        </Link>
+      ),
+    },
+    {
+      id: "workspace",
+      header: "Workspace",
+      className: "whitespace-nowrap",
+      cell: (contract) => workspaceNames.get(contract.workspace_id) ?? `Workspace ${contract.workspace_id}`,
+    },
+    { id: "state", header: "State", cell: (contract) => <ContractStateBadge state={contract.state} /> },
+    { id: "counterparties", header: "Counterparties", className: "min-w-48", cell: (contract) => <Counterparties contract={contract} /> },
+    {
+      id: "created",
+      header: "Created",
+      sortKey: "created_time",
+      className: "whitespace-nowrap",
+      cell: (contract) => <RelativeTime iso={contract.created_time} />,
+    },
+    {
+      id: "updated",
+      header: "Updated",
+      sortKey: "updated_time",
+      className: "whitespace-nowrap",
+      cell: (contract) => <RelativeTime iso={contract.updated_time} />,
+    },
+  ];
+}

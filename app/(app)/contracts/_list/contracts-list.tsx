@@ -1,0 +1,69 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo } from "react";
+import { PaginatedTable } from "@/components/paginated-table";
+import { EmptyState } from "@/components/states";
+import { sortFromParam, sortToParam, toggleSort, useUrlState } from "@/lib/client/url-state";
+import { v1Queries } from "@/lib/client/v1";
+import { contractColumns } from "./contract-columns";
+import { ContractFilters } from "./contract-filters";
+import { contractsUrlState, type TContractSortKey } from "./contracts-url-state";
+
+export function ContractsList() {
+  const { state, hrefWith, push } = useUrlState(contractsUrlState);
+  const contracts = useQuery({ ...v1Queries.contracts(state), placeholderData: keepPreviousData });
+  const workspaces = useQuery(v1Queries.allWorkspaces());
+
+  const columns = useMemo(
+    () => contractColumns(new Map(workspaces.data?.map((workspace) => [workspace.id, workspace.name]))),
+    [workspaces.data],
+  );
+  const filtered = state.workspace_id !== undefined || state.state !== undefined;
+  // Whatever selects or orders the rows differently starts again at the first page.
+  const clearHref = filtered ? hrefWith({ workspace_id: undefined, state: undefined, offset: 0 }) : null;
+
+  return (
+    <div className="mt-6 space-y-4">
+      <ContractFilters
+        workspaceId={state.workspace_id}
+        state={state.state}
+        workspaces={workspaces.data}
+        onChange={(filters) => push({ ...filters, offset: 0 })}
+        clearHref={clearHref}
+      />
+      <PaginatedTable
+        caption="Contracts"
+        hideCaption
+        itemLabel="contracts"
+        columns={columns}
+        rowKey={(contract) => contract.id}
+        query={contracts}
+        limit={state.limit}
+        hrefFor={hrefWith}
+        sort={sortFromParam(state.sort)}
+        onSort={(key) => {
+          // Names read best A→Z first; dates newest first.
+          const first = key === "name" ? "ascending" : "descending";
+          push({ sort: sortToParam(toggleSort(sortFromParam(state.sort), key as TContractSortKey, first)), offset: 0 });
+        }}
+        empty={
+          clearHref ? (
+            <EmptyState title="No contracts match these filters">
+              <Link href={clearHref} className="font-medium text-blue-700 underline hover:text-blue-900">
+                Clear filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No contracts yet">
+              <Link href="/contracts/new" className="font-medium text-blue-700 underline hover:text-blue-900">
+                Create a contract
+              </Link>
+            </EmptyState>
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { CONTRACT_STATES } from "@/lib/domain/enums";
+import { defineUrlState, pageParams, param } from "@/lib/client/url-state";
+import type { TContractSort } from "@/lib/schemas";
+
+/** The columns `/v1/contracts` sorts by; each also descending with a leading `-`. */
+export const CONTRACT_SORT_KEYS = ["id", "name", "created_time", "updated_time"] as const;
+export type TContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
+
+// Written out rather than imported (see lib/client/v1.ts on bundle size); this alias stops compiling
+// if the API's CONTRACT_SORTS and these keys ever disagree.
+type TSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+type TAssert<T extends true> = T;
+export type TContractSortsMatchApi = TAssert<TSame<TContractSort, TContractSortKey | `-${TContractSortKey}`>>;
+
+const SORTS = CONTRACT_SORT_KEYS.flatMap((key) => [key, `-${key}` as const]);
+
+/**
+ * The contracts table's URL: `/contracts?workspace_id=2&state=signed&sort=-name&limit=50&offset=50`,
+ * the same names and values as the `/v1/contracts` query it sends. Opens on the most recently
+ * updated contracts, 25 a page.
+ */
+export const contractsUrlState = defineUrlState({
+  workspace_id: param.optionalId(),
+  state: param.oneOf(CONTRACT_STATES, undefined),
+  sort: param.oneOf(SORTS, "-updated_time"),
+  ...pageParams(25),
+});

@@ -1,0 +1,213 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { LoadingState } from "@/components/states";
+import { RequestError } from "@/lib/client/fetch-json";
+import { v1Queries } from "@/lib/client/v1";
+import type { TCreateContractRequest } from "@/lib/schemas/contract";
+import type { TAvailableOptions } from "@/lib/schemas/template";
+import { BasicsStep } from "./basics-step";
+import { CounterpartiesStep } from "./counterparties-step";
+import type { TParticipantPath } from "./participant-editor";
+import { ReviewStep } from "./review-step";
+import { ServerProblems } from "./server-problems";
+import { StepIndicator } from "./step-indicator";
+import {
+  adaptOptions,
+  EMPTY_WIZARD,
+  participantsWithPaths,
+  STEP_FIELDS,
+  STEPS,
+  stepOfPath,
+  valuesToSend,
+  wizardResolver,
+  type TStep,
+  type TWizardValues,
+} from "./wizard-form";
+import { createContract, creatableWorkspaces, workspaceTemplatesQuery } from "./wizard-queries";
+
+type TServerFailure = { detail: string; problems: Record<string, string[]> };
+/** What gets focus after the step changes: the step's heading, or the server's problems (and their first field). */
+type TFocusRequest = { target: "heading" } | { target: "problems"; field?: string };
+
+const primaryButton = "rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
+const secondaryButton = "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+
+/**
+ * The creation wizard: one react-hook-form form across three steps, so going back and forth keeps
+ * everything typed; each step is validated (with the shared schemas) before the next one opens.
+ */
+export function ContractWizard() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<TStep>(1);
+  const [serverFailure, setServerFailure] = useState<TServerFailure | null>(null);
+  const [focusRequest, setFocusRequest] = useState<TFocusRequest | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const problemsRef = useRef<HTMLDivElement>(null);
+
+  // The rules depend on the chosen template; the resolver reads its options when it runs.
+  const availableRef = useRef<TAvailableOptions | undefined>(undefined);
+  const [resolver] = useState(() => wizardResolver(() => availableRef.current));
+  const form = useForm<TWizardValues, unknown, TCreateContractRequest>({ resolver, defaultValues: EMPTY_WIZARD, mode: "onTouched" });
+  const [workspaceId, templateId] = useWatch({ control: form.control, name: ["workspace_id", "template_id"] });
+
+  const workspaces = useQuery({ ...v1Queries.allWorkspaces(), select: creatableWorkspaces });
+  const templates = useQuery(workspaceTemplatesQuery(workspaceId));
+  const template = templates.data?.find((candidate) => candidate.id === templateId);
+  const available = template?.available_options;
+
+  useEffect(() => {
+    availableRef.current = available;
+  }, [available]);
+
+  // With one workspace to choose from, there is nothing to choose.
+  useEffect(() => {
+    const only = workspaces.data?.length === 1 ? workspaces.data[0] : undefined;
+    if (only && form.getValues("workspace_id") === undefined) form.setValue("workspace_id", only.id);
+  }, [form, workspaces.data]);
+
+  // Another workspace may not offer the chosen template.
+  useEffect(() => {
+    if (templates.data && templateId !== undefined && !templates.data.some((candidate) => candidate.id === templateId)) {
+      form.setValue("template_id", undefined);
+    }
+  }, [form, templates.data, templateId]);
+
+  // Another template may not offer the options participants were given: those fall back to its defaults.
+  useEffect(() => {
+    if (!available) return;
+    for (const { path, participant } of participantsWithPaths(form.getValues("parties"))) {
+      const adapted = adaptOptions(participant, available);
+      for (const key of Object.keys(adapted) as (keyof typeof adapted)[]) {
+        if (adapted[key] !== participant[key]) form.setValue(`${path as TParticipantPath}.${key}`, adapted[key]);
+      }
+    }
+  }, [form, available]);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.target === "heading") headingRef.current?.focus();
+    else {
+      problemsRef.current?.focus();
+      // Moves on to the field when it is on this step (a no-op for a path no field stands for).
+      if (focusRequest.field) form.setFocus(focusRequest.field as FieldPath<TWizardValues>);
+    }
+  }, [form, focusRequest, step]);
+
+  const create = useMutation({
+    mutationFn: createContract,
+    onSuccess: (contract) => {
+      // The answer is the contract page's data: it opens without loading it again.
+      queryClient.setQueryData(v1Queries.contract(contract.id).queryKey, contract);
+      void queryClient.invalidateQueries({ queryKey: ["v1", "contracts", "list"] });
+      router.push(`/contracts/${contract.id}`);
+    },
+    onError: (error) => {
+      const problems = error instanceof RequestError ? error.parameterProblems : {};
+      const paths = Object.keys(problems);
+      // Each problem goes on its field: the request's paths are the form's field names.
+      for (const path of paths) {
+        form.setError(path as FieldPath<TWizardValues>, { type: "server", message: problems[path]!.join("; ") });
+      }
+      setServerFailure({ detail: error.message, problems });
+      const target = paths.length > 0 ? (Math.min(...paths.map(stepOfPath)) as TStep) : 3;
+      setStep(target);
+      setFocusRequest({ target: "problems", field: paths.find((path) => stepOfPath(path) === target) });
+    },
+  });
+
+  async function next() {
+    if (step === 3) return;
+    const valid = await form.trigger([...STEP_FIELDS[step]], { shouldFocus: true });
+    if (!valid) return;
+    setServerFailure(null);
+    setStep((step + 1) as TStep);
+    setFocusRequest({ target: "heading" });
+  }
+
+  function goBackTo(target: TStep) {
+    setStep(target);
+    setFocusRequest({ target: "heading" });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Enter in a field of steps 1 and 2 means "next", not "create".
+    if (step < 3) {
+      event.preventDefault();
+      void next();
+      return;
+    }
+    setServerFailure(null);
+    void form.handleSubmit(
+      (request) => create.mutate(request),
+      // Steps were checked on the way; this catches a change made since (e.g. a template's options).
+      (errors) => {
+        const first = Object.keys(errors)[0];
+        if (first) {
+          setStep(stepOfPath(first));
+          setFocusRequest({ target: "heading" });
+        }
+      },
+    )(event);
+  }
+
+  const title = STEPS[step - 1]!.title;
+  const busy = create.isPending || create.isSuccess;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
+        <StepIndicator current={step} />
+        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          Step {step} of {STEPS.length}: {title}
+        </h2>
+        {serverFailure ? <ServerProblems ref={problemsRef} detail={serverFailure.detail} problems={serverFailure.problems} /> : null}
+
+        {step === 1 ? (
+          <BasicsStep workspaces={workspaces} templates={templates} template={template} workspaceChosen={workspaceId !== undefined} />
+        ) : step === 2 ? (
+          available ? (
+            <CounterpartiesStep available={available} />
+          ) : templates.isFetching ? (
+            <LoadingState label="Loading the template…" />
+          ) : (
+            // The workspace changed under a chosen template, and the new one does not offer it.
+            <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <p>The chosen template cannot be used in this workspace.</p>
+              <button type="button" onClick={() => goBackTo(1)} className="mt-2 font-medium underline">
+                Choose another template
+              </button>
+            </div>
+          )
+        ) : (
+          <ReviewStep
+            values={valuesToSend(form.getValues(), available)}
+            workspace={workspaces.data?.find((workspace) => workspace.id === workspaceId)}
+            template={template}
+            onChange={goBackTo}
+          />
+        )}
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+          {step > 1 ? (
+            <button type="button" onClick={() => goBackTo((step - 1) as TStep)} disabled={busy} className={secondaryButton}>
+              Back
+            </button>
+          ) : null}
+          {step < 3 ? (
+            <button type="submit" className={primaryButton}>
+              Next
+            </button>
+          ) : (
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {create.isSuccess ? "Opening the contract…" : create.isPending ? "Creating…" : "Create contract"}
+            </button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+// The wizard's labelled inputs bound to its react-hook-form model: label, hint and the field's error
+// (the client's or the server's) wired together with ids and aria attributes.
+
+import { useId, type ReactNode } from "react";
+import { get, useFormContext, useFormState, type FieldPath, type RegisterOptions } from "react-hook-form";
+import { errorClass, hintClass, inputClass, labelClass } from "@/components/participant-fields";
+import type { TWizardValues } from "./wizard-form";
+
+export type TWizardPath = FieldPath<TWizardValues>;
+
+/** The message shown for `name`, including an array's own message (e.g. "needs at least one"). */
+export function useFieldError(name: TWizardPath): string | undefined {
+  const { errors } = useFormState<TWizardValues>({ name });
+  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
+}
+
+type TFieldFrameProps = {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true }) => ReactNode;
+  className?: string;
+};
+
+/** Label above, hint and error below, and the aria wiring between them. */
+export function FieldFrame({ id, label, required, hint, error, children, className }: TFieldFrameProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required ? <span className="font-normal text-slate-600"> (required)</span> : null}
+      </label>
+      <div className="mt-1">
+        {children({
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy,
+          "aria-required": required ? true : undefined,
+        })}
+      </div>
+      {error ? (
+        <p id={errorId} className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type TTextInputFieldProps = {
+  name: TWizardPath;
+  label: string;
+  type?: string;
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  className?: string;
+};
+
+export function TextInputField({ name, label, type = "text", required, hint, placeholder, autoComplete = "off", className }: TTextInputFieldProps) {
+  const id = useId();
+  const { register } = useFormContext<TWizardValues>();
+  const error = useFieldError(name);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      {(aria) => (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          className={inputClass(Boolean(error))}
+          {...aria}
+          {...register(name)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type TCheckboxFieldProps = {
+  name: TWizardPath;
+  label: string;
+  hint?: string;
+  onChange?: RegisterOptions<TWizardValues>["onChange"];
+};
+
+export function CheckboxField({ name, label, hint, onChange }: TCheckboxFieldProps) {
+  const id = useId();
+  const { register } = useFormContext<TWizardValues>();
+  const error = useFieldError(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-4 rounded border-slate-400"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+          {...register(name, { onChange })}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export * from "./labels";
+export * from "./option-select";
+export * from "./styles";
+export * from "./text-fields";
+export * from "./countries";
+export * from "./party-details";
