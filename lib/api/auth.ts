@@ -93,7 +93,7 @@ async function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date 
 }
 
 /**
- * The actor of an active user, found by id or by e-mail (case-insensitive), with the user's workspace
+ * The actor of an active user, found by id or by e-mail (any letter case), with the user's workspace
  * roles; null when there is no such active user. Shared by every way a request can name a user.
  */
 export async function loadUserActor(
@@ -101,11 +101,11 @@ export async function loadUserActor(
   who: { id: number } | { email: string },
   how: { via: TUserActor["via"]; apiTokenId: number | null },
 ): Promise<TUserActor | null> {
-  const users = await prisma.user.findMany({
-    where: {
-      active: true,
-      ...("id" in who ? { id: who.id } : { email: { equals: who.email, mode: "insensitive" as const } }),
-    },
+  // E-mails are stored lower-case (every way of creating a user normalizes them), so an exact match
+  // on the unique index is case-insensitive. Never a pattern match: `%` or `_` in a header must not
+  // match someone.
+  const user = await prisma.user.findFirst({
+    where: { active: true, ...("id" in who ? { id: who.id } : { email: who.email.trim().toLowerCase() }) },
     select: {
       id: true,
       email: true,
@@ -113,11 +113,7 @@ export async function loadUserActor(
       isAdmin: true,
       memberships: { select: { workspaceId: true, role: true } },
     },
-    orderBy: { id: "asc" },
-    take: 10,
   });
-  // E-mails are unique as stored, not case-insensitively: prefer the exact spelling when two differ in case.
-  const user = ("email" in who ? users.find((u) => u.email === who.email) : undefined) ?? users[0];
   if (!user) return null;
   return {
     kind: "user",

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const editor = await p.user.create({
     data: {
       name: "Eve Editor",
-      email: "Eve.Editor@example.com",
+      email: "eve.editor@example.com",
       memberships: { create: [{ workspaceId: ws1, role: "editor" }, { workspaceId: ws2, role: "viewer" }] },
     },
   });
@@ -87,7 +87,7 @@ describe("authenticateApiRequest", () => {
     expect(actor).toMatchObject({
       kind: "user",
       userId: editorId,
-      email: "Eve.Editor@example.com",
+      email: "eve.editor@example.com",
       name: "Eve Editor",
       isAdmin: false,
       via: "api_token",
@@ -112,6 +112,10 @@ describe("authenticateApiRequest", () => {
     ["inactive", "ivan@example.com"],
     ["empty", ""],
     ["absurdly long", `${"a".repeat(400)}@example.com`],
+    // Pattern characters are literal: they must not match anyone.
+    ["wildcard", "%"],
+    ["pattern", "eve_editor@example.com"],
+    ["pattern with %", "%@example.com"],
   ])("answers 401 unknown_user_email for an %s e-mail", async (_, email) => {
     const e = await rejection({ "x-service-api-token": TOKEN, "x-service-user-email": email });
     expect(e.key).toBe("unknown_user_email");
