@@ -1,0 +1,75 @@
+// Settings of `npm run bench`, in one place. Every knob a quick run needs is an environment variable.
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = process.cwd();
+/** Where a full run's results go (committed). */
+export const COMMITTED_RESULTS_DIR = path.join(ROOT, "bench", "results");
+/** The benchmark's own build folder, so other builds (`.next`, tests') are never clobbered. */
+export const DIST_DIR = ".next-bench";
+
+/** Credentials of the demo seed in the bench databases (never used outside them). */
+export const BENCH_API_TOKEN = "bench-api-token-0123456789abcdef";
+export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
+export const BENCH_USER_EMAIL = "admin@example.com";
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+function envList(name: string): string[] | null {
+  const raw = process.env[name];
+  if (!raw) return null;
+  return raw.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** Any of these set makes a quick (partial) run, whose results must not replace the committed ones. */
+const QUICK_KNOBS = ["BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL"];
+export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined && process.env[k] !== "");
+
+/**
+ * bench/results/ for a full run; a quick run (any BENCH_* knob set) writes to a temporary folder
+ * instead, or to BENCH_RESULTS_DIR.
+ */
+export const RESULTS_DIR =
+  process.env.BENCH_RESULTS_DIR || (quickRun.length ? path.join(os.tmpdir(), "contracts-bench-results") : COMMITTED_RESULTS_DIR);
+
+export const settings = {
+  /** Seconds of measured load per scenario. */
+  durationSec: envNumber("BENCH_DURATION", 10),
+  /** Seconds of unmeasured load before each scenario. */
+  warmupSec: envNumber("BENCH_WARMUP", 2),
+  connections: Math.round(envNumber("BENCH_CONNECTIONS", 16)),
+  /** `postgres`, `pglite` or both (default). */
+  databases: (envList("BENCH_DATABASES") ?? ["postgres", "pglite"]) as ("postgres" | "pglite")[],
+  /** Only these scenario ids (default: all). */
+  scenarios: envList("BENCH_SCENARIOS"),
+  /** Reuse an existing `.next-bench` build (development of the bench itself). */
+  skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  /** The app's log level under load (its per-request log line is part of what it costs). */
+  serverLogLevel: process.env.BENCH_LOG_LEVEL ?? "info",
+};
+
+/** The PostgreSQL server: DATABASE_URL's database when given, else `contracts_bench` on the local server. */
+export function postgresUrls(): { large: string; small: string; admin: string } {
+  const given = process.env.DATABASE_URL;
+  const large = new URL(given || "postgresql://postgres@127.0.0.1:5432/contracts_bench");
+  const name = decodeURIComponent(large.pathname.replace(/^\//, "")) || "contracts_bench";
+  const small = new URL(large);
+  small.pathname = `/${name}_small`;
+  // CREATE/DROP DATABASE run from the server's maintenance database (no table of it is touched).
+  const admin = new URL(large);
+  admin.pathname = "/postgres";
+  return { large: large.toString(), small: small.toString(), admin: admin.toString() };
+}
+
+export const PGLITE_DIRS = {
+  large: path.join(ROOT, ".data", "bench-pglite"),
+  small: path.join(ROOT, ".data", "bench-pglite-small"),
+};
+
+export const log = (...args: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);

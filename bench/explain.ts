@@ -1,0 +1,231 @@
+// Query plans of the contracts list on PostgreSQL. The SQL is not written here: the app's own
+// service (`listContracts`) runs with a Prisma client that reports every statement, and each
+// statement it sent is explained with EXPLAIN (ANALYZE, BUFFERS) with the same parameters.
+// Sequential scans of contracts or parties, and sorts of many rows, are flagged.
+//
+//   npm run bench runs it; alone: tsx bench/explain.ts [postgresql://…/contracts_bench]
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { loadUserActor, type Actor } from "@/lib/api/auth";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { ZContractListQuerySchema } from "@/lib/schemas";
+import { listContracts } from "@/lib/services/contracts/list-contracts";
+import { RESULTS_DIR, postgresUrls } from "./config";
+
+export interface ExplainedStatement {
+  /** page | count | parties | other */
+  role: string;
+  sql: string;
+  params: unknown[];
+  executionMs: number;
+  planningMs: number;
+  /** Node types from the top of the plan down, e.g. ["Limit", "Index Scan using contracts_pkey on contracts"]. */
+  nodes: string[];
+  sharedHit: number;
+  sharedRead: number;
+  flags: string[];
+}
+
+export interface ExplainCase {
+  name: string;
+  actor: string;
+  query: Record<string, string>;
+  statements: ExplainedStatement[];
+  flags: string[];
+}
+
+export interface ExplainReport {
+  database: string;
+  cases: ExplainCase[];
+  /** The authentication's user lookup, as run and with sequential scans disabled. */
+  auth?: { sql: string; params: unknown[]; plain: Omit<ExplainedStatement, "role" | "sql" | "params">; forced: Omit<ExplainedStatement, "role" | "sql" | "params">; flags: string[] };
+  flagged: { case: string; role: string; flag: string }[];
+}
+
+const BIG_TABLES = ["contracts", "parties", "participants", "contract_data_fields"];
+const BIG_SORT_ROWS = 5_000;
+
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Sort Method"?: string;
+  "Rows Removed by Filter"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: PlanNode[];
+};
+
+function walk(node: PlanNode, visit: (n: PlanNode, depth: number) => void, depth = 0) {
+  visit(node, depth);
+  for (const child of node.Plans ?? []) walk(child, visit, depth + 1);
+}
+
+function describe(node: PlanNode): string {
+  let s = node["Node Type"];
+  if (node["Index Name"]) s += ` using ${node["Index Name"]}`;
+  if (node["Relation Name"]) s += ` on ${node["Relation Name"]}`;
+  if (node["Actual Rows"] !== undefined) s += ` (rows=${node["Actual Rows"]}${(node["Actual Loops"] ?? 1) > 1 ? ` ×${node["Actual Loops"]}` : ""})`;
+  return s;
+}
+
+function roleOf(sql: string): string {
+  if (/\bCOUNT\(/i.test(sql)) return "count";
+  if (/FROM "public"\."parties"/.test(sql)) return "parties";
+  if (/FROM "public"\."contracts"/.test(sql)) return "page";
+  return "other";
+}
+
+async function explainOne(client: pg.Client, sql: string, params: unknown[]): Promise<Omit<ExplainedStatement, "role" | "sql" | "params">> {
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+  const top = (rows[0]["QUERY PLAN"] as { Plan: PlanNode; "Execution Time": number; "Planning Time": number }[])[0]!;
+  const nodes: string[] = [];
+  const flags: string[] = [];
+  walk(top.Plan, (n, depth) => {
+    nodes.push(`${"  ".repeat(depth)}${describe(n)}`);
+    const rel = n["Relation Name"];
+    if (n["Node Type"] === "Seq Scan" && rel && BIG_TABLES.includes(rel)) {
+      flags.push(`sequential scan of ${rel} (${n["Actual Rows"]} rows kept, ${n["Rows Removed by Filter"] ?? 0} removed)`);
+    }
+    if (n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort") {
+      const input = n.Plans?.[0]?.["Actual Rows"] ?? 0;
+      if (input >= BIG_SORT_ROWS) flags.push(`sorts ${input} rows (${n["Sort Method"] ?? "?"}) instead of reading them in index order`);
+    }
+    if ((n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1) >= 50_000 && rel && BIG_TABLES.includes(rel)) {
+      flags.push(`${describe(n)} discards ${(n["Rows Removed by Filter"] ?? 0) * (n["Actual Loops"] ?? 1)} rows by filter`);
+    }
+  });
+  return {
+    executionMs: Math.round(top["Execution Time"] * 100) / 100,
+    planningMs: Math.round(top["Planning Time"] * 100) / 100,
+    nodes,
+    sharedHit: top.Plan["Shared Hit Blocks"] ?? 0,
+    sharedRead: top.Plan["Shared Read Blocks"] ?? 0,
+    flags,
+  };
+}
+
+export async function runExplain(databaseUrl: string, options: { write?: boolean } = {}): Promise<ExplainReport> {
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 1 }), log: [{ emit: "event", level: "query" }] });
+  const captured: { sql: string; params: unknown[] }[] = [];
+  prisma.$on("query", (e) => captured.push({ sql: e.query, params: JSON.parse(e.params) as unknown[] }));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const sales = (await client.query<{ id: number }>(`SELECT id FROM workspaces WHERE name = 'Sales'`)).rows[0]?.id;
+    const admin = await loadUserActor(prisma, { email: "admin@example.com" }, { via: "api_token", apiTokenId: null });
+    // A staff user limited to two workspaces (editor in Sales, viewer in Legal Norway).
+    const editor = await loadUserActor(prisma, { email: "editor@example.com" }, { via: "api_token", apiTokenId: null });
+    if (!admin || !editor || sales === undefined) throw new Error("the data set lacks the demo users or workspaces");
+    const ws = String(sales);
+    const cases: { name: string; actor: [string, Actor]; query: Record<string, string> }[] = [];
+    for (const offset of ["0", "19900"]) {
+      const a: [string, Actor] = ["admin", admin];
+      const e: [string, Actor] = ["editor (2 workspaces)", editor];
+      cases.push(
+        { name: `default order, offset ${offset}`, actor: a, query: { offset } },
+        { name: `workspace_id filter, offset ${offset}`, actor: a, query: { offset, workspace_id: ws } },
+        { name: `state=draft, offset ${offset}`, actor: a, query: { offset, state: "draft" } },
+        { name: `workspace_id + state, offset ${offset}`, actor: a, query: { offset, workspace_id: ws, state: "pending" } },
+        { name: `sort=name, offset ${offset}`, actor: a, query: { offset, sort: "name" } },
+        { name: `sort=-created_time, offset ${offset}`, actor: a, query: { offset, sort: "-created_time" } },
+        { name: `sort=-updated_time, offset ${offset}`, actor: a, query: { offset, sort: "-updated_time" } },
+        { name: `workspace_id + sort=-updated_time, offset ${offset}`, actor: a, query: { offset, workspace_id: ws, sort: "-updated_time" } },
+        { name: `state=draft + sort=name, offset ${offset}`, actor: a, query: { offset, state: "draft", sort: "name" } },
+        { name: `workspace_id + sort=name, offset ${offset}`, actor: a, query: { offset, workspace_id: ws, sort: "name" } },
+        { name: `state=pending + sort=-updated_time, offset ${offset}`, actor: a, query: { offset, state: "pending", sort: "-updated_time" } },
+        { name: `non-admin scope, offset ${offset}`, actor: e, query: { offset } },
+        { name: `non-admin scope + sort=-created_time, offset ${offset}`, actor: e, query: { offset, sort: "-created_time" } },
+      );
+    }
+
+    const report: ExplainReport = { database: new URL(databaseUrl).pathname.slice(1), cases: [], flagged: [] };
+    for (const c of cases) {
+      const query = ZContractListQuerySchema.parse({ limit: "100", ...c.query });
+      captured.length = 0;
+      await listContracts({ db: prisma, actor: c.actor[1], query });
+      const statements: ExplainedStatement[] = [];
+      for (const s of captured.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(s.sql))) {
+        statements.push({ role: roleOf(s.sql), sql: s.sql, params: s.params, ...(await explainOne(client, s.sql, s.params)) });
+      }
+      const flags = statements.flatMap((s) => s.flags.map((f) => `${s.role}: ${f}`));
+      report.cases.push({ name: c.name, actor: c.actor[0], query: c.query, statements, flags });
+      for (const s of statements) for (const flag of s.flags) report.flagged.push({ case: c.name, role: s.role, flag });
+    }
+    // The per-request user lookup of the API's authentication (by e-mail, case-insensitively):
+    // explained as is, and with sequential scans disabled, which shows whether any index could serve it.
+    captured.length = 0;
+    await loadUserActor(prisma, { email: "admin@example.com" }, { via: "api_token", apiTokenId: null });
+    const userQuery = captured.find((q) => /FROM "public"\."users"/.test(q.sql));
+    if (userQuery) {
+      const plain = await explainOne(client, userQuery.sql, userQuery.params);
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off");
+      const forced = await explainOne(client, userQuery.sql, userQuery.params);
+      await client.query("ROLLBACK");
+      const users = Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM users")).rows[0]!.n);
+      // Served by an index only if one on e-mail is used; a walk of users_pkey filters every row.
+      const flags = forced.nodes.some((n) => /using \S*email\S* on users/.test(n))
+        ? []
+        : [`no index serves it (ILIKE on email): every user row is read, even with enable_seqscan=off (${users} users here; once per API request)`];
+      report.auth = { sql: userQuery.sql, params: userQuery.params, plain, forced, flags };
+      for (const flag of flags) report.flagged.push({ case: "auth: user by e-mail", role: "users", flag });
+    }
+    if (options.write !== false) await writeFile(path.join(RESULTS_DIR, "explain.txt"), formatExplain(report));
+    return report;
+  } finally {
+    await client.end();
+    await prisma.$disconnect();
+  }
+}
+
+/** The plans as text: one block per case. */
+export function formatExplain(report: ExplainReport): string {
+  const out: string[] = [`EXPLAIN (ANALYZE, BUFFERS) of GET /v1/contracts?limit=100 on PostgreSQL (${report.database})`, ""];
+  for (const c of report.cases) {
+    out.push(`## ${c.name} — ${c.actor} — ${new URLSearchParams(c.query).toString()}`);
+    for (const s of c.statements) {
+      out.push(`  [${s.role}] ${s.executionMs} ms (planning ${s.planningMs} ms), buffers hit ${s.sharedHit} read ${s.sharedRead}`);
+      out.push(`    ${s.sql}`);
+      out.push(`    params ${JSON.stringify(s.params).slice(0, 200)}`);
+      for (const n of s.nodes) out.push(`      ${n}`);
+      for (const f of s.flags) out.push(`    ⚠ ${f}`);
+    }
+    out.push("");
+  }
+  if (report.auth) {
+    out.push("## authentication: user by e-mail (every API request)");
+    out.push(`    ${report.auth.sql}`);
+    out.push(`    params ${JSON.stringify(report.auth.params)}`);
+    out.push(`  as planned: ${report.auth.plain.executionMs} ms`);
+    for (const n of report.auth.plain.nodes) out.push(`      ${n}`);
+    out.push(`  with enable_seqscan = off: ${report.auth.forced.executionMs} ms`);
+    for (const n of report.auth.forced.nodes) out.push(`      ${n}`);
+    for (const f of report.auth.flags) out.push(`    ⚠ ${f}`);
+  }
+  return out.join("\n");
+}
+
+/** A short table for the console. */
+export function summarizeExplain(report: ExplainReport): string {
+  const lines = report.cases.map((c) => {
+    const ms = (role: string) => c.statements.find((s) => s.role === role)?.executionMs ?? 0;
+    return `  ${c.name.padEnd(48)} ${c.actor.padEnd(22)} page ${ms("page").toFixed(1).padStart(7)} ms  count ${ms("count").toFixed(1).padStart(7)} ms  parties ${ms("parties").toFixed(1).padStart(6)} ms${c.flags.length ? `  ⚠ ${c.flags.join("; ")}` : ""}`;
+  });
+  if (report.auth) lines.push(`  auth: user by e-mail (${report.auth.plain.executionMs} ms)${report.auth.flags.length ? `  ⚠ ${report.auth.flags.join("; ")}` : ""}`);
+  return lines.join("\n");
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const url = process.argv[2] ?? postgresUrls().large;
+  const report = await runExplain(url);
+  console.log(summarizeExplain(report));
+  console.log(`\nfull plans: ${path.join(RESULTS_DIR, "explain.txt")}`);
+  process.exit(0);
+}

@@ -1,0 +1,202 @@
+// The servers under test, each a child process of the benchmark: `next start` (the app) and the
+// floor. Both are stopped by their own PIDs; memory is sampled from /proc/<pid>/status.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, DIST_DIR, ROOT, log, settings } from "./config";
+
+export interface ServerProcess {
+  name: string;
+  baseUrl: string;
+  pid: number;
+  /** Where the server's stdout/stderr go. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+let logDir: string | undefined;
+async function logFileFor(name: string): Promise<string> {
+  logDir ??= await mkdtemp(path.join(os.tmpdir(), "contracts-bench-logs-"));
+  return path.join(logDir, `${name}.log`);
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+async function waitReady(child: ChildProcess, url: string, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${tail(logFile)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    process.kill(child.pid!, "SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid!, "SIGKILL");
+      await exited;
+    }
+  };
+}
+
+function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const fd = openSync(logFile, "a");
+  // Straight to a file: the benchmark process (which also generates the load) never handles it.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
+  child.on("error", (e) => log(`${name}: ${e.message}`));
+  return child;
+}
+
+export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; port: number };
+
+/**
+ * `next start` on the benchmark build. Node runs Next's CLI directly, so the child's PID is the
+ * `next-server` process itself (Next serves from the process `next start` runs in).
+ */
+export async function startApp(name: string, db: AppDatabase): Promise<ServerProcess> {
+  const port = await freePort();
+  const logFile = await logFileFor(name);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: DIST_DIR,
+    PORT: String(port),
+    SEED_API_TOKEN: BENCH_API_TOKEN,
+    SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    API_RATE_LIMIT_PER_MINUTE: "0",
+    LOG_LEVEL: settings.serverLogLevel,
+  };
+  delete env.DATABASE_URL;
+  delete env.PGLITE_DATA_DIR;
+  delete env.EMBEDDED_DB_PORT;
+  if (db.kind === "postgres") env.DATABASE_URL = db.url;
+  else {
+    env.PGLITE_DATA_DIR = db.dir;
+    env.EMBEDDED_DB_PORT = String(db.port);
+  }
+  const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+  const child = spawnLogged(name, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], env, logFile);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitReady(child, `${baseUrl}/v1/ping`, logFile, 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const comm = readProc(child.pid!, "comm")?.trim();
+  if (comm && !comm.startsWith("next-server")) log(`${name}: note: process ${child.pid} is "${comm}", not next-server`);
+  return { name, baseUrl, pid: child.pid!, logFile, stop };
+}
+
+/** The floor (bench/floor.ts) in its own process, like the app, so it never shares a CPU thread with the load generator. */
+export async function startFloor(name: string, databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const logFile = await logFileFor(name);
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", FLOOR_PORT: String(port), FLOOR_DATABASE_URL: databaseUrl };
+  const child = spawnLogged(name, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], env, logFile);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitReady(child, `${baseUrl}/v1/ping`, logFile, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { name, baseUrl, pid: child.pid!, logFile, stop };
+}
+
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of a process in MB (VmRSS), or null when it is gone or this is not Linux. */
+export function rssMb(pid: number): number | null {
+  const status = readProc(pid, "status");
+  const match = status?.match(/^VmRSS:\s+(\d+)\s+kB/m);
+  return match ? Number(match[1]) / 1024 : null;
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system) a process has used so far, in ms; null when unknown. */
+export function cpuMs(pid: number): number | null {
+  const stat = readProc(pid, "stat");
+  if (!stat) return null;
+  // Fields after the command (which may contain spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime + stime) ? ((utime + stime) * 1000) / CLK_TCK : null;
+}
+
+/** The 1-minute load average (how busy the shared machine was). */
+export function loadAverage(): number | null {
+  try {
+    return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 200 ms until stopped; answers the peak in MB. */
+export function sampleRss(pid: number, intervalMs = 200): { stop(): number | null } {
+  let peak: number | null = rssMb(pid);
+  const timer = setInterval(() => {
+    const v = rssMb(pid);
+    if (v !== null && (peak === null || v > peak)) peak = v;
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const v = rssMb(pid);
+      if (v !== null && (peak === null || v > peak)) peak = v;
+      return peak;
+    },
+  };
+}
