@@ -1,37 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { TContract, TContractList, TParticipant, TTemplateList, TWorkspaceList } from "@/lib/schemas";
+import { allViolations, failOnConsoleErrors, screenshot, unique } from "./support/page-checks";
 import { ADMIN, appOrigin, EDITOR, signIn } from "./support/auth";
 
 // The contract page and its inline participant editing, against the production build and demo data.
 
-// Any error the pages log (React warnings, uncaught exceptions) fails the test; refused requests a
-// test provokes on purpose (400, 404, 409) are logged by the browser too, and are expected.
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** A full-page screenshot, kept with the test's results (the issue asks for one of each page). */
-async function screenshot(page: Page, name: string) {
-  const path = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await test.info().attach(name, { path, contentType: "image/png" });
-}
-
-async function allViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+failOnConsoleErrors();
 
 /** A contract of our own in Sales from "Sales agreement with SMS": a company with one participant, and a person. */
 async function createContract(page: Page) {
