@@ -35,10 +35,18 @@ export async function freePort(): Promise<number> {
  * database: embedded (a new data folder) or the given PostgreSQL database (already migrated and
  * seeded by the caller, as `npm run db:seed` does). Resolves once /v1/ping answers 200.
  */
-export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    /** An embedded database folder of the caller's, kept when the server stops (default: a fresh temporary one, removed). */
+    dataDir?: string;
+  } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dbPort = await freePort();
-  const dataDir = options.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "contracts-pglite-"));
+  const ownDataDir = !options.databaseUrl && !options.dataDir;
+  const dataDir = options.databaseUrl ? undefined : (options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "contracts-pglite-"))));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -91,7 +99,7 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (dataDir && ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
