@@ -79,7 +79,10 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
       if (!(response instanceof Response)) throw new TypeError(`${options.route}: the handler returned no Response`);
     } catch (error) {
       response = errorResponse(error, { requestId, origin });
-      if (response.status >= 500) {
+      if (error instanceof ApiError && error.status === 503 && error.cause === undefined) {
+        // An answer we chose (e.g. "still starting"), not a failure: no stack to look at.
+        logger.warn("service unavailable", { request_id: requestId, detail: error.message });
+      } else if (response.status >= 500) {
         // The stack (and the driver error behind a 503) goes to the log only, never to the client.
         logger.error("request failed", { request_id: requestId, error: serializeError(error) });
       }
