@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { applyMigrations, readMigrationsList } from "@/lib/db/schema-engine";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { applyMigrations, diffMigrationsToSchema, readMigrationsList } from "@/lib/db/schema-engine";
+import { createServerDatabase, createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -27,3 +27,15 @@ test("enumerations are enforced by the database", async () => {
   ).resolves.toBeDefined();
   await expect(db.prisma.$executeRawUnsafe(`SELECT 'nope'::contract_state`)).rejects.toThrow();
 });
+
+// `npm run db:diff` needs a PostgreSQL server, so this runs in the real-server half of the suite:
+// a schema change without its migration fails here.
+test.runIf(testDatabaseKind() === "postgres")("prisma/schema.prisma and the migrations describe the same database", async () => {
+  const { url, drop } = await createServerDatabase("contracts_diff");
+  try {
+    const sql = await diffMigrationsToSchema(url);
+    expect(sql.replace(/^--.*$/gm, "").trim()).toBe("");
+  } finally {
+    await drop();
+  }
+}, 60_000);
