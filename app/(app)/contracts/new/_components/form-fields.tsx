@@ -27,11 +27,32 @@ type TFieldFrameProps = {
   className?: string;
 };
 
+/** The ids of a field's error and hint, for `aria-describedby`. */
+function describedByIds(id: string, error?: string, hint?: string): string | undefined {
+  return [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(" ") || undefined;
+}
+
+/** The field's error, then its hint, under the ids `describedByIds` names. */
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {error ? (
+        <p id={`${id}-error`} className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** Label above, hint and error below, and the aria wiring between them. */
 export function FieldFrame({ id, label, required, hint, error, children, className }: TFieldFrameProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByIds(id, error, hint);
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
@@ -45,16 +66,7 @@ export function FieldFrame({ id, label, required, hint, error, children, classNa
           "aria-required": required ? true : undefined,
         })}
       </div>
-      {error ? (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -102,8 +114,6 @@ export function CheckboxField({ name, label, hint, onChange }: TCheckboxFieldPro
   const id = useId();
   const { register } = useFormContext<TWizardValues>();
   const error = useFieldError(name);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div>
       <div className="flex items-center gap-2">
@@ -112,23 +122,14 @@ export function CheckboxField({ name, label, hint, onChange }: TCheckboxFieldPro
           type="checkbox"
           className="size-4 rounded border-slate-400"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+          aria-describedby={describedByIds(id, error, hint)}
           {...register(name, { onChange })}
         />
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
