@@ -10,6 +10,34 @@ import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 let db: TestDatabase;
 let ws: { a: number; b: number };
 let editor: Awaited<ReturnType<typeof actorOf>>;
+/** The fixtures' ids, in creation (= id) order. */
+const ids: number[] = [];
+
+/**
+ * Ten contracts whose order under every sort differs from their id order and from each other's:
+ * names repeat (Alpha, Bravo, Charlie, Echo twice) and two updated times are equal, so the id
+ * tie-break is needed too. Times are minutes after 2024-01-01; updated_time is set apart from
+ * created_time. Names are all capitalised ASCII so every collation orders them alike.
+ */
+const FIXTURES = [
+  { name: "Echo", created: 5, updated: 3 },
+  { name: "Alpha", created: 2, updated: 8 },
+  { name: "Delta", created: 7, updated: 0 },
+  { name: "Alpha", created: 0, updated: 5 },
+  { name: "Charlie", created: 6, updated: 1 },
+  { name: "Bravo", created: 1, updated: 6 },
+  { name: "Echo", created: 9, updated: 2 },
+  { name: "Bravo", created: 3, updated: 3 },
+  { name: "Foxtrot", created: 8, updated: 9 },
+  { name: "Charlie", created: 4, updated: 7 },
+];
+/** Each ascending sort as fixture indexes, worked out by hand from the table above (ties by index = id). */
+const ASCENDING = {
+  id: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  name: [1, 3, 5, 7, 4, 9, 2, 0, 6, 8],
+  created_time: [3, 5, 1, 7, 9, 0, 4, 2, 8, 6],
+  updated_time: [2, 4, 6, 0, 7, 3, 5, 9, 1, 8],
+} as const;
 
 /** The list query as the route parses it from the query string. */
 const query = (q: Record<string, string> = {}): TContractListQuery => ZContractListQuerySchema.parse(q);
@@ -23,18 +51,18 @@ beforeAll(async () => {
   const user = await createUser(db.prisma, { memberships: [{ workspaceId: a.id, role: "editor" }] });
   editor = await actorOf(db.prisma, user);
   const base = Date.parse("2024-01-01T00:00:00Z");
-  // Names repeat so that sorting by name needs the id tie-break; times are distinct per contract.
-  const names = ["Delta", "alpha", "Charlie", "Bravo", "alpha"];
-  for (let i = 0; i < 10; i++) {
-    await createContract(db.prisma, {
+  for (const [i, fixture] of FIXTURES.entries()) {
+    const row = await createContract(db.prisma, {
       workspaceId: i % 2 === 0 ? a.id : b.id,
       templateId: template.id,
-      name: names[i % names.length]!,
+      name: fixture.name,
       state: i % 3 === 0 ? "signed" : "draft",
       owner: user,
-      createdAt: new Date(base + (10 - i) * 60_000),
+      createdAt: new Date(base + fixture.created * 60_000),
       counterparties: [{ type: "company", participants: [{}] }, { type: "individual", participant: {} }],
     });
+    await db.prisma.contract.update({ where: { id: row.id }, data: { updatedAt: new Date(base + fixture.updated * 60_000) } });
+    ids.push(row.id);
   }
 });
 afterAll(() => db.cleanup());
@@ -43,8 +71,7 @@ describe("listContracts", () => {
   it("lists every contract for an admin, by id", async () => {
     const { count, rows } = await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query() });
     expect(count).toBe(10);
-    const ids = rows.map((r) => r.id);
-    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(rows.map((r) => r.id)).toEqual(ids);
   });
 
   it("limits the page and the count to the actor's workspaces", async () => {
@@ -61,20 +88,21 @@ describe("listContracts", () => {
     expect(hidden).toEqual({ count: 0, rows: [] });
   });
 
-  it("sorts by name (case as the database orders it) with ties broken by id, and reverses exactly with -", async () => {
-    const asc = (await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort: "name" }) })).rows;
-    const desc = (await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort: "-name" }) })).rows;
-    expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
-    for (let i = 1; i < asc.length; i++) {
-      const [prev, cur] = [asc[i - 1]!, asc[i]!];
-      if (prev.name === cur.name) expect(prev.id).toBeLessThan(cur.id);
-    }
+  it.each(Object.keys(ASCENDING) as (keyof typeof ASCENDING)[])("sorts by %s and by its reverse (-), ties broken by id in the same direction: the whole id sequence", async (sort) => {
+    const expected = ASCENDING[sort].map((i) => ids[i]!);
+    if (sort !== "id") expect(expected, "the fixture must order differently from id").not.toEqual(ids);
+    const asc = await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort }) });
+    expect(asc.rows.map((r) => r.id)).toEqual(expected);
+    const desc = await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort: `-${sort}` }) });
+    expect(desc.rows.map((r) => r.id)).toEqual([...expected].reverse());
   });
 
-  it("sorts by created_time", async () => {
-    const { rows } = await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort: "created_time" }) });
-    const times = rows.map((r) => r.createdAt.getTime());
-    expect(times).toEqual([...times].sort((x, y) => x - y));
+  it("pages through a sort without skipping or repeating across the tie", async () => {
+    const pages = [];
+    for (let offset = 0; offset < 10; offset += 3) {
+      pages.push(...(await listContracts({ db: db.prisma, actor: anonymousAdmin, query: query({ sort: "-updated_time", limit: "3", offset: String(offset) }) })).rows);
+    }
+    expect(pages.map((r) => r.id)).toEqual(ASCENDING.updated_time.map((i) => ids[i]!).reverse());
   });
 
   it("pages with limit and offset without changing count; past the end is empty", async () => {
