@@ -9,7 +9,8 @@ import {
   ZPartyListSchema,
   ZPartySchema,
 } from "@/lib/schemas";
-import { api, baseUrl } from "@/test/helpers/http";
+import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
+import { api, baseUrl, serverDb } from "@/test/helpers/http";
 import { createHttpReadWorld } from "@/test/http/read-world";
 
 let w: Awaited<ReturnType<typeof createHttpReadWorld>>;
@@ -111,6 +112,61 @@ describe("GET /v1/contracts", () => {
   it("accepts the bounds of limit and offset", async () => {
     expect((await api("/v1/contracts?limit=1&offset=19900")).json).toMatchObject({ data: [] });
     expect((await api("/v1/contracts?limit=100")).status).toBe(200);
+  });
+});
+
+describe("GET /v1/contracts: every sort, as whole id sequences", () => {
+  // Six contracts in a workspace of their own whose order under each sort differs from id order and
+  // from each other's; Bravo is there twice and two updated times are equal, so the id tie-break
+  // shows too. Times are minutes after 2024-01-01.
+  const FIXTURES = [
+    { name: "Delta", created: 3, updated: 2 },
+    { name: "Bravo", created: 5, updated: 0 },
+    { name: "Foxtrot", created: 0, updated: 4 },
+    { name: "Alpha", created: 4, updated: 5 },
+    { name: "Bravo", created: 1, updated: 2 },
+    { name: "Echo", created: 2, updated: 1 },
+  ];
+  /** Each ascending order as fixture indexes, worked out by hand (ties by index = id). */
+  const ASCENDING = {
+    id: [0, 1, 2, 3, 4, 5],
+    name: [3, 1, 4, 0, 5, 2],
+    created_time: [2, 4, 5, 0, 3, 1],
+    updated_time: [1, 5, 0, 4, 2, 3],
+  } as const;
+  let workspaceId: number;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    const base = Date.parse("2024-01-01T00:00:00Z");
+    await serverDb().$transaction(
+      async (tx) => {
+        const workspace = await createWorkspace(tx);
+        workspaceId = workspace.id;
+        const template = await createTemplate(tx, { workspaceIds: [workspace.id] });
+        for (const fixture of FIXTURES) {
+          const row = await createContract(tx, { workspaceId, templateId: template.id, name: fixture.name, createdAt: new Date(base + fixture.created * 60_000) });
+          await tx.contract.update({ where: { id: row.id }, data: { updatedAt: new Date(base + fixture.updated * 60_000) } });
+          ids.push(row.id);
+        }
+      },
+      { timeout: 60_000 },
+    );
+  });
+
+  it.each(Object.keys(ASCENDING) as (keyof typeof ASCENDING)[])("sort=%s and its reverse answer exactly the expected ids", async (sort) => {
+    const expected = ASCENDING[sort].map((i) => ids[i]!);
+    if (sort !== "id") expect(expected, "the fixture must order differently from id").not.toEqual(ids);
+    const asc = ZContractListSchema.parse((await ok(`/v1/contracts?workspace_id=${workspaceId}&sort=${sort}`)).json);
+    expect(asc.data.map((c) => c.id)).toEqual(expected);
+    const desc = ZContractListSchema.parse((await ok(`/v1/contracts?workspace_id=${workspaceId}&sort=-${sort}`)).json);
+    expect(desc.data.map((c) => c.id)).toEqual([...expected].reverse());
+  });
+
+  it("keeps the order across pages (limit=4) for -updated_time", async () => {
+    const first = ZContractListSchema.parse((await ok(`/v1/contracts?workspace_id=${workspaceId}&sort=-updated_time&limit=4`)).json);
+    const second = ZContractListSchema.parse((await ok(`/v1/contracts?workspace_id=${workspaceId}&sort=-updated_time&limit=4&offset=4`)).json);
+    expect([...first.data, ...second.data].map((c) => c.id)).toEqual(ASCENDING.updated_time.map((i) => ids[i]!).reverse());
   });
 });
 
