@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ERROR_CODES, type TErrorKey } from "@/lib/api/error-codes";
 import { createContract, createTemplate } from "@/lib/db/seed/factories";
 import type { TContractState } from "@/lib/domain/enums";
@@ -215,6 +215,12 @@ describe("PUT a participant: client errors", () => {
   });
 });
 
+// The row lock (`SELECT … FOR UPDATE`) is what these tests are about. Only PostgreSQL runs
+// transactions side by side, so only the PostgreSQL run can see it missing: the embedded database
+// runs one transaction at a time, where they pass with or without the lock (they still check the
+// outcome there). `npm test` runs this file on both.
+const lockProvedHere = inject("databaseKind") === "postgres" ? "proves the row lock" : "cannot see a missing lock: PostgreSQL proves it";
+
 describe("concurrent writers", () => {
   it("keeps every change of 20 parallel updates of different attributes", async () => {
     const c = await contract();
@@ -231,5 +237,36 @@ describe("concurrent writers", () => {
     expect(events).toHaveLength(20);
     const replayed = Object.assign({}, ...events.map((e) => e.after as object));
     expect(replayed).toEqual({ title: final.title, identification_number: final.identification_number });
+  });
+
+  it(`20 parallel writes of the same attribute: each audit event's before is the previous one's after (${lockProvedHere})`, async () => {
+    const c = await contract();
+    const id = Number(c.ann.split("/").pop());
+    const start = await serverDb().participant.findUniqueOrThrow({ where: { id } });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => put(c.ann, { title: `Title ${i}` })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const events = await serverDb().auditEvent.findMany({ where: { entityType: "participant", entityId: id }, orderBy: { id: "asc" } });
+    expect(events).toHaveLength(20);
+    // Without the lock two writers read the same title, and both record it as their `before`.
+    let last: unknown = start.title;
+    for (const event of events) {
+      expect((event.before as { title: unknown }).title, `event ${event.id}: its before is not the title the previous writer left`).toBe(last);
+      last = (event.after as { title: unknown }).title;
+    }
+    const final = await serverDb().participant.findUniqueOrThrow({ where: { id } });
+    expect(final.title).toBe(last);
+    expect(final.version).toBe(start.version + 20);
+  });
+
+  it(`20 parallel writes with one If-Match: exactly one wins, the others get 412 (${lockProvedHere})`, async () => {
+    const c = await contract();
+    const etag = (await api(c.ann, { email: EDITOR })).headers.get("etag")!;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => put(c.ann, { title: `Racer ${i}` }, { headers: { "if-match": etag } })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(412)]);
+    const winner = results.find((r) => r.status === 200)!;
+    const events = await serverDb().auditEvent.findMany({ where: { entityType: "participant", entityId: Number(c.ann.split("/").pop()) } });
+    expect(events.map((e) => e.after)).toEqual([{ title: winner.json.title }]);
+    expect((await api(c.ann, { email: EDITOR })).json.title).toBe(winner.json.title);
   });
 });
