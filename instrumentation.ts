@@ -6,6 +6,11 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { checkEnvironmentOrExit } = await import("@/lib/startup");
   checkEnvironmentOrExit();
+  if (!(globalThis as { __contractsFrontDoor?: boolean }).__contractsFrontDoor) {
+    // Plain `next start`/`next dev` skip server.mjs: no 413 for chunked bodies, no 400 for broken
+    // paths, and client-sent X-Forwarded-* headers would be believed. Say so loudly.
+    console.error(JSON.stringify({ level: "error", msg: "started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md" }));
+  }
   const { getPrisma } = await import("@/lib/db");
   getPrisma().catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));

@@ -79,7 +79,7 @@ function databaseName(url: string): string {
 
 async function open(target: DbTarget): Promise<Opened> {
   if (target.kind === "pglite") {
-    const embedded = await startEmbeddedDatabase(target.dir, 0);
+    const embedded = await startEmbeddedDatabase(target.dir);
     return { url: embedded.url, close: () => embedded.stop() };
   }
   const name = databaseName(target.url);

@@ -81,11 +81,10 @@ function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFi
   return child;
 }
 
-export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; port: number };
+export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; socketDir: string };
 
 /**
- * `next start` on the benchmark build. Node runs Next's CLI directly, so the child's PID is the
- * `next-server` process itself (Next serves from the process `next start` runs in).
+ * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build.
  */
 export async function startApp(name: string, db: AppDatabase): Promise<ServerProcess> {
   const port = await freePort();
@@ -103,14 +102,14 @@ export async function startApp(name: string, db: AppDatabase): Promise<ServerPro
   };
   delete env.DATABASE_URL;
   delete env.PGLITE_DATA_DIR;
-  delete env.EMBEDDED_DB_PORT;
+  delete env.EMBEDDED_DB_SOCKET_DIR;
   if (db.kind === "postgres") env.DATABASE_URL = db.url;
   else {
     env.PGLITE_DATA_DIR = db.dir;
-    env.EMBEDDED_DB_PORT = String(db.port);
+    env.EMBEDDED_DB_SOCKET_DIR = db.socketDir;
   }
-  const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  const child = spawnLogged(name, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], env, logFile);
+  // `npm start`'s server, run by node directly, so the child's PID is the serving process itself.
+  const child = spawnLogged(name, [path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], env, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {

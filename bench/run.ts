@@ -5,16 +5,17 @@
 // BENCH_SKIP_BUILD=1 (reuse .next-bench). DATABASE_URL picks the PostgreSQL database (default
 // postgresql://postgres@127.0.0.1:5432/contracts_bench; the small set goes to `<name>_small`).
 import { spawn } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { COMMITTED_RESULTS_DIR, DIST_DIR, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, settings } from "./config";
 import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./dataset";
+import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { runScenario, type LoadOptions, type ScenarioResult } from "./load";
-import { freePort, rssMb, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
+import { rssMb, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import { checkTargets, firstLoadTable, p99Chart, scenarioTable, targetTable, type BenchReport, type DatabaseRun } from "./report";
 import { FLOOR_SCENARIOS, loadTargets, scenarios } from "./scenarios";
 
@@ -90,8 +91,9 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-function pgliteUrl(port: number) {
-  return `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+/** A private folder for an embedded database's socket (the app creates the socket in it). */
+function socketFolder(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), "bench-db-"));
 }
 
 async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, problems: string[]): Promise<{ run: DatabaseRun; explain: ExplainReport | null }> {
@@ -121,14 +123,14 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
   }
 
   const results: ScenarioResult[] = [];
-  const port = kind === "pglite" ? await freePort() : 0;
-  const appDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.large } : { kind, dir: PGLITE_DIRS.large, port };
+  const socketDir = kind === "pglite" ? await socketFolder() : "";
+  const appDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.large } : { kind, dir: PGLITE_DIRS.large, socketDir };
   const t0 = performance.now();
   const app = await started(startApp(`app-${kind}-large`, appDb));
   const appStartSeconds = (performance.now() - t0) / 1000;
   const appIdleRssMb = rssMb(app.pid);
   log(`${kind}: app ready in ${appStartSeconds.toFixed(1)} s (pid ${app.pid}, ${app.baseUrl}, RSS ${appIdleRssMb?.toFixed(0)} MB before load)`);
-  const dbUrl = kind === "postgres" ? pgUrls.large : pgliteUrl(port);
+  const dbUrl = kind === "postgres" ? pgUrls.large : embeddedDatabaseUrl(socketDir);
   try {
     const targets = await loadTargets(dbUrl, large.marker.maxContractId);
     const floor = await started(startFloor(`floor-${kind}`, dbUrl));
@@ -160,8 +162,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     (s) => s.id === "contracts-offset-0",
   )!;
   if (!settings.scenarios || settings.scenarios.includes(listScenario.id)) {
-    const smallPort = kind === "pglite" ? await freePort() : 0;
-    const smallDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.small } : { kind, dir: PGLITE_DIRS.small, port: smallPort };
+    const smallDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.small } : { kind, dir: PGLITE_DIRS.small, socketDir: await socketFolder() };
     const appSmall = await started(startApp(`app-${kind}-small`, smallDb));
     try {
       smallResult = await runScenario(appSmall.baseUrl, "app", appSmall.pid, listScenario, load);

@@ -9,8 +9,8 @@ const ZEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
     .optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
-  /** Loopback port of the embedded database's socket; 0 picks a free one. */
-  EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** A folder for the embedded database's Unix socket (made private, mode 0700). Unset: a fresh temporary one. */
+  EMBEDDED_DB_SOCKET_DIR: z.string().min(1).optional(),
   /** Absolute origin for links, e.g. https://contracts.example.com. Unset: the request's origin. */
   PUBLIC_URL: z.url().optional(),
   SEED_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),

@@ -22,7 +22,6 @@ async function failureMessage(res: Response): Promise<string> {
   }
   const body = (await res.json().catch(() => null)) as { code?: string } | null;
   if (res.status === 401 || body?.code === "INVALID_EMAIL_OR_PASSWORD") return "Wrong e-mail or password.";
-  if (body?.code === "ACCOUNT_INACTIVE") return "This account has been deactivated. Ask an administrator to reactivate it.";
   if (res.status >= 500) return "Sign-in is not available right now. Try again shortly.";
   return "Sign-in failed. Reload the page and try again.";
 }

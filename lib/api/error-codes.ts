@@ -93,6 +93,14 @@ export const ERROR_CODES = {
     title: "Bad Request",
     description: "The template does not exist, is not visible to the caller, or cannot be used in the workspace.",
   },
+  malformed_path: {
+    code: 4000013,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "The request path is not a valid percent-encoded path (e.g. `%ff`, a lone `%`, or an escape that " +
+      "does not decode to UTF-8).",
+  },
 
   // --- 401 -----------------------------------------------------------------------------------------
   unauthorized: {
@@ -271,6 +279,14 @@ export const ERROR_CODES = {
     title: "Service Unavailable",
     description:
       "The database cannot be reached (or is still starting); retry after the seconds `Retry-After` says.",
+  },
+  database_busy: {
+    code: 5030002,
+    status: 503,
+    title: "Service Unavailable",
+    description:
+      "The database is reachable but too busy to answer in time (every connection in use, or a row " +
+      "another request holds stayed locked); nothing was changed. Retry after the seconds `Retry-After` says.",
   },
 } as const satisfies Record<string, { code: number; status: number; title: string; description: string }>;
 

@@ -46,11 +46,21 @@ export function apiError(key: TErrorKey, detail: string, extra?: ApiErrorExtra):
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Seconds a client should wait before retrying while the database is busy. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** THE mapping from anything thrown to the error it answers with. Everything else calls this. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.core.$ZodError) return fromZodError(error, "validation_failed");
+  // Before "unavailable": a timeout while every connection was in use is a busy database, not an
+  // absent one, and the client should hear the true reason.
+  if (isDatabaseBusy(error)) {
+    return new ApiError("database_busy", "The service is busy right now and nothing was changed. Retry shortly.", {
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+      cause: error,
+    });
+  }
   if (isDatabaseUnavailable(error)) {
     return new ApiError("database_unavailable", "The database is not reachable right now. Retry shortly.", {
       headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
@@ -190,10 +200,51 @@ const UNAVAILABLE_PRISMA_CODES = new Set([
   "P1010", // access denied
   "P1011", // TLS error
   "P1017", // server closed the connection
-  "P2024", // timed out fetching a connection from the pool
-  "P2028", // transaction could not start in time (the embedded database queues them)
   "P2037", // too many connections
 ]);
+
+/** Prisma codes of work that could not get its turn in time. */
+const BUSY_PRISMA_CODES = new Set([
+  "P2024", // timed out fetching a connection from the pool
+  "P2028", // a transaction could not start in time, or ran past its timeout (queued behind others)
+]);
+
+/**
+ * SQLSTATEs of a statement stopped by the server's own time limits (lib/db sets them):
+ * lock_not_available (lock_timeout), query_canceled (statement_timeout).
+ */
+const BUSY_SQLSTATES = new Set(["55P03", "57014"]);
+
+/** True when `error`, or anything in its chain of causes, says the database was too busy to answer in time. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return someInChain(error, (e) => {
+    const { name, code, originalCode, message } = e as { name?: unknown; code?: unknown; originalCode?: unknown; message?: unknown };
+    if (name === "PrismaClientKnownRequestError" && typeof code === "string" && BUSY_PRISMA_CODES.has(code)) return true;
+    if (typeof code === "string" && BUSY_SQLSTATES.has(code)) return true;
+    if (typeof originalCode === "string" && BUSY_SQLSTATES.has(originalCode)) return true;
+    // lib/db marks a pool wait that timed out while every connection was in use.
+    return typeof message === "string" && POOL_BUSY_MESSAGE.test(message);
+  });
+}
+
+/** The mark lib/db puts on a pool timeout that waited for a connection in use (not a new one). */
+export const POOL_BUSY_MESSAGE = /every database connection was in use/;
+
+/** Walks `error`'s causes (Error.cause, AggregateError.errors, Prisma's driver adapter error). */
+function someInChain(error: unknown, test: (e: object) => boolean): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const e = queue.shift();
+    if (typeof e !== "object" || e === null || seen.has(e)) continue;
+    seen.add(e);
+    if (test(e)) return true;
+    const { cause, meta, errors } = e as { cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+    if (Array.isArray(errors)) queue.push(...errors);
+    queue.push(cause, meta?.driverAdapterError);
+  }
+  return false;
+}
 
 /** `kind`s of @prisma/driver-adapter-utils' DriverAdapterError that mean "no usable connection". */
 const UNAVAILABLE_ADAPTER_KINDS = new Set([
@@ -234,31 +285,12 @@ const UNAVAILABLE_MESSAGE =
 
 /** True when `error`, or anything in its chain of causes, says the database cannot be used now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length > 0 && seen.size < 10) {
-    const e = queue.shift();
-    if (typeof e !== "object" || e === null || seen.has(e)) continue;
-    seen.add(e);
-    const { name, code, kind, message, cause, meta } = e as {
-      name?: unknown;
-      code?: unknown;
-      kind?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
+  return someInChain(error, (e) => {
+    const { name, code, kind, message } = e as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown };
     if (name === "PrismaClientInitializationError") return true;
-    if (name === "PrismaClientKnownRequestError" && typeof code === "string" && UNAVAILABLE_PRISMA_CODES.has(code)) {
-      return true;
-    }
+    if (name === "PrismaClientKnownRequestError" && typeof code === "string" && UNAVAILABLE_PRISMA_CODES.has(code)) return true;
     if (typeof kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(kind)) return true;
     if (typeof code === "string" && UNAVAILABLE_ERROR_CODES.has(code)) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
-    // AggregateError (e.g. a connect() that tried IPv4 and IPv6) keeps the socket errors in `errors`.
-    const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) queue.push(...errors);
-    queue.push(cause, meta?.driverAdapterError);
-  }
-  return false;
+    return typeof message === "string" && UNAVAILABLE_MESSAGE.test(message);
+  });
 }

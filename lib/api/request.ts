@@ -15,14 +15,7 @@ export async function readJsonBody(
   if (!isJsonContentType(req.headers.get("content-type"))) {
     throw new ApiError("content_type_not_json", "Send the body as JSON with Content-Type: application/json.");
   }
-  const tooLarge = () =>
-    new ApiError("body_too_large", `The body is larger than ${maxBytes} bytes.`);
-
-  // Refuse early when the client says so; the streaming count below covers clients that lie.
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-
-  const bytes = await readAtMost(req, maxBytes, tooLarge);
+  const bytes = await readBodyBytes(req, maxBytes);
 
   let text: string;
   try {
@@ -54,6 +47,14 @@ export async function readJsonBody(
   if (badText) {
     throw new ApiError("validation_failed", "Text values must be valid Unicode without NUL (\\u0000) characters.");
   }
+  // JSON.parse keeps the last of two equal names; which one a client meant is guesswork, and a
+  // reader that took the first would see another body than the one acted on.
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null) {
+    throw new ApiError("validation_failed", `"${duplicate}" is given more than once in one object.`, {
+      parameterProblems: { [duplicate]: ["must be given at most once"] },
+    });
+  }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     throw new ApiError("body_not_object", `The body must be a JSON object, not ${what}.`);
@@ -66,6 +67,18 @@ export function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
   const mediaType = header.split(";", 1)[0]?.trim().toLowerCase();
   return mediaType === "application/json";
+}
+
+/**
+ * THE body reader: the bytes of `req`'s body, or a 413 `ApiError` once they pass `maxBytes`, by the
+ * declared Content-Length before a byte is read and by counting while the body streams in (for
+ * clients that send none, or lie). Every route that reads a body reads it through this.
+ */
+export async function readBodyBytes(req: Request, maxBytes: number = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const tooLarge = () => new ApiError("body_too_large", `The body is larger than ${maxBytes} bytes.`);
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  return readAtMost(req, maxBytes, tooLarge);
 }
 
 /** Reads the body stream, giving up (and cancelling the upload) as soon as it passes `maxBytes`. */
@@ -119,6 +132,42 @@ export function jsonNestingDepth(text: string, limit = Infinity): number {
     }
   }
   return max;
+}
+
+/**
+ * The first name that occurs twice in one object of well-formed JSON `text` (names compared after
+ * unescaping, so `"a"` and `"\\u0061"` are the same), else null. One pass, no recursion.
+ */
+export function firstDuplicateKey(text: string): string | null {
+  const objects: (Set<string> | null)[] = []; // null: an array
+  let expectName = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+      const names = objects[objects.length - 1];
+      if (expectName && names) {
+        const name = JSON.parse(text.slice(i, end + 1)) as string;
+        if (names.has(name)) return name;
+        names.add(name);
+        expectName = false;
+      }
+      i = end;
+    } else if (c === 0x7b /* { */) {
+      objects.push(new Set());
+      expectName = true;
+    } else if (c === 0x5b /* [ */) {
+      objects.push(null);
+      expectName = false;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      objects.pop();
+      expectName = false;
+    } else if (c === 0x2c /* , */) {
+      expectName = objects[objects.length - 1] instanceof Set;
+    }
+  }
+  return null;
 }
 
 const INT32_MAX = 2_147_483_647;

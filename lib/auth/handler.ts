@@ -1,4 +1,7 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/api/logger";
+import { firstDuplicateKey, isJsonContentType, readBodyBytes } from "@/lib/api/request";
 import { AUTH_BASE_PATH, getAuthForRequest, type TAuth } from "@/lib/auth/server";
 import { clearSignInAttempts, consumeSignInAttempt } from "@/lib/auth/sign-in-throttle";
 import { getPrisma, type PrismaClient } from "@/lib/db";
@@ -6,8 +9,29 @@ import { getPrisma, type PrismaClient } from "@/lib/db";
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 const GET_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
 
+/** Auth bodies are a few hundred bytes; anything much larger is not a sign-in. */
+export const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+/** The attributes of a sign-in body, and nothing else (better-auth's own schema for the endpoint). */
+const ZSignInBodySchema = z.strictObject({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().max(2048).optional(),
+});
+
 /** Every request under /api/auth (sign-in, sign-out, session): better-auth, plus the account throttle. */
 export async function handleAuthRequest(req: Request): Promise<Response> {
+  // Read (at most 16 KiB of) the body once, before anything else: better-auth itself would read any size.
+  let body: Uint8Array | undefined;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    try {
+      body = await readBodyBytes(req, MAX_AUTH_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof ApiError) return authError(error.status, "BODY_TOO_LARGE", "The request body is too large.");
+      return authError(400, "INVALID_BODY", "The request body could not be read.");
+    }
+  }
   let auth: TAuth;
   let prisma: PrismaClient;
   try {
@@ -18,13 +42,41 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
     return authError(503, "SERVICE_UNAVAILABLE", "Sign-in is not available right now. Try again shortly.", 5);
   }
   const path = new URL(req.url).pathname;
-  if (req.method === "POST" && path === SIGN_IN_PATH) return withoutSessionToken(await signIn(auth, prisma, req));
-  const response = await auth.handler(req);
+  if (req.method === "POST" && path === SIGN_IN_PATH) {
+    const parsed = parseSignInBody(req, body ?? new Uint8Array(0));
+    if (parsed instanceof Response) return parsed;
+    return withoutSessionToken(await signIn(auth, prisma, req, parsed));
+  }
+  const response = await auth.handler(withBody(req, body));
   return path === GET_SESSION_PATH ? withoutSessionToken(response) : response;
 }
 
-async function signIn(auth: TAuth, prisma: PrismaClient, req: Request): Promise<Response> {
-  const email = await submittedEmail(req);
+type TSignInBody = z.infer<typeof ZSignInBodySchema>;
+
+/**
+ * The sign-in body, parsed once: a JSON object with exactly better-auth's attributes, each once.
+ * Anything else (a form post, a name given twice, an unknown attribute) is refused before any
+ * check, so the account the throttle counts is always the one better-auth signs in.
+ */
+function parseSignInBody(req: Request, bytes: Uint8Array): TSignInBody | Response {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return authError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the sign-in as JSON with Content-Type: application/json.");
+  }
+  let value: unknown;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    value = JSON.parse(text);
+    if (firstDuplicateKey(text) !== null) return authError(400, "INVALID_BODY", "An attribute is given more than once.");
+  } catch {
+    return authError(400, "INVALID_BODY", "The body is not valid JSON.");
+  }
+  const parsed = ZSignInBodySchema.safeParse(value);
+  if (!parsed.success) return authError(400, "INVALID_BODY", "Send exactly an e-mail and a password.");
+  return parsed.data;
+}
+
+async function signIn(auth: TAuth, prisma: PrismaClient, req: Request, body: TSignInBody): Promise<Response> {
+  const email = body.email.trim() ? body.email : null;
   if (email) {
     let decision: Awaited<ReturnType<typeof consumeSignInAttempt>>;
     try {
@@ -39,7 +91,8 @@ async function signIn(auth: TAuth, prisma: PrismaClient, req: Request): Promise<
       return authError(429, "TOO_MANY_ATTEMPTS", "Too many sign-in attempts. Try again later.", decision.retryAfterSeconds);
     }
   }
-  const response = await auth.handler(req);
+  // better-auth gets the very object that was counted, re-encoded.
+  const response = await auth.handler(withBody(req, new TextEncoder().encode(JSON.stringify(body))));
   if (email && response.ok) {
     await clearSignInAttempts(prisma, email).catch((error: unknown) => {
       // The user is signed in; a stale count only expires on its own.
@@ -49,6 +102,14 @@ async function signIn(auth: TAuth, prisma: PrismaClient, req: Request): Promise<
   // The outcome without the e-mail: enough to see an attack, nothing to leak.
   logger.info("auth: sign-in", { status: response.status, ok: response.ok });
   return response;
+}
+
+/** `req` with `body` (already read) as its body. */
+function withBody(req: Request, body: Uint8Array | undefined): Request {
+  const headers = new Headers(req.headers);
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  return new Request(req.url, { method: req.method, headers, body: body && body.byteLength > 0 ? new Blob([body as Uint8Array<ArrayBuffer>]) : undefined, signal: req.signal });
 }
 
 /**
@@ -67,25 +128,6 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify(rest), { status: response.status, statusText: response.statusText, headers });
-}
-
-/** The e-mail of a sign-in body (JSON or a form post), read from a copy so better-auth still gets it. */
-async function submittedEmail(req: Request): Promise<string | null> {
-  const type = req.headers.get("content-type")?.split(";", 1)[0]?.trim().toLowerCase();
-  try {
-    if (type === "application/json") {
-      const body: unknown = await req.clone().json();
-      const email = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
-      return typeof email === "string" && email.trim() ? email : null;
-    }
-    if (type === "application/x-www-form-urlencoded") {
-      const email = (await req.clone().formData()).get("email");
-      return typeof email === "string" && email.trim() ? email : null;
-    }
-  } catch {
-    // Unreadable bodies are better-auth's to reject.
-  }
-  return null;
 }
 
 /** better-auth's own error shape (`{ code, message }`), which the sign-in form reads. */

@@ -30,18 +30,28 @@ export function signInPath(next?: string): string {
 
 /**
  * `next` when it is a path of this site (`/contracts?page=2`), else null: never another origin
- * (`//evil.example`, `/\evil.example`, `https://…`), so the sign-in page cannot be an open redirect.
+ * (`//evil.example`, `/\\evil.example`, `https://…`), so the sign-in page cannot be an open redirect.
+ * What is checked is what is returned: the normalised path (`/.//evil.example` normalises to
+ * `//evil.example`, which a browser reads as another host) must itself resolve to this origin.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(next)) return null;
+  if (!next || !isLocalPath(next)) return null;
+  let normalised: string;
   try {
-    const base = "http://same.invalid";
-    const url = new URL(next, base);
-    if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(next, SAME_ORIGIN);
+    if (url.origin !== SAME_ORIGIN) return null;
+    normalised = `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
   }
+  if (!isLocalPath(normalised)) return null;
+  return new URL(normalised, SAME_ORIGIN).origin === SAME_ORIGIN ? normalised : null;
+}
+
+const SAME_ORIGIN = "http://same.invalid";
+
+/** Starts with exactly one `/`, no backslash (browsers read `\\` as `/`), no control characters. */
+function isLocalPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") && !/[\u0000-\u001f\u007f]/.test(path);
 }

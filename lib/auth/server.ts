@@ -95,11 +95,12 @@ export function createAuth({ prisma, secret, secure }: CreateAuthOptions) {
       session: {
         create: {
           // Inactive users cannot start a session (their existing ones are refused by
-          // getSessionUser). Reached only after the password was verified, so it leaks nothing.
+          // getSessionUser). Reached only after the password was verified, so the refusal is the
+          // very answer a wrong password gets: anything else would confirm the password.
           before: async (session) => {
             const user = await prisma.user.findUnique({ where: { id: Number(session.userId) }, select: { active: true } });
             if (!user?.active) {
-              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "This account has been deactivated." });
+              throw new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
             }
           },
         },

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
@@ -47,17 +48,17 @@ export function databaseStatus(): DatabaseStatus {
 
 async function open(): Promise<PrismaClient> {
   state.status = "starting";
-  const { DATABASE_URL, PGLITE_DATA_DIR, EMBEDDED_DB_PORT } = env();
+  const { DATABASE_URL, PGLITE_DATA_DIR, EMBEDDED_DB_SOCKET_DIR } = env();
   const { applyMigrations } = await import("@/lib/db/schema-engine");
   let url = DATABASE_URL;
   if (!url) {
     const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const embedded = await startEmbeddedDatabase(PGLITE_DATA_DIR, EMBEDDED_DB_PORT);
+    const embedded = await startEmbeddedDatabase(PGLITE_DATA_DIR, { socketDir: EMBEDDED_DB_SOCKET_DIR });
     state.stopEmbedded = embedded.stop;
     url = embedded.url;
   }
   await applyMigrations(url);
-  const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8);
+  const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
   if (!DATABASE_URL) {
     // The embedded database is the demo: fill it on its first start.
     const { seedIfEmpty } = await import("@/lib/db/seed/demo");
@@ -66,10 +67,50 @@ async function open(): Promise<PrismaClient> {
   return prisma;
 }
 
-export function createPrismaClient(connectionString: string, max = 10): PrismaClient {
+/**
+ * Server-side time limits on PostgreSQL (never the embedded database, which runs one statement at
+ * a time and has no other sessions to wait for): a request that would wait on a row lock longer
+ * than LOCK_TIMEOUT_MS, or run a statement longer than STATEMENT_TIMEOUT_MS, fails fast and is
+ * answered 503 `database_busy` with Retry-After, instead of hanging and failing later as something else.
+ */
+export const LOCK_TIMEOUT_MS = 5_000;
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+export function createPrismaClient(connectionString: string, max = 10, { serverTimeouts = false } = {}): PrismaClient {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    ...(serverTimeouts ? { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
+  });
+  markBusyTimeouts(pool, max);
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString, max, connectionTimeoutMillis: 5_000 }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     // Transactions queue behind each other on the embedded database: wait for a turn.
     transactionOptions: { maxWait: 15_000, timeout: 15_000 },
   });
+}
+
+type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, release?: (err?: Error) => void) => void;
+
+/**
+ * pg reports "timeout exceeded when trying to connect" both when the server does not answer and
+ * when every pooled connection stayed busy. The second is marked (see POOL_BUSY_MESSAGE in
+ * lib/api/errors.ts), so the client hears "busy", not "database not reachable".
+ */
+function markBusyTimeouts(pool: pg.Pool, max: number): void {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const mark = (waitedForBusy: boolean, error: Error | undefined) => {
+    if (waitedForBusy && error && /timeout exceeded when trying to connect/.test(error.message)) {
+      error.message += " (every database connection was in use)";
+    }
+    return error;
+  };
+  (pool as { connect: unknown }).connect = (callback?: ConnectCallback) => {
+    const waitedForBusy = pool.totalCount >= max && pool.idleCount === 0;
+    if (callback) return connect((err, client, release) => callback(mark(waitedForBusy, err), client, release));
+    return connect()!.catch((error: Error) => {
+      throw mark(waitedForBusy, error);
+    });
+  };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CONTRACT_STATES } from "@/lib/domain/enums";
 
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
 import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
 
@@ -16,9 +17,21 @@ export const ZCreateContractRequestSchema = requestObject({
   name: ZNameSchema.optional().meta({ description: "1–100 characters. Defaults to the template's name." }),
   parties: z
     .array(ZCreatePartyRequestSchema, { error: typeError("a list") })
+    .max(CONTRACT_LIMITS.counterparties, `a contract can have at most ${CONTRACT_LIMITS.counterparties} counterparties`)
+    .refine((parties) => participantCount(parties) <= CONTRACT_LIMITS.participantsPerContract, {
+      message: `the counterparties can have at most ${CONTRACT_LIMITS.participantsPerContract} participants in all`,
+    })
     .optional()
-    .meta({ description: "Counterparties. The owner-side party is added by the service." }),
+    .meta({
+      description:
+        `Counterparties (at most ${CONTRACT_LIMITS.counterparties}, with at most ${CONTRACT_LIMITS.participantsPerParty} participants each ` +
+        `and ${CONTRACT_LIMITS.participantsPerContract} in all). The owner-side party is added by the service.`,
+    }),
 }).meta({ id: "CreateContractRequest" });
+
+function participantCount(parties: readonly { type: string; participants?: readonly unknown[] }[]): number {
+  return parties.reduce((n, party) => n + (party.type === "company" ? (party.participants?.length ?? 0) : 1), 0);
+}
 
 export const ZContractPathParamsSchema = z.object({ contract_id: ZIdParamSchema.meta({ description: "The contract." }) });
 

@@ -7,6 +7,7 @@ export * from "./country-codes";
 export * from "./data-field";
 export * from "./error";
 export * from "./error-code";
+export * from "./limits";
 export * from "./pagination";
 export * from "./participant";
 export * from "./party";

@@ -13,6 +13,7 @@ import {
   requestObject,
   typeError,
 } from "./common";
+import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema } from "./pagination";
 import { ZCreateParticipantRequestSchema, ZIdentificationNumberSchema, ZParticipantSchema } from "./participant";
 
@@ -26,7 +27,8 @@ export const ZCreateCompanyPartyRequestSchema = requestObject(
     identification_number: ZIdentificationNumberSchema.optional(),
     participants: z
       .array(ZCreateParticipantRequestSchema, { error: typeError("a list") })
-      .min(1, "a company party needs at least one participant"),
+      .min(1, "a company party needs at least one participant")
+      .max(CONTRACT_LIMITS.participantsPerParty, `a party can have at most ${CONTRACT_LIMITS.participantsPerParty} participants`),
   },
   { participant: 'is for an individual party; list a company\'s people in "participants"' },
 ).meta({ id: "CreateCompanyPartyRequest" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { jsonNestingDepth, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
+import { firstDuplicateKey, jsonNestingDepth, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
 
 const URL_ = "http://localhost/v1/contracts/create";
 
@@ -143,6 +143,28 @@ describe("readJsonBody", () => {
   it("does not count brackets inside strings", async () => {
     const body = JSON.stringify({ name: "[[[[{{{{".repeat(100), quote: 'a\\"[[[' });
     await expect(readJsonBody(post(body))).resolves.toMatchObject({ quote: 'a\\"[[[' });
+  });
+});
+
+describe("a name given twice in one object", () => {
+  it.each([
+    ['{"email":"a@x.io","email":"b@x.io"}', "email"],
+    ['{"a":1,"\\u0061":2}', "a"],
+    ['{"parties":[{"type":"company","name":"A","name":"B"}]}', "name"],
+    ['{"x":{"y":1},"z":[{"k":1}],"x":2}', "x"],
+    ['{"s":"a \\" , \\"s\\": 1","s":2}', "s"],
+  ])("is found in %s", (text, name) => {
+    expect(firstDuplicateKey(text)).toBe(name);
+  });
+
+  it.each(['{"a":1,"b":{"a":2}}', '[{"a":1},{"a":2}]', '{"a":"{\\"a\\":1}"}', '{"a":["a","a"]}', "{}", "[]", '"a"'])(
+    "is not claimed in %s",
+    (text) => expect(firstDuplicateKey(text)).toBeNull(),
+  );
+
+  it("is refused with a 400 naming it, before the body is used", async () => {
+    const e = await failure(readJsonBody(post('{"workspace_id":1,"workspace_id":2}')));
+    expect([e.status, e.key, e.parameterProblems]).toEqual([400, "validation_failed", { workspace_id: ["must be given at most once"] }]);
   });
 });
 

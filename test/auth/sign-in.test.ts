@@ -69,9 +69,12 @@ describe("sign-in with the credentials the seed factories store", () => {
     await db.prisma.user.update({ where: { id: user.id }, data: { active: false } });
 
     expect(await readSessionUser(auth, new Headers({ cookie }))).toBeNull();
-    const again = await signIn(user.email, PASSWORD);
-    expect(again.status).toBe(403);
-    expect((await again.json()).code).toBe("ACCOUNT_INACTIVE");
+    // The right password and a wrong one get the same answer: the refusal confirms nothing.
+    const right = await signIn(user.email, PASSWORD);
+    const wrong = await signIn(user.email, "not the password");
+    expect([right.status, await right.json()]).toEqual([401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }]);
+    expect([wrong.status, await wrong.json()]).toEqual([401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }]);
+    expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(1);
   });
 
   test("sign-up is not offered", async () => {

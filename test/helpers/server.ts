@@ -4,6 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+import { embeddedDatabaseUrl } from "@/lib/db/embedded";
+
 export const TEST_API_TOKEN = "test-api-token-0123456789abcdef";
 export const TEST_ADMIN_PASSWORD = "test-admin-password";
 
@@ -16,6 +18,8 @@ export interface RunningServer {
    * level is `TEST_SERVER_LOG_LEVEL` (default warn) unless `env.LOG_LEVEL` says otherwise.
    */
   logs(): string;
+  /** The server's process id (to read its memory use). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production build (`next start`, so `npm run build` must have run) on a fresh
+ * Starts the production build (`server.mjs`, as `npm start` does, so `npm run build` must have run) on a fresh
  * database: embedded (a new data folder) or the given PostgreSQL database (already migrated and
  * seeded by the caller, as `npm run db:seed` does). Resolves once /v1/ping answers 200.
  */
@@ -44,7 +48,8 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dbPort = await freePort();
+  // The embedded database's socket, in a private folder of the test's (the app makes it 0700).
+  const socketDir = options.databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), "contracts-sock-"));
   const ownDataDir = !options.databaseUrl && !options.dataDir;
   const dataDir = options.databaseUrl ? undefined : (options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "contracts-pglite-"))));
   const env: NodeJS.ProcessEnv = {
@@ -63,9 +68,10 @@ export async function startServer(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else {
     env.PGLITE_DATA_DIR = dataDir!;
-    env.EMBEDDED_DB_PORT = String(dbPort);
+    env.EMBEDDED_DB_SOCKET_DIR = socketDir!;
   }
-  const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  // What `npm start` runs: the front door (server.mjs) and Next behind it, in one process.
+  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -75,7 +81,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/v1/ping`);
       if (res.status === 200) break;
@@ -90,7 +96,8 @@ export async function startServer(
   }
   return {
     baseUrl,
-    databaseUrl: options.databaseUrl ?? `postgresql://postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(socketDir!),
+    pid: child.pid!,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -100,6 +107,7 @@ export async function startServer(
         if (child.exitCode === null) child.kill("SIGKILL");
       }
       if (dataDir && ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      if (socketDir) await rm(socketDir, { recursive: true, force: true });
     },
   };
 }

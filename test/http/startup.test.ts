@@ -6,7 +6,7 @@ import { startServer } from "@/test/helpers/server";
 test("an invalid environment variable stops the server with a clear message", async () => {
   const attempt = startServer({ env: { API_RATE_LIMIT_PER_MINUTE: "lots", PUBLIC_URL: "not a url" } });
   const error = await attempt.then(() => null, (e: Error) => e);
-  expect(error?.message).toMatch(/next start exited \(1\)[\s\S]*Invalid environment:/);
+  expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*Invalid environment:/);
   expect(error?.message).toMatch(/API_RATE_LIMIT_PER_MINUTE: .*expected number/);
   expect(error?.message).toMatch(/PUBLIC_URL: Invalid URL/);
 }, 60_000);

@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// The app's HTTP server: Next.js behind a small front door that every request passes first
+// (`npm start`, `npm run dev`). It answers, in the API's error shape and with the usual headers,
+// what must never reach Next: methods the app does not serve (405), request targets whose
+// percent-escapes do not decode (400), and bodies over 1 MiB (413, by Content-Length before a byte
+// is read, and while a chunked body streams in). It also decides who the client is: the socket's
+// address, unless an operator lists the proxies in front (TRUSTED_PROXIES). See docs/security.md.
+//
+//   node server.mjs [--dev] [-p PORT] [-H HOSTNAME]
+import { randomUUID } from "node:crypto";
+import http, { IncomingMessage } from "node:http";
+import next from "next";
+import {
+  ALLOWED_METHODS,
+  GUARD_ERRORS,
+  MAX_BODY_BYTES,
+  incomingRequestId,
+  isJsonRoute,
+  isWellFormedTarget,
+  parseTrustedProxies,
+  resolveClient,
+  sanitizeForwardingHeaders,
+} from "./server/guards.mjs";
+
+const args = process.argv.slice(2);
+const dev = args.includes("--dev");
+const port = Number(option(["-p", "--port"]) ?? process.env.PORT ?? 3000);
+const hostname = option(["-H", "--hostname"]) ?? process.env.HOSTNAME ?? undefined;
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+const LOG_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const logThreshold = LOG_RANK[process.env.LOG_LEVEL || "info"] ?? LOG_RANK.info;
+
+let trustedProxies;
+try {
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  console.error(`Invalid environment:\n  ${error.message}`);
+  process.exit(1);
+}
+
+// Lets the app warn when it is served some other way (plain `next start` has none of the above).
+globalThis.__contractsFrontDoor = true;
+
+const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  serve(req, res).catch((error) => {
+    log("error", "request failed in the front door", { error: String(error?.stack ?? error) });
+    if (!res.headersSent) {
+      res.writeHead(500, { "Content-Type": "text/plain", "Cache-Control": "no-store", Connection: "close" });
+      res.end("Internal Server Error");
+    } else {
+      res.destroy();
+    }
+  });
+});
+// A client must finish sending its headers, and its whole request, in bounded time.
+server.headersTimeout = 20_000;
+server.requestTimeout = 60_000;
+
+server.listen(port, hostname, () => {
+  const where = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
+  console.log(`> Ready on http://${where}:${port}${dev ? " (development)" : ""}`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    // Let the app's exit hooks run (they remove the embedded database's socket folder).
+    process.exit(0);
+  });
+}
+
+async function serve(req, res) {
+  const started = performance.now();
+  const requestId = incomingRequestId(req.headers["x-request-id"]) ?? randomUUID();
+  // The app reuses this id in its own log line and answer.
+  req.headers["x-request-id"] = requestId;
+
+  if (!ALLOWED_METHODS.includes(req.method)) {
+    return refuse(req, res, requestId, started, "method_not_allowed", `${req.method} is not supported.`, {
+      Allow: ALLOWED_METHODS.join(", "),
+    });
+  }
+  if (!isWellFormedTarget(req.url)) {
+    return refuse(req, res, requestId, started, "malformed_path", "The request path is not a valid, percent-encoded path.");
+  }
+
+  const client = resolveClient(req.socket.remoteAddress, req.headers, trustedProxies);
+  sanitizeForwardingHeaders(req.headers, client, Boolean(req.socket.encrypted));
+
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+    return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  }
+  if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
+    // A chunked body has no length to check up front: read it here, at most 1 MiB, and hand Next
+    // the same request with the body in hand (so no route can ever buffer more).
+    const body = await readAtMost(req, MAX_BODY_BYTES);
+    if (body === null) {
+      return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+    }
+    if (body === undefined) return; // the client went away
+    return handle(withBody(req, body), res);
+  }
+  return handle(req, res);
+}
+
+/** The whole body, null once it passes `max` bytes (reading stops there), undefined if aborted. */
+function readAtMost(req, max) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let total = 0;
+    const done = (value) => {
+      req.removeListener("data", onData);
+      resolve(value);
+    };
+    const onData = (chunk) => {
+      total += chunk.length;
+      if (total > max) {
+        req.pause();
+        done(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => done(Buffer.concat(chunks, total)));
+    req.once("error", () => done(undefined));
+    req.once("aborted", () => done(undefined));
+  });
+}
+
+/** A request like `req` (same socket, method, target and headers) whose body is `body`. */
+function withBody(req, body) {
+  const copy = new IncomingMessage(req.socket);
+  copy.method = req.method;
+  copy.url = req.url;
+  copy.httpVersion = req.httpVersion;
+  copy.httpVersionMajor = req.httpVersionMajor;
+  copy.httpVersionMinor = req.httpVersionMinor;
+  const headers = { ...req.headers, "content-length": String(body.length) };
+  delete headers["transfer-encoding"];
+  copy.headers = headers;
+  copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)]));
+  copy.complete = true;
+  copy.push(body);
+  copy.push(null);
+  return copy;
+}
+
+function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
+  const { code, status, title } = GUARD_ERRORS[key];
+  const json = isJsonRoute(req.url);
+  const origin = publicOrigin(req);
+  const headers = {
+    ...securityHeaders(json),
+    ...extraHeaders,
+    "Cache-Control": "no-store",
+    "X-Request-Id": requestId,
+    // The body may still be arriving (or be huge): do not wait for it on this connection.
+    Connection: "close",
+  };
+  let body;
+  if (json) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify({ status, title, detail, error_code: code, type: `${origin}/v1/error_codes/${code}`, request_id: requestId });
+  } else {
+    headers["Content-Type"] = "text/html; charset=utf-8";
+    body = errorPage(status, title, detail, requestId);
+  }
+  res.writeHead(status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+  // Unread request bytes are not ours to drain.
+  res.once("finish", () => req.socket.destroySoon?.());
+  log("info", "request", {
+    method: req.method,
+    route: "(front door)",
+    path: safePath(req.url),
+    status,
+    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    request_id: requestId,
+    error_code: code,
+  });
+}
+
+function securityHeaders(json) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Content-Security-Policy": json
+      ? "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+      : "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  };
+}
+
+function errorPage(status, title, detail, requestId) {
+  const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} ${escape(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a}</style></head>
+<body><h1>${status} ${escape(title)}</h1><p>${escape(detail)}</p><p><a href="/contracts">Go to the contracts</a></p>
+<p><small>Request id: ${escape(requestId)}</small></p></body></html>`;
+}
+
+function publicOrigin(req) {
+  if (process.env.PUBLIC_URL) {
+    try {
+      return new URL(process.env.PUBLIC_URL).origin;
+    } catch {
+      // The app's own environment check reports it.
+    }
+  }
+  const host = String(req.headers.host ?? "");
+  const proto = req.socket.encrypted ? "https" : "http";
+  return /^[A-Za-z0-9.[\]:-]{1,255}$/.test(host) ? `${proto}://${host.toLowerCase()}` : `${proto}://localhost`;
+}
+
+/** The path for the log, without the query and with anything odd escaped. */
+function safePath(url) {
+  const path = String(url ?? "").split("?", 1)[0] ?? "";
+  return path.slice(0, 512).replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
+}
+
+function log(level, msg, fields) {
+  if (LOG_RANK[level] < logThreshold) return;
+  process.stdout.write(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }) + "\n");
+}
+
+function option(names) {
+  const at = args.findIndex((a) => names.includes(a));
+  return at === -1 ? undefined : args[at + 1];
+}

@@ -1,0 +1,146 @@
+// What the HTTP server checks before Next.js sees a request (server.mjs). Plain JavaScript, as it
+// runs before and outside the Next build; pure functions, unit-tested in test/server/guards.test.ts.
+// Why these live here and not in route handlers: docs/security.md ("The front door").
+import { BlockList, isIP } from "node:net";
+
+/** The most any request body may be, on every route (the /v1 readers enforce the same). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Methods the app answers; anything else (TRACE, CONNECT, PROPFIND, …) is a 405. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * The error codes these answers carry; the same keys, numbers and titles as lib/api/error-codes.ts
+ * (a unit test holds the two together).
+ */
+export const GUARD_ERRORS = {
+  malformed_path: { code: 4000013, status: 400, title: "Bad Request" },
+  method_not_allowed: { code: 4050000, status: 405, title: "Method Not Allowed" },
+  body_too_large: { code: 4130001, status: 413, title: "Content Too Large" },
+};
+
+/** Headers a client could set to lie about where it is or which address it used. */
+export const FORWARDING_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "forwarded",
+  "x-real-ip",
+  "x-client-ip",
+];
+
+const LOOPBACK = ["127.0.0.0/8", "::1/128"];
+const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", ...LOOPBACK];
+
+/**
+ * `TRUSTED_PROXIES`: comma-separated addresses and CIDR ranges (`10.0.0.5`, `10.0.0.0/8`, `::1`),
+ * or the words `loopback` and `private`. Empty or unset: no proxy is trusted. Throws with a message
+ * naming the bad entry.
+ */
+export function parseTrustedProxies(value) {
+  const list = new BlockList();
+  let count = 0;
+  for (const raw of (value ?? "").split(",")) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    const expanded = entry === "loopback" ? LOOPBACK : entry === "private" ? PRIVATE : [entry];
+    for (const item of expanded) {
+      const [address, prefix, extra] = item.split("/");
+      const family = isIP(address ?? "");
+      const bits = prefix === undefined ? (family === 6 ? 128 : 32) : Number(prefix);
+      const max = family === 6 ? 128 : 32;
+      if (!family || extra !== undefined || !Number.isInteger(bits) || bits < 0 || bits > max || (prefix !== undefined && !/^\d+$/.test(prefix))) {
+        throw new Error(`TRUSTED_PROXIES: "${raw.trim()}" is not an IP address, a CIDR range, "loopback" or "private"`);
+      }
+      list.addSubnet(address, bits, family === 6 ? "ipv6" : "ipv4");
+      count++;
+    }
+  }
+  return count === 0 ? null : list;
+}
+
+/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`; other text as is. */
+export function normalizeAddress(address) {
+  const text = (address ?? "").trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
+  return mapped ? mapped[1] : text;
+}
+
+function isTrusted(trusted, address) {
+  const family = isIP(address);
+  return family !== 0 && trusted.check(address, family === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * Who the client is. The socket's peer, unless that peer is a trusted proxy: then the
+ * X-Forwarded-For chain is walked from the right (the hop nearest us), skipping trusted proxies, and
+ * the first address not trusted is the client. A client can prepend anything to the chain, but
+ * cannot forge what our own proxies appended.
+ */
+export function resolveClient(peerAddress, headers, trusted) {
+  const peer = normalizeAddress(peerAddress);
+  if (!trusted || !isTrusted(trusted, peer)) return { address: peer, viaTrustedProxy: false };
+  const chain = String(headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((part) => normalizeAddress(part))
+    .filter((part) => part !== "");
+  let client = peer;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const hop = chain[i];
+    if (isIP(hop) === 0) break; // garbage: stop at the last address we could read
+    client = hop;
+    if (!isTrusted(trusted, hop)) break;
+  }
+  return { address: client, viaTrustedProxy: true };
+}
+
+/**
+ * Rewrites the request's forwarding headers so that everything behind this point reads the truth:
+ * `x-forwarded-for` is the one resolved client address; `x-forwarded-proto`/`-host` survive only
+ * from a trusted proxy (with sane values), otherwise they are removed and Next fills them in from
+ * the connection and `Host`.
+ */
+export function sanitizeForwardingHeaders(headers, client, socketEncrypted) {
+  const proto = client.viaTrustedProxy ? firstValue(headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  const host = client.viaTrustedProxy ? firstValue(headers["x-forwarded-host"]) : undefined;
+  for (const name of FORWARDING_HEADERS) delete headers[name];
+  headers["x-forwarded-for"] = client.address;
+  headers["x-forwarded-proto"] = proto === "https" || proto === "http" ? proto : socketEncrypted ? "https" : "http";
+  if (host && /^[A-Za-z0-9.[\]:-]{1,255}$/.test(host)) headers["x-forwarded-host"] = host;
+}
+
+function firstValue(value) {
+  const text = Array.isArray(value) ? value[0] : value;
+  const first = text?.split(",", 1)[0]?.trim();
+  return first ? first : undefined;
+}
+
+/**
+ * Whether the request target is a path Next can decode: it starts with `/`, and every segment's
+ * percent-escapes decode to valid UTF-8 (`%ff`, `%`, `%C0%AE` do not). A malformed one would
+ * otherwise reach Next's own decoding and come back as a bare 500. (Query strings are decoded
+ * leniently by every reader, so they are left alone.)
+ */
+export function isWellFormedTarget(url) {
+  if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return false;
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  try {
+    for (const segment of path.split("/")) decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** `/v1/…` and `/api/…` answer JSON in the API's error shape; everything else is a page. */
+export function isJsonRoute(url) {
+  return /^\/(?:v1|api)(?:[/?#]|$)/.test(url ?? "");
+}
+
+/** A sane incoming `X-Request-Id` (as lib/api/handler.ts accepts), else undefined. */
+export function incomingRequestId(value) {
+  const id = (Array.isArray(value) ? value[0] : value)?.trim();
+  return id && /^[A-Za-z0-9._:@-]{1,128}$/.test(id) ? id : undefined;
+}
