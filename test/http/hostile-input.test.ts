@@ -34,16 +34,41 @@ afterAll(async () => {
 });
 
 const TABLES = ["contracts", "parties", "participants", "contract_data_fields", "audit_events", "api_tokens", "users", "workspaces", "templates", "template_types"];
+/**
+ * Columns the app rewrites by itself, whatever the request's outcome: a token's `last_used_at` is
+ * touched (at most once a minute) by any authenticated request, refused or not. They are no data a
+ * rejected request could have changed, so the digest leaves them out.
+ */
+const SELF_MAINTAINED: Record<string, string[]> = { api_tokens: ["last_used_at"] };
 
 async function digest(): Promise<string> {
   const parts = await Promise.all(
     TABLES.map(async (t) => {
-      const [row] = await db.$queryRawUnsafe<{ d: string | null }[]>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS d FROM ${t} x`);
-      return `${t}:${row?.d}`;
+      const row = (SELF_MAINTAINED[t] ?? []).reduce((expr, column) => `${expr} - '${column}'`, "to_jsonb(x)");
+      const [result] = await db.$queryRawUnsafe<{ d: string | null }[]>(`SELECT md5(coalesce(string_agg((${row})::text, '|' ORDER BY x.id), '')) AS d FROM ${t} x`);
+      return `${t}:${result?.d}`;
     }),
   );
   return parts.join(",");
 }
+
+/**
+ * A fixed number of runs, every time: fast-check's `interruptAfterTimeLimit` would count a run cut
+ * short as a pass, so there is none, and the test's own time-out is far above what they take.
+ */
+const GET_RUNS = 300;
+const WRITE_RUNS = 250;
+
+test("the digest ignores only what the app maintains by itself", async () => {
+  const before = await digest();
+  await db.apiToken.updateMany({ data: { lastUsedAt: new Date(Date.now() - 3_600_000) } });
+  expect(await digest()).toBe(before);
+  const token = await db.apiToken.findFirstOrThrow();
+  await db.apiToken.update({ where: { id: token.id }, data: { name: `${token.name} (renamed)` } });
+  expect(await digest()).not.toBe(before);
+  await db.apiToken.update({ where: { id: token.id }, data: { name: token.name } });
+  expect(await digest()).toBe(before);
+});
 
 const nasty = fc.constantFrom(
   "", " ", "0", "-1", "1.5", "1e3", "01", "2147483647", "2147483648", "9007199254740993", "99999999999999999999999",
@@ -97,9 +122,9 @@ test("GET routes: random path ids and query strings", async () => {
         expectWellFormed(await send("GET", path), `GET ${path}`);
       },
     ),
-    { numRuns: 300, interruptAfterTimeLimit: 60_000 },
+    { numRuns: GET_RUNS },
   );
-}, 90_000);
+}, 600_000);
 
 test("PUT participant and POST create: random bodies never break anything, rejections change nothing", async () => {
   const put = withId(PARTICIPANT, Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)])));
@@ -123,9 +148,9 @@ test("PUT participant and POST create: random bodies never break anything, rejec
         if (r.status >= 400) expect(await digest(), `${method} ${body.slice(0, 200)} changed data`).toBe(before);
       },
     ),
-    { numRuns: 250, interruptAfterTimeLimit: 90_000 },
+    { numRuns: WRITE_RUNS },
   );
-}, 150_000);
+}, 600_000);
 
 test("size and type limits: 413 for bodies over 1 MiB, 415 for other content types, 400 for deep nesting", async () => {
   const put = withId(PARTICIPANT, Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)])));
