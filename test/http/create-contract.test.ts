@@ -9,6 +9,8 @@ const PATH = "/v1/contracts/create";
 
 let ws: { sales: number; legal: number; procurement: number };
 let templates: { sales: number; procurementOnly: number };
+/** The procurement-only template's name, which a contract created without a name takes. */
+const PROCUREMENT_TEMPLATE_NAME = "Procurement framework (create-contract test)";
 
 beforeAll(async () => {
   const db = serverDb();
@@ -22,7 +24,7 @@ beforeAll(async () => {
     twoStepMethods: ["none", "email"],
     dataFields: [{ name: "Amount", defaultValue: "100", customId: "amount" }],
   });
-  const procurementOnly = await createTemplate(db, { workspaceIds: [ws.procurement] });
+  const procurementOnly = await createTemplate(db, { name: PROCUREMENT_TEMPLATE_NAME, workspaceIds: [ws.procurement] });
   templates = { sales: sales.id, procurementOnly: procurementOnly.id };
 });
 
@@ -105,7 +107,8 @@ describe("POST /v1/contracts/create", () => {
     expect(res.status).toBe(200);
     const body = ZContractSchema.parse(res.json);
     expect(body.parties).toEqual([expect.objectContaining({ my_party: true, type: "company", participants: [] })]);
-    expect(body.name).toBeTruthy();
+    // No name was sent: the contract is named after its template.
+    expect(body.name).toBe(PROCUREMENT_TEMPLATE_NAME);
   });
 
   it("lets the owner-side participant change its own attributes right after", async () => {
