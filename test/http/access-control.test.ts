@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiToken, createContract, createTemplate, createTemplateType, createUser, createWorkspace, uniqueSuffix } from "@/lib/db/seed/factories";
 import { baseUrl, serverDb } from "@/test/helpers/http";
@@ -483,8 +483,20 @@ describe("API tokens", () => {
   });
 
   test("passwords are stored only as scrypt hashes", async () => {
-    for (const password of [PASSWORDS.admin, PASSWORDS.viewerA, TEST_ADMIN_PASSWORD]) {
+    const accounts: [string, string][] = [
+      [emails.admin, PASSWORDS.admin],
+      [emails.viewerA, PASSWORDS.viewerA],
+      ["admin@example.com", TEST_ADMIN_PASSWORD], // stored by the server's own first start
+    ];
+    for (const [email, password] of accounts) {
       expect(await rowsContaining(password)).toEqual([]);
+      const account = await serverDb().account.findFirstOrThrow({ where: { providerId: "credential", user: { email } } });
+      // better-auth's format: hex salt (16 bytes) ":" hex scrypt key (64 bytes, N=16384, r=16, p=1),
+      // recomputed here with node's own scrypt, so a plain or merely salted SHA hash fails.
+      const [salt, key] = (account.password ?? "").split(":");
+      expect(account.password, email).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      const derived = scryptSync(password.normalize("NFKC"), salt!, 64, { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 });
+      expect(derived.toString("hex"), `${email}: the stored key is the password's scrypt key`).toBe(key);
     }
   });
 });
