@@ -9,13 +9,31 @@
 // Without a reachable PostgreSQL server the real-server half is skipped and said so, except in CI
 // (CI=true), where it is required. Chromium is the system's (/usr/bin/chromium or CHROMIUM_PATH);
 // when missing, it is installed from Debian's packages if this user can, else the run stops.
+//
+// Nothing is skipped silently: every step not run is listed by name with the reason, and so is every
+// test a suite skipped (read from each runner's JSON report). A test skipped on one database but run
+// on the other (e.g. "(PostgreSQL only) …") is listed as such; one that ran nowhere is a skip of the
+// run. "All suites passed on both databases" is printed only when nothing at all was skipped.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+
+const reports = mkdtempSync(path.join(os.tmpdir(), "contracts-test-reports-"));
+/** Steps not run: { step, reason }. */
+const skippedSteps = [];
+/** Every test seen, by file and full name: the steps that ran it and the steps that skipped it. */
+const tests = new Map();
+
+function skipStep(step, reason) {
+  skippedSteps.push({ step, reason });
+  console.log(`\n⚠ SKIPPED: ${step} — ${reason}`);
+}
 
 function run(title, cmd, args, extraEnv = {}) {
   console.log(`\n▶ ${title}\n  $ ${[cmd, ...args].join(" ")}`);
@@ -23,9 +41,70 @@ function run(title, cmd, args, extraEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (r.status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${r.status ?? r.signal})`);
+    printSkips();
     process.exit(r.status || 1);
   }
   console.log(`✓ ${title} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+function seen(step, id, ran) {
+  const entry = tests.get(id) ?? { ranIn: [], skippedIn: [] };
+  (ran ? entry.ranIn : entry.skippedIn).push(step);
+  tests.set(id, entry);
+}
+
+/** A vitest run, with its JSON report read back for the tests it skipped. */
+function runVitest(title, args, extraEnv) {
+  const report = path.join(reports, `vitest-${tests.size}-${Date.now()}.json`);
+  run(title, "node_modules/.bin/vitest", [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], extraEnv);
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  for (const file of json.testResults) {
+    for (const t of file.assertionResults) {
+      seen(title, `${path.relative(process.cwd(), file.name)} > ${t.fullName}`, t.status === "passed" || t.status === "failed");
+    }
+  }
+}
+
+/** The Playwright run, with its JSON report read back the same way. */
+function runPlaywright(title, extraEnv) {
+  const report = path.join(reports, "playwright.json");
+  run(title, "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { ...extraEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) seen(title, `${spec.file} > ${[...titles, spec.title].join(" > ")}`, t.status !== "skipped");
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
+}
+
+/** Skipped tests: those that ran nowhere in this run, and those that ran on one database only. */
+function skippedTests() {
+  const nowhere = [];
+  const partly = [];
+  for (const [id, { ranIn, skippedIn }] of tests) {
+    if (skippedIn.length === 0) continue;
+    (ranIn.length === 0 ? nowhere : partly).push({ id, ranIn, skippedIn });
+  }
+  return { nowhere, partly };
+}
+
+function printSkips() {
+  const { nowhere, partly } = skippedTests();
+  if (partly.length > 0) {
+    console.log(`\nRan on one database only (skipped in one step, run in another): ${partly.length}`);
+    for (const t of partly) console.log(`  - ${t.id}\n      ran in: ${t.ranIn.join("; ")}\n      skipped in: ${t.skippedIn.join("; ")}`);
+  }
+  if (skippedSteps.length > 0) {
+    console.log(`\nSKIPPED steps: ${skippedSteps.length}`);
+    for (const s of skippedSteps) console.log(`  - ${s.step}: ${s.reason}`);
+  }
+  if (nowhere.length > 0) {
+    console.log(`\nSKIPPED tests (run nowhere in this run): ${nowhere.length}`);
+    for (const t of nowhere) console.log(`  - ${t.id} (skipped in: ${t.skippedIn.join("; ")})`);
+  }
+  return skippedSteps.length + nowhere.length;
 }
 
 function reachable(host, port) {
@@ -59,25 +138,36 @@ if (!haveServer && CI) {
 const chromium = findChromium();
 
 run("type check", "node_modules/.bin/tsc", ["--noEmit", "-p", "."]);
-run("unit and service tests on the embedded database (PGlite)", "node_modules/.bin/vitest", ["run"], { TEST_DB: "pglite" });
+runVitest("unit and service tests on the embedded database (PGlite)", ["run"], { TEST_DB: "pglite" });
+const noServer = `no PostgreSQL server answered at ${serverUrl.host} (set TEST_DATABASE_URL or start one)`;
 if (haveServer) {
-  run("unit and service tests on PostgreSQL", "node_modules/.bin/vitest", ["run"], { TEST_DB: "postgres", TEST_DATABASE_URL: serverUrl.toString() });
+  runVitest("unit and service tests on PostgreSQL", ["run"], { TEST_DB: "postgres", TEST_DATABASE_URL: serverUrl.toString() });
+} else {
+  skipStep("unit and service tests on PostgreSQL", noServer);
 }
 run("production build", "node_modules/.bin/next", ["build"]);
-run("HTTP tests against next start on the embedded database", "node_modules/.bin/vitest", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "pglite" });
+runVitest("HTTP tests on the embedded database", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "pglite" });
 if (haveServer) {
-  run("HTTP tests against next start on PostgreSQL", "node_modules/.bin/vitest", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "postgres", TEST_DATABASE_URL: serverUrl.toString() });
+  runVitest("HTTP tests on PostgreSQL", ["run", "-c", "vitest.http.config.ts"], { TEST_DB: "postgres", TEST_DATABASE_URL: serverUrl.toString() });
+} else {
+  skipStep("HTTP tests on PostgreSQL", noServer);
 }
-if (haveServer && existsSync("/usr/lib/postgresql")) {
-  run("fault test: its own PostgreSQL cluster crashed and restarted under load", "node_modules/.bin/vitest", ["run", "-c", "vitest.fault.config.ts"]);
+const faultStep = "fault test: its own PostgreSQL cluster crashed and restarted under load";
+const haveBinaries = existsSync("/usr/lib/postgresql");
+if (haveServer && haveBinaries) {
+  runVitest(faultStep, ["run", "-c", "vitest.fault.config.ts"], {});
 } else if (CI) {
   console.error("CI requires PostgreSQL's server binaries (/usr/lib/postgresql) for the fault test.");
   process.exit(1);
+} else {
+  skipStep(faultStep, haveBinaries ? noServer : "PostgreSQL's server binaries (initdb, pg_ctl) are not installed under /usr/lib/postgresql");
 }
-run("browser tests (Playwright, Chromium)", "node_modules/.bin/playwright", ["test"], { CHROMIUM_PATH: chromium });
+runPlaywright("browser tests (Playwright, Chromium)", { CHROMIUM_PATH: chromium });
 
+const skips = printSkips();
+rmSync(reports, { recursive: true, force: true });
 console.log(
-  haveServer
-    ? "\nAll suites passed on both databases."
-    : `\nAll suites passed on the embedded database. SKIPPED: the real-PostgreSQL half (no server at ${serverUrl.host}; set TEST_DATABASE_URL or start one).`,
+  skips === 0
+    ? "\nAll suites passed on both databases; nothing was skipped."
+    : `\nEvery suite that ran passed, but NOT everything ran: ${skips} skipped (listed above). This is not a full pass.`,
 );
