@@ -175,8 +175,7 @@ function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
   }
   res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
-  // Unread request bytes are not ours to drain.
-  res.once("finish", () => req.socket.destroySoon?.());
+  lingeringClose(req, res);
   log("info", "request", {
     method: req.method,
     route: "(front door)",
@@ -186,6 +185,21 @@ function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
     request_id: requestId,
     error_code: code,
   });
+}
+
+/**
+ * Closes the connection without losing the answer: closing at once while the client is still
+ * sending makes its kernel see a reset and drop our 413 unread. So: finish our side, discard (never
+ * buffer) what still arrives, and cut the connection after a short grace period.
+ */
+function lingeringClose(req, res) {
+  const socket = req.socket;
+  // Node's own close after a `Connection: close` answer (destroySoon) would reset at once.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), 2_000).unref();
+  };
+  req.resume();
 }
 
 function securityHeaders(json) {

@@ -2,8 +2,9 @@ import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/api/error-codes";
-import { ApiError, apiError, errorResponse, fromZodError, isDatabaseUnavailable } from "@/lib/api/errors";
+import { ApiError, apiError, errorResponse, fromZodError, isDatabaseBusy, isDatabaseUnavailable } from "@/lib/api/errors";
 import { createPrismaClient } from "@/lib/db";
+import { createTestDatabase } from "@/test/helpers/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
@@ -107,7 +108,6 @@ describe("errorResponse", () => {
     const failures: unknown[] = [
       prismaError("P1001", "Can't reach database server"),
       prismaError("P1017", "Server has closed the connection."),
-      prismaError("P2024", "Timed out fetching a new connection from the connection pool."),
       new DriverAdapterError({ kind: "DatabaseNotReachable", host: "127.0.0.1", port: 5432 }),
       new DriverAdapterError({ kind: "ConnectionClosed" }),
       Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect", errno: -111 }),
@@ -139,6 +139,55 @@ describe("errorResponse", () => {
       await prisma.$disconnect();
     }
   });
+
+  it("says busy, not unreachable, when time ran out waiting for a lock, a statement or a connection", async () => {
+    const busy: unknown[] = [
+      prismaError("P2024", "Timed out fetching a new connection from the connection pool."),
+      prismaError("P2028", "Transaction API error: Unable to start a transaction in the given time."),
+      new DriverAdapterError({ kind: "postgres", code: "55P03", severity: "ERROR", message: "canceling statement due to lock timeout" }),
+      new DriverAdapterError({ kind: "postgres", code: "57014", severity: "ERROR", message: "canceling statement due to statement timeout" }),
+      new Error("wrapped", { cause: Object.assign(new Error("lock timeout"), { code: "55P03" }) }),
+      new Error("timeout exceeded when trying to connect (every database connection was in use)"),
+    ];
+    for (const failure of busy) {
+      expect(isDatabaseBusy(failure), String(failure)).toBe(true);
+      const { res, body } = await answer(failure);
+      expect([res.status, body.error_code, res.headers.get("retry-after")]).toEqual([503, ERROR_CODES.database_busy.code, "2"]);
+    }
+    expect(isDatabaseBusy(new Error("timeout exceeded when trying to connect"))).toBe(false);
+    expect(isDatabaseBusy(prismaError("P2034"))).toBe(false);
+  });
+
+  it("a real pool whose every connection is held answers busy, not unreachable", async () => {
+    const database = await createTestDatabase();
+    const prisma = createPrismaClient(database.url, 1);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const holding = new Promise<void>((r) => (started = r));
+      const holder = prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          started();
+          await held;
+        },
+        { timeout: 20_000 },
+      );
+      await holding;
+      const failure = await prisma.$queryRaw`SELECT 2`.then(
+        () => new Error("expected the query to wait for the pool and time out"),
+        (e: unknown) => e,
+      );
+      release();
+      await holder;
+      const { body } = await answer(failure);
+      expect(body.error_code, String(failure)).toBe(ERROR_CODES.database_busy.code);
+    } finally {
+      await prisma.$disconnect();
+      await database.cleanup();
+    }
+  }, 30_000);
 
   it("does not take ordinary errors for a database outage", () => {
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);

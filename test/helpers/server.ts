@@ -68,7 +68,7 @@ export async function startServer(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else {
     env.PGLITE_DATA_DIR = dataDir!;
-    env.EMBEDDED_DB_SOCKET_DIR = socketDir!;
+    env.EMBEDDED_DB_SOCKET_DIR ??= socketDir!;
   }
   // What `npm start` runs: the front door (server.mjs) and Next behind it, in one process.
   const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
@@ -96,7 +96,7 @@ export async function startServer(
   }
   return {
     baseUrl,
-    databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(socketDir!),
+    databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(env.EMBEDDED_DB_SOCKET_DIR!),
     pid: child.pid!,
     logs: () => output,
     async stop() {

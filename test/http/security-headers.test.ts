@@ -159,13 +159,5 @@ describe("assets", () => {
   });
 });
 
-describe("behind an https proxy", () => {
-  test("HSTS on pages and API answers, and the page policy upgrades insecure requests", async () => {
-    const https = { "x-forwarded-proto": "https" };
-    const page = await get("/sign-in", https);
-    expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    expect(csp(page.headers).has("upgrade-insecure-requests")).toBe(true);
-    const api = await get("/v1/ping", https);
-    expect(api.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}/);
-  });
-});
+// Behind an https proxy (HSTS, upgrade-insecure-requests): test/http/trusted-proxies.test.ts, on a
+// server told to trust that proxy.
