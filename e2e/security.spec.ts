@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { ADMIN, appOrigin, signIn } from "./support/auth";
 
 // Issue 5, promise 6, in a real browser: a page of another origin cannot make changes with the
@@ -125,11 +125,11 @@ test("the app is never shown in another site's frame", async ({ page }) => {
     const refused = page.waitForResponse((r) => r.url() === `${appOrigin()}/sign-in`);
     await page.goto(`http://127.0.0.1:${site.port}/`);
     expect((await refused).headers()["x-frame-options"]).toBe("DENY");
-    await page.waitForTimeout(500);
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    expect(frame).toBeTruthy();
-    // The browser refused to render it: no sign-in form inside the frame.
-    expect(await frame!.locator("input[type=password]").count()).toBe(0);
+    // The browser refused to render it: the frame ends on Chromium's error page instead of the
+    // app's, and holds no sign-in form.
+    const frame = () => page.frames().find((f) => f !== page.mainFrame());
+    await expect.poll(() => frame()?.url(), { message: "the frame's document" }).toMatch(/^chrome-error:/);
+    await expect(frame()!.locator("input[type=password]")).toHaveCount(0);
   } finally {
     await site.close();
   }
@@ -185,6 +185,24 @@ test.describe("user text is rendered as text", () => {
   });
 });
 
+/**
+ * React has hydrated the page: its first heading is attached to a React fiber, which happens only
+ * when the page's scripts ran (server-rendered HTML alone has none). A check, not a sleep: it fails
+ * after `timeout` when the scripts were blocked.
+ */
+async function expectHydrated(page: Page, what: string, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const heading = document.querySelector("h1");
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { timeout },
+  ).catch((error: Error) => {
+    throw new Error(`${what} did not hydrate: ${error.message}`);
+  });
+}
+
 test.describe("the Content-Security-Policy", () => {
   /** Violations reported in the page (the listener is installed by the browser, not by a script of the page). */
   async function watch(page: Page) {
@@ -203,19 +221,48 @@ test.describe("the Content-Security-Policy", () => {
     return async () => [...errors, ...((await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations)) ?? [])];
   }
 
+  test("the check can fail: a page whose scripts carry the wrong nonce never hydrates", async ({ page }) => {
+    // The answer's policy is swapped for one with another nonce, so the browser blocks the page's
+    // scripts exactly as a broken nonce in proxy.ts would: expectHydrated must then time out.
+    await page.route("**/sign-in", async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      headers["content-security-policy"] = headers["content-security-policy"]!.replace(/'nonce-[^']+'/g, "'nonce-AAAAAAAAAAAAAAAAAAAAAA=='");
+      await route.fulfill({ response, headers });
+    });
+    const blocked: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content.Security.Policy|Refused to/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto("/sign-in");
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expect(expectHydrated(page, "/sign-in", 3_000)).rejects.toThrow();
+    expect(blocked.length).toBeGreaterThan(0);
+  });
+
   test("the sign-in page hydrates under the policy and reports no violation", async ({ page }) => {
     const violations = await watch(page);
     const res = await page.goto("/sign-in");
     expect(res!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    await expectHydrated(page, "/sign-in");
     // Client-side validation only works once React has hydrated the form.
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Enter your e-mail address")).toBeVisible();
     expect(await violations()).toEqual([]);
   });
 
-  test("the app's pages load, navigate and report no violation", async ({ page, request }) => {
+  test("every page hydrates under the policy, navigates and reports no violation", async ({ page, request }) => {
     await signIn(page, ADMIN);
     const violations = await watch(page);
+    // The page's requests not yet answered: a check that the page's own calls ran (and were allowed)
+    // before the violations are read, instead of a fixed sleep.
+    const pending = new Set<Request>();
+    page.on("request", (r) => pending.add(r));
+    // Answered is enough: a body the page never reads (user-menu's get-session call) never "finishes".
+    page.on("response", (r) => pending.delete(r.request()));
+    page.on("requestfinished", (r) => pending.delete(r));
+    page.on("requestfailed", (r) => pending.delete(r));
+    const inFlight = () => [...pending].map((r) => r.url());
     const contracts = await (await request.get("/v1/contracts?limit=1", { headers: asAdmin })).json();
     const paths = [
       "/contracts",
@@ -233,9 +280,9 @@ test.describe("the Content-Security-Policy", () => {
       const res = await page.goto(path);
       expect(res!.headers()["content-security-policy"], path).toContain("'nonce-");
       await expect(page.locator("h1").first(), path).toBeVisible();
+      await expectHydrated(page, path);
       // Let the page's own requests (lists, lazy chunks) run under the policy too.
-      await page.waitForLoadState("load");
-      await page.waitForTimeout(750);
+      await expect.poll(inFlight, { message: `${path}: requests still running` }).toEqual([]);
       expect(await violations(), path).toEqual([]);
     }
     // Client-side navigation (scripts loaded by the app's own, trusted through 'strict-dynamic').
@@ -245,7 +292,8 @@ test.describe("the Content-Security-Policy", () => {
       await nav.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(url);
       await expect(page.locator("h1").first()).toBeVisible();
-      await page.waitForTimeout(750);
+      await expectHydrated(page, name);
+      await expect.poll(inFlight, { message: `${name}: requests still running` }).toEqual([]);
     }
     expect(await violations()).toEqual([]);
   });
