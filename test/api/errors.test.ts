@@ -144,8 +144,8 @@ describe("errorResponse", () => {
     const busy: unknown[] = [
       prismaError("P2024", "Timed out fetching a new connection from the connection pool."),
       prismaError("P2028", "Transaction API error: Unable to start a transaction in the given time."),
-      new DriverAdapterError({ kind: "postgres", code: "55P03", severity: "ERROR", message: "canceling statement due to lock timeout" }),
-      new DriverAdapterError({ kind: "postgres", code: "57014", severity: "ERROR", message: "canceling statement due to statement timeout" }),
+      new DriverAdapterError({ kind: "postgres", code: "55P03", severity: "ERROR", message: "canceling statement due to lock timeout", detail: undefined, column: undefined, hint: undefined }),
+      new DriverAdapterError({ kind: "postgres", code: "57014", severity: "ERROR", message: "canceling statement due to statement timeout", detail: undefined, column: undefined, hint: undefined }),
       new Error("wrapped", { cause: Object.assign(new Error("lock timeout"), { code: "55P03" }) }),
       new Error("timeout exceeded when trying to connect (every database connection was in use)"),
     ];
