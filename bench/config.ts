@@ -28,7 +28,7 @@ function envList(name: string): string[] | null {
 }
 
 /** Any of these set makes a quick (partial) run, whose results must not replace the committed ones. */
-const QUICK_KNOBS = ["BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL"];
+const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL"];
 export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined && process.env[k] !== "");
 
 /**
@@ -44,6 +44,11 @@ export const settings = {
   /** Seconds of unmeasured load before each scenario. */
   warmupSec: envNumber("BENCH_WARMUP", 2),
   connections: Math.round(envNumber("BENCH_CONNECTIONS", 16)),
+  /**
+   * Measurements per scenario and server (default 3), app and floor alternating, and the one that
+   * goes first alternating too; reported as the median with the spread.
+   */
+  samples: Math.round(envNumber("BENCH_SAMPLES", 3)),
   /** `postgres`, `pglite` or both (default). */
   databases: (envList("BENCH_DATABASES") ?? ["postgres", "pglite"]) as ("postgres" | "pglite")[],
   /** Only these scenario ids (default: all). */

@@ -56,9 +56,11 @@ export function createFloor(databaseUrl: string, poolSize = 10): { server: http.
     }
     const email = req.headers["x-service-user-email"];
     if (email === undefined) return { isAdmin: true, userId: null, workspaceIds: null, editable: null, apiTokenId: tok.id as number };
-    if (typeof email !== "string" || email === "") throw new HttpError(401, "unknown user");
-    const users = await q(`SELECT id, email, name, is_admin FROM users WHERE active = true AND email ILIKE $1 ORDER BY id LIMIT 10`, [email]);
-    const user = users.rows.find((u) => u.email === email) ?? users.rows[0];
+    if (typeof email !== "string" || email === "" || email.length > 320) throw new HttpError(401, "unknown user");
+    // The app's lookup (lib/api/auth.ts loadUserActor): e-mails are stored lower-case, so the trimmed,
+    // lower-cased header is matched exactly on the unique index, never as a pattern.
+    const users = await q(`SELECT id, email, name, is_admin FROM users WHERE active = true AND email = $1 LIMIT 1`, [email.trim().toLowerCase()]);
+    const user = users.rows[0];
     if (!user) throw new HttpError(401, "unknown user");
     const memberships = await q(`SELECT user_id, workspace_id, role FROM workspace_memberships WHERE user_id = ANY($1)`, [[user.id]]);
     const isAdmin = user.is_admin as boolean;

@@ -63,6 +63,60 @@ export interface ScenarioResult {
   note?: string;
   /** Response size of the first request, bytes. */
   responseBytes?: number;
+  /**
+   * Each measurement of this scenario on this server, in run order (`rps`, `latencyMs`, CPU and the
+   * error counts above are the medians and sums over them; see combineSamples).
+   */
+  samples?: { rps: number; p50: number; p99: number; cpuMsPerRequest: number | null; loadAverage: number | null }[];
+  /** req/s over the samples: lowest, highest, and (highest − lowest) ÷ median. */
+  rpsSpread?: { min: number; max: number; relative: number };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * One result from several measurements of one scenario on one server: throughput, latencies and CPU
+ * per request are medians, error counts are sums, RSS the highest; the samples and the spread are kept.
+ * An `unavailable` sample makes the whole result unavailable.
+ */
+export function combineSamples(samples: ScenarioResult[]): ScenarioResult {
+  const failed = samples.find((r) => r.status !== "ok");
+  if (failed || samples.length === 0) return failed ?? samples[0]!;
+  const sum = (f: (r: ScenarioResult) => number) => samples.reduce((n, r) => n + f(r), 0);
+  const cpu = samples.map((r) => r.serverCpuMsPerRequest).filter((v): v is number => v !== null);
+  const rss = samples.map((r) => r.rssPeakMb).filter((v): v is number => v !== null);
+  const rps = median(samples.map((r) => r.rps));
+  const min = Math.min(...samples.map((r) => r.rps));
+  const max = Math.max(...samples.map((r) => r.rps));
+  const codes: Record<string, number> = {};
+  for (const r of samples) for (const [code, n] of Object.entries(r.statusCodes)) codes[code] = (codes[code] ?? 0) + n;
+  return {
+    ...samples[0]!,
+    requests: sum((r) => r.requests),
+    rps,
+    latencyMs: {
+      ...samples[0]!.latencyMs,
+      p50: median(samples.map((r) => r.latencyMs.p50)),
+      p95: median(samples.map((r) => r.latencyMs.p95)),
+      p99: median(samples.map((r) => r.latencyMs.p99)),
+    },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    warmupNon2xx: sum((r) => r.warmupNon2xx),
+    warmupErrors: sum((r) => r.warmupErrors),
+    probeFailures: sum((r) => r.probeFailures),
+    statusCodes: codes,
+    rssPeakMb: rss.length ? Math.max(...rss) : null,
+    serverCpuMsPerRequest: cpu.length ? Math.round(median(cpu) * 1000) / 1000 : null,
+    loadAverage: samples.at(-1)!.loadAverage,
+    samples: samples.map((r) => ({ rps: r.rps, p50: r.latencyMs.p50, p99: r.latencyMs.p99, cpuMsPerRequest: r.serverCpuMsPerRequest, loadAverage: r.loadAverage })),
+    rpsSpread: { min, max, relative: rps > 0 ? Math.round(((max - min) / rps) * 1000) / 1000 : 0 },
+  };
 }
 
 export interface LoadOptions {

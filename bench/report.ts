@@ -27,7 +27,7 @@ export interface TargetCheck {
 export interface BenchReport {
   generatedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
-  settings: { durationSec: number; warmupSec: number; connections: number; logLevel: string };
+  settings: { samples: number; durationSec: number; warmupSec: number; connections: number; logLevel: string };
   buildSeconds: number | null;
   totalSeconds: number;
   runs: DatabaseRun[];
@@ -124,7 +124,7 @@ function pad(s: string, n: number, right = false) {
 
 /** Markdown table of every measured scenario (also printed to the console). */
 export function scenarioTable(runs: DatabaseRun[]): string {
-  const head = ["database", "scenario", "server", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx*", "errors*", "RSS peak MB", "CPU ms/req", "load avg", "app/floor"];
+  const head = ["database", "scenario", "server", "req/s (median)", "req/s range (n)", "p50 ms", "p95 ms", "p99 ms", "non-2xx*", "errors*", "RSS peak MB", "CPU ms/req", "load avg", "app/floor"];
   const rows: string[][] = [];
   for (const run of runs) {
     const entries = [...run.results, ...(run.small ? [{ ...run.small, id: `${run.small.id} @ ${run.smallDataset.contracts} contracts` }] : [])];
@@ -135,6 +135,7 @@ export function scenarioTable(runs: DatabaseRun[]): string {
         r.id,
         r.server,
         r.status === "ok" ? f1(r.rps) : r.status,
+        r.status === "ok" && r.rpsSpread ? `${f1(r.rpsSpread.min)}–${f1(r.rpsSpread.max)} (${r.samples!.length}, ±${Math.round(r.rpsSpread.relative * 50)} %)` : "–",
         r.status === "ok" ? f1(r.latencyMs.p50) : "–",
         r.status === "ok" ? f1(r.latencyMs.p95) : "–",
         r.status === "ok" ? f1(r.latencyMs.p99) : "–",

@@ -14,7 +14,17 @@ import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./datase
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
-import { runScenario, type LoadOptions, type ScenarioResult } from "./load";
+import { combineSamples, runScenario, type LoadOptions, type ScenarioResult } from "./load";
+
+/** One measurement (or a median of several) as a log line. */
+function describe(r: ScenarioResult): string {
+  if (r.status !== "ok") return `${r.status}: ${r.note}`;
+  const spread = r.rpsSpread ? ` (range ${r.rpsSpread.min.toFixed(0)}–${r.rpsSpread.max.toFixed(0)}, spread ${(r.rpsSpread.relative * 100).toFixed(0)} %)` : "";
+  return (
+    `${r.rps.toFixed(0).padStart(6)} req/s${spread}  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx} errors ${r.errors} ` +
+    `(warm-up ${r.warmupNon2xx + r.warmupErrors}, probes ${r.probeFailures})  RSS ${r.rssPeakMb?.toFixed(0)} MB  CPU ${r.serverCpuMsPerRequest} ms/req  load ${r.loadAverage}`
+  );
+}
 import { rssMb, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import { checkTargets, firstLoadTable, p99Chart, scenarioTable, targetTable, type BenchReport, type DatabaseRun } from "./report";
 import { FLOOR_SCENARIOS, loadTargets, scenarios } from "./scenarios";
@@ -137,16 +147,21 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     try {
       for (const scenario of scenarios(targets)) {
         if (settings.scenarios && !settings.scenarios.includes(scenario.id)) continue;
-        for (const [server, target] of [["app", app], ["floor", floor]] as const) {
-          if (server === "floor" && !FLOOR_SCENARIOS.has(scenario.id)) continue;
-          const r = await runScenario(target.baseUrl, server, target.pid, scenario, load);
+        const servers = [["app", app] as const, ["floor", floor] as const].filter(([server]) => server === "app" || FLOOR_SCENARIOS.has(scenario.id));
+        const samples: Record<"app" | "floor", ScenarioResult[]> = { app: [], floor: [] };
+        // App and floor alternate, and which goes first alternates too, so neither always meets the
+        // machine (caches, PostgreSQL's state, the load left by the other) in the same condition.
+        for (let i = 0; i < settings.samples; i++) {
+          for (const [server, target] of i % 2 === 0 ? servers : [...servers].reverse()) {
+            const r = await runScenario(target.baseUrl, server, target.pid, scenario, load);
+            samples[server].push(r);
+            log(`${kind} ${server.padEnd(5)} ${scenario.id.padEnd(28)} sample ${i + 1}/${settings.samples} ` + describe(r));
+          }
+        }
+        for (const [server] of servers) {
+          const r = combineSamples(samples[server]);
           results.push(r);
-          log(
-            `${kind} ${server.padEnd(5)} ${scenario.id.padEnd(28)} ` +
-              (r.status === "ok"
-                ? `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx} errors ${r.errors} (warm-up ${r.warmupNon2xx + r.warmupErrors}, probes ${r.probeFailures})  RSS ${r.rssPeakMb?.toFixed(0)} MB  CPU ${r.serverCpuMsPerRequest} ms/req  load ${r.loadAverage}`
-                : `${r.status}: ${r.note}`),
-          );
+          log(`${kind} ${server.padEnd(5)} ${scenario.id.padEnd(28)} median of ${samples[server].length}: ` + describe(r));
         }
       }
     } finally {
@@ -165,7 +180,9 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     const smallDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.small } : { kind, dir: PGLITE_DIRS.small, socketDir: await socketFolder() };
     const appSmall = await started(startApp(`app-${kind}-small`, smallDb));
     try {
-      smallResult = await runScenario(appSmall.baseUrl, "app", appSmall.pid, listScenario, load);
+      const samples: ScenarioResult[] = [];
+      for (let i = 0; i < settings.samples; i++) samples.push(await runScenario(appSmall.baseUrl, "app", appSmall.pid, listScenario, load));
+      smallResult = combineSamples(samples);
       log(
         `${kind} app   ${`${listScenario.id} @ ${small.marker.rows.contracts}`.padEnd(28)} ${smallResult.rps.toFixed(0).padStart(6)} req/s  p99 ${smallResult.latencyMs.p99} ms  non-2xx ${smallResult.non2xx}`,
       );
@@ -207,7 +224,10 @@ async function main() {
   const problems: string[] = [];
   const load: LoadOptions = { durationSec: settings.durationSec, warmupSec: settings.warmupSec, connections: settings.connections };
   if (RESULTS_DIR !== COMMITTED_RESULTS_DIR) log(`quick run (${quickRun.join(", ") || "BENCH_RESULTS_DIR"}): results go to ${RESULTS_DIR}, not bench/results/`);
-  log(`settings: ${load.warmupSec} s warm-up + ${load.durationSec} s per scenario, ${load.connections} connections; databases: ${settings.databases.join(", ")}`);
+  log(
+    `settings: ${settings.samples} samples × (${load.warmupSec} s warm-up + ${load.durationSec} s) per scenario and server, app and floor alternating, ` +
+      `${load.connections} connections; databases: ${settings.databases.join(", ")}`,
+  );
 
   const buildSeconds = settings.skipBuild ? null : await build();
   let firstLoad: FirstLoadReport | null = null;
@@ -241,7 +261,7 @@ async function main() {
   const report: BenchReport = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { durationSec: load.durationSec, warmupSec: load.warmupSec, connections: load.connections, logLevel: settings.serverLogLevel },
+    settings: { samples: settings.samples, durationSec: load.durationSec, warmupSec: load.warmupSec, connections: load.connections, logLevel: settings.serverLogLevel },
     buildSeconds: buildSeconds === null ? null : Math.round(buildSeconds * 10) / 10,
     totalSeconds: Math.round(totalSeconds * 10) / 10,
     runs,
@@ -261,7 +281,7 @@ async function main() {
   await writeFile(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(RESULTS_DIR, "p99.svg"), `${p99Chart(runs)}\n`);
   const tables = [
-    `Scenarios (${load.warmupSec} s warm-up + ${load.durationSec} s, ${load.connections} connections):`,
+    `Scenarios (medians of ${settings.samples} samples, app and floor alternating; each ${load.warmupSec} s warm-up + ${load.durationSec} s, ${load.connections} connections):`,
     "",
     scenarioTable(runs),
     "",
