@@ -6,6 +6,7 @@ import { prismaAdapter } from "@better-auth/prisma-adapter";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { logger, serializeError } from "@/lib/api/logger";
+import { withHashedSessionTokens } from "@/lib/auth/hashed-session-tokens";
 import { requestOrigin } from "@/lib/api/origin";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -66,7 +67,8 @@ export function createAuth({ prisma, secret, secure }: CreateAuthOptions) {
     // from the address the server listens on, not from Host, so the origin a browser actually
     // used is trusted explicitly below.
     secret,
-    database: prismaAdapter(prisma, { provider: "postgresql" }),
+    // Session tokens are stored hashed (hashed-session-tokens.ts).
+    database: prismaAdapter(withHashedSessionTokens(prisma), { provider: "postgresql" }),
     emailAndPassword: { enabled: true, disableSignUp: true },
     user: {
       additionalFields: {
