@@ -1,5 +1,5 @@
 // Security headers of every response (the pages' Content-Security-Policy, which needs a nonce per
-// request, is set by proxy.ts). See docs/reliability-and-security.md.
+// request, is set by proxy.ts). See docs/security.md.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   // Never framed (clickjacking); CSP frame-ancestors says the same to browsers that read it.

@@ -1,5 +1,5 @@
 /**
- * Every `error_code` the /v1 API can answer with: the stable, documented table (DESIGN.md "Errors").
+ * Every `error_code` the /v1 API can answer with: the stable, documented table (docs/api.md "Errors").
  *
  * A code is 7 digits and begins with its HTTP status. Codes ending in `0000` are generic; every other
  * code names one reason a client can act on. Codes are a public contract: never renumber or reuse

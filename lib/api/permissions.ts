@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
 
 /**
- * Workspace permissions (DESIGN.md "Permissions"): admins see and change everything; other users
+ * Workspace permissions (docs/api.md "Permissions"): admins see and change everything; other users
  * read the workspaces they have a role in and change those where the role is `editor`.
  */
 

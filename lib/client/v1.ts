@@ -64,7 +64,7 @@ export const getTemplateType = (id: number, options?: TFetchOptions) =>
 /** The OpenAPI document; public, and large, so only the API reference page asks for it. */
 export const getOpenApiDocument = (options?: TFetchOptions) => get<TOpenApiDocument>("/v1/openapi.json", {}, options);
 
-/** Largest page the API serves, and the last offset it accepts (DESIGN.md "Pagination"). */
+/** Largest page the API serves, and the last offset it accepts (docs/api.md "Pagination"). */
 export const API_MAX_LIMIT: typeof import("@/lib/schemas/pagination").MAX_LIMIT = 100;
 export const API_MAX_OFFSET: typeof import("@/lib/schemas/pagination").MAX_OFFSET = 19_900;
 

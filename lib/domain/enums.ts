@@ -1,4 +1,4 @@
-// The value sets of the domain (DESIGN.md "Enumerations"). The Prisma schema declares the same
+// The value sets of the domain (docs/api.md "Enumerations"). The Prisma schema declares the same
 // values as Postgres enums; test/domain/enums.test.ts keeps the two in step.
 
 export const CONTRACT_STATES = ["draft", "pending", "overdue", "signed", "declined"] as const;

@@ -1,4 +1,4 @@
-// The template-driven participant rules (spec 2.3.1, DESIGN.md "Domain"), shared by the API and the
+// The template-driven participant rules (spec 2.3.1, docs/api.md "Domain"), shared by the API and the
 // creation wizard so both pick the same defaults and report the same problems. Pure: no I/O.
 
 import type { TDeliveryChannel, TParticipantAttribute, TSignMethod, TTwoStepMethod } from "@/lib/domain/enums";

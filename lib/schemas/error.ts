@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The one error body of every /v1 answer that is not a success (DESIGN.md "Errors"). */
+/** The one error body of every /v1 answer that is not a success (docs/api.md "Errors"). */
 export const ZApiErrorSchema = z
   .object({
     status: z.number().int().meta({ example: 400 }),

@@ -1,4 +1,4 @@
-// The one zod module of every /v1 request and response shape (DESIGN.md): routes parse with it,
+// The one zod module of every /v1 request and response shape (docs/api.md): routes parse with it,
 // forms validate with it, and lib/openapi/document.ts generates the API reference from it.
 export * from "./api-token";
 export * from "./common";

@@ -39,7 +39,7 @@ export const ZCreateIndividualPartyRequestSchema = requestObject(
     participant: ZCreateParticipantRequestSchema,
     country_code: ZCountryCodeSchema.optional(),
     // Accepted so clients can send one party shape for both types, but the party's name and number
-    // are always its participant's (DESIGN.md).
+    // are always its participant's (docs/api.md).
     name: z.string({ error: typeError("a string") }).optional().meta({ description: "Ignored: the participant's name is used." }),
     identification_number: z
       .string({ error: typeError("a string") })

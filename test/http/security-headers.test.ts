@@ -46,7 +46,7 @@ function csp(headers: Headers): Map<string, string[]> {
 function expectCommonHeaders(headers: Headers) {
   expect(headers.get("x-content-type-options")).toBe("nosniff");
   expect(headers.get("x-frame-options")).toBe("DENY");
-  // Exactly the values README.md's "Security headers" table promises.
+  // Exactly the values docs/security.md's "Security headers" table promises.
   expect(headers.get("referrer-policy")).toBe("same-origin");
   expect(headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");

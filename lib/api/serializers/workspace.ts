@@ -14,7 +14,7 @@ export function serializeWorkspace(row: Workspace, { actor }: { actor: Actor }):
     country_code: row.countryCode,
     created_time: isoTime(row.createdAt),
     updated_time: isoTime(row.updatedAt),
-    // Creating a contract is writing in the workspace: admins and editors (DESIGN.md "Permissions").
+    // Creating a contract is writing in the workspace: admins and editors (docs/api.md "Permissions").
     _permissions: { "contract:create": canWriteWorkspace(actor, row.id) },
   } satisfies TWorkspace;
 }

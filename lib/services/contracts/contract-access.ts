@@ -1,5 +1,5 @@
 // How every route under /v1/contracts/{contract_id} finds what it works on. Not visible and not
-// existing answer the same 404 (DESIGN.md "Permissions": no existence leak); a path whose party or
+// existing answer the same 404 (docs/api.md "Permissions": no existence leak); a path whose party or
 // participant belongs elsewhere is a 404 too, never someone else's row.
 import type { Actor } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";

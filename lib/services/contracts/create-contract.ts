@@ -30,7 +30,7 @@ export interface CreateContractOptions {
 type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt" | "updatedAt">;
 
 /**
- * Spec 4.2 and DESIGN.md "Contract creation". Checks, in order: the workspace is visible (404), the
+ * Spec 4.2 and docs/api.md "Contract creation". Checks, in order: the workspace is visible (404), the
  * template is visible (404) and usable in the workspace (400), the caller may create there (403), then
  * every counterparty participant against the template's options, all problems in one 400. Then one
  * transaction writes the contract (draft), the owner-side party with the caller as organizer (the
@@ -171,7 +171,7 @@ export async function createContract({ prisma, actor, request, requestId, inTran
 
 /**
  * One counterparty as rows to insert; its participants' rule problems are added to `problems` with
- * their request paths. An individual party's name and number are its participant's (DESIGN.md).
+ * their request paths. An individual party's name and number are its participant's (docs/api.md).
  */
 function counterpartyData(
   party: TCreatePartyRequest,

@@ -107,7 +107,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
       data: { ...data, version: { increment: 1 }, updatedAt: now },
       select: PARTICIPANT_SELECT,
     });
-    // An individual party is its participant (DESIGN.md): its name and number follow.
+    // An individual party is its participant (docs/api.md): its name and number follow.
     const mirrored =
       party.type === "individual"
         ? { ...("name" in data ? { name: updated.name } : {}), ...("identificationNumber" in data ? { identificationNumber: updated.identificationNumber } : {}) }

@@ -28,7 +28,7 @@ export type TWizardCompanyParty = {
   participants: TWizardParticipant[];
 };
 
-/** An individual party's name and number are its participant's (DESIGN.md), so it has neither. */
+/** An individual party's name and number are its participant's (docs/api.md), so it has neither. */
 export type TWizardIndividualParty = { type: "individual"; country_code: string; participant: TWizardParticipant };
 
 export type TWizardParty = TWizardCompanyParty | TWizardIndividualParty;
