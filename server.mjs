@@ -16,6 +16,7 @@ import {
   MAX_BODY_BYTES,
   incomingRequestId,
   isJsonRoute,
+  isValidHost,
   isWellFormedTarget,
   parseTrustedProxies,
   resolveClient,
@@ -85,6 +86,9 @@ async function serve(req, res) {
     return refuse(req, res, requestId, started, "method_not_allowed", `${req.method} is not supported.`, {
       Allow: ALLOWED_METHODS.join(", "),
     });
+  }
+  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+    return refuse(req, res, requestId, started, "invalid_host", "The Host header is not a valid host name or address with an optional port.");
   }
   if (!isWellFormedTarget(req.url)) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path is not a valid, percent-encoded path.");
@@ -234,7 +238,7 @@ function publicOrigin(req) {
   }
   const host = String(req.headers.host ?? "");
   const proto = req.socket.encrypted ? "https" : "http";
-  return /^[A-Za-z0-9.[\]:-]{1,255}$/.test(host) ? `${proto}://${host.toLowerCase()}` : `${proto}://localhost`;
+  return isValidHost(host) ? `${proto}://${host.toLowerCase()}` : `${proto}://localhost`;
 }
 
 /** The path for the log, without the query and with anything odd escaped. */

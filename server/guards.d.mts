@@ -14,5 +14,6 @@ export interface TClient {
 export declare function resolveClient(peerAddress: string | undefined, headers: Record<string, string | string[] | undefined>, trusted: BlockList | null): TClient;
 export declare function sanitizeForwardingHeaders(headers: Record<string, string | string[] | undefined>, client: TClient, socketEncrypted: boolean): void;
 export declare function isWellFormedTarget(url: string | undefined): boolean;
+export declare function isValidHost(host: string | undefined): boolean;
 export declare function isJsonRoute(url: string | undefined): boolean;
 export declare function incomingRequestId(value: string | string[] | undefined): string | undefined;

@@ -17,6 +17,7 @@ export const GUARD_ERRORS = {
   malformed_path: { code: 4000013, status: 400, title: "Bad Request" },
   method_not_allowed: { code: 4050000, status: 405, title: "Method Not Allowed" },
   body_too_large: { code: 4130001, status: 413, title: "Content Too Large" },
+  invalid_host: { code: 4000014, status: 400, title: "Bad Request" },
 };
 
 /** Headers a client could set to lie about where it is or which address it used. */
@@ -107,7 +108,7 @@ export function sanitizeForwardingHeaders(headers, client, socketEncrypted) {
   for (const name of FORWARDING_HEADERS) delete headers[name];
   headers["x-forwarded-for"] = client.address;
   headers["x-forwarded-proto"] = proto === "https" || proto === "http" ? proto : socketEncrypted ? "https" : "http";
-  if (host && /^[A-Za-z0-9.[\]:-]{1,255}$/.test(host)) headers["x-forwarded-host"] = host;
+  if (host && isValidHost(host)) headers["x-forwarded-host"] = host;
 }
 
 function firstValue(value) {
@@ -131,6 +132,20 @@ export function isWellFormedTarget(url) {
   } catch {
     return false;
   }
+  return true;
+}
+
+/**
+ * Whether a `Host` header is a plain `host[:port]`: a DNS name, an IPv4 address or a bracketed IPv6
+ * address, and a port of 1–65535. Links in answers are built from it, so anything else (a port out
+ * of range, a path, spaces) is refused rather than carried into a URL.
+ */
+export function isValidHost(host) {
+  if (typeof host !== "string" || host.length === 0 || host.length > 255) return false;
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::(\d{1,5}))?$/.exec(host);
+  if (!match) return false;
+  if (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65535)) return false;
+  if (match[1].startsWith("[") && isIP(match[1].slice(1, -1)) !== 6) return false;
   return true;
 }
 

@@ -101,6 +101,12 @@ export const ERROR_CODES = {
       "The request path is not a valid percent-encoded path (e.g. `%ff`, a lone `%`, or an escape that " +
       "does not decode to UTF-8).",
   },
+  invalid_host: {
+    code: 4000014,
+    status: 400,
+    title: "Bad Request",
+    description: "The `Host` header is not a valid host name or address with an optional port (1–65535).",
+  },
 
   // --- 401 -----------------------------------------------------------------------------------------
   unauthorized: {

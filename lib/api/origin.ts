@@ -24,7 +24,9 @@ export function requestOrigin(req: Request, publicUrl: string | undefined = env(
   const host = [firstValue(req.headers.get("x-forwarded-host")), firstValue(req.headers.get("host"))].find(
     (h): h is string => h !== undefined && HOST.test(h),
   );
-  return `${proto}://${(host ?? url.host).toLowerCase()}`;
+  const origin = `${proto}://${(host ?? url.host).toLowerCase()}`;
+  // The pattern cannot see a port out of range (`:99999`); the URL parser can.
+  return URL.canParse(origin) ? origin : url.origin;
 }
 
 export type TQueryValues = Record<string, string | number | boolean | null | undefined>;

@@ -5,6 +5,11 @@ const req = (headers: Record<string, string> = {}, url = "http://localhost:3000/
   new Request(url, { headers });
 
 describe("requestOrigin", () => {
+  it("never returns an origin a URL cannot be built on (a port out of range)", () => {
+    expect(requestOrigin(req({ host: "evil.example:99999" }), undefined)).toBe("http://localhost:3000");
+    expect(() => absoluteUrl(requestOrigin(req({ host: "evil.example:99999" }), undefined), "/v1/x")).not.toThrow();
+  });
+
   it("uses PUBLIC_URL when set, whatever the headers say", () => {
     const r = req({ host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });
     expect(requestOrigin(r, "https://contracts.example.com")).toBe("https://contracts.example.com");

@@ -137,6 +137,17 @@ describe("malformed percent-escapes in a path (a raw 500 from Next's decoding be
   });
 });
 
+describe("Host headers that are not a host (a port out of range was a 500 on /v1)", () => {
+  test.each(["evil.example:99999", "a b", "[::1", "x/../../y", "%ff"])("Host: %s is a 400 on the API and on pages", async (host) => {
+    for (const target of ["/v1/contracts/1", "/v1/ping", "/contracts", "/sign-in?next=/x"]) {
+      const res = await raw("GET", target, { headers: { host, "x-service-api-token": TEST_API_TOKEN } });
+      expect({ target, status: res.status }).toEqual({ target, status: 400 });
+      if (JSON_ROUTE.test(target)) expect(JSON.parse(res.text).error_code).toBe(4000014);
+    }
+    expect(server.logs()).not.toMatch(/"level":"error"/);
+  });
+});
+
 describe("methods the app does not serve (TRACE was a 500 with a stack in the log)", () => {
   test.each(["TRACE", "PROPFIND", "MKCOL", "LINK", "M-SEARCH", "PURGE"])("%s: 405 with Allow, on the API and on pages", async (method) => {
     for (const target of ["/v1/ping", "/v1/contracts/1", "/api/auth/get-session", "/contracts", "/sign-in"]) {

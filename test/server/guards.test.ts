@@ -3,6 +3,7 @@ import { ERROR_CODES } from "@/lib/api/error-codes";
 import {
   GUARD_ERRORS,
   isJsonRoute,
+  isValidHost,
   isWellFormedTarget,
   parseTrustedProxies,
   resolveClient,
@@ -39,6 +40,16 @@ describe("request targets", () => {
       false,
     ]);
   });
+});
+
+describe("Host headers", () => {
+  test.each(["app.example.com", "app.example.com:8443", "127.0.0.1:3000", "[::1]:3000", "[2001:db8::1]", "localhost", "a-b.c"])("%s is a host", (host) =>
+    expect(isValidHost(host)).toBe(true),
+  );
+  test.each(["evil.example:99999", "evil.example:0", "a b", "[::1", "[nothost]:80", "x/../../y", "%ff", "évil", "a:b:c", "", "-a.example", "a..b"])(
+    "%j is refused",
+    (host) => expect(isValidHost(host)).toBe(false),
+  );
 });
 
 describe("TRUSTED_PROXIES", () => {
