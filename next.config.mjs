@@ -21,6 +21,9 @@ const nextConfig = {
   // Several builds side by side (parallel work, benchmarks) each get their own folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
+  // Benchmark fixtures (`*.bench.tsx`/`*.bench.ts`, e.g. app/bench-empty) are routes only in the
+  // benchmark's own build; a production build does not contain them.
+  pageExtensions: process.env.BENCH_PAGES === "1" ? ["tsx", "ts", "bench.tsx", "bench.ts"] : ["tsx", "ts"],
   poweredByHeader: false,
   // PGlite and its socket server load WebAssembly and data files at run time: keep them out of
   // the server bundle and load them from node_modules.

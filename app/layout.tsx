@@ -5,6 +5,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Contracts admin", template: "%s · Contracts admin" },
   description: "Create and manage contracts, parties and participants.",
+  icons: { icon: "/icon.svg" },
+  // An internal admin app: never in a search engine's index (public/robots.txt says the same).
+  robots: { index: false, follow: false },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -67,7 +67,7 @@ async function build(): Promise<number> {
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
         cwd: ROOT,
-        env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+        env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", BENCH_PAGES: "1" },
         stdio: ["ignore", "inherit", "inherit"],
       });
       child.on("error", reject);
