@@ -18,6 +18,9 @@ import type {
   TWorkspace,
   TWorkspaceList,
 } from "@/lib/schemas";
+import type { z } from "zod";
+import type { TEndpoints } from "@/lib/schemas/endpoints";
+import { ENDPOINT_ROUTES } from "./endpoints.generated";
 import { fetchJson } from "./fetch-json";
 
 export type { TPaginated };
@@ -43,26 +46,46 @@ export function queryString(params: Readonly<Record<string, TQueryValue>>): stri
 
 type TFetchOptions = { signal?: AbortSignal };
 
+// --- Endpoints, as declared in lib/schemas/endpoints.ts (types only: no schema enters the bundle) ----
+
+export type TEndpointId = keyof TEndpoints;
+type TPathParams<K extends TEndpointId> = TEndpoints[K] extends { params: z.ZodObject }
+  ? { [P in keyof z.output<TEndpoints[K]["params"]>]: number }
+  : Record<string, never>;
+/** What the endpoint answers with on success. */
+export type TResponseOf<K extends TEndpointId> = z.output<TEndpoints[K]["response"]>;
+
+/** The endpoint's URL path with its path parameters filled in. */
+export function pathOf<K extends TEndpointId>(id: K, params: TPathParams<K>): string {
+  return ENDPOINT_ROUTES[id].path.replace(/\{(\w+)\}/g, (_, name: string) => String((params as Record<string, number>)[name]));
+}
+
+/** The endpoint's method, as declared. */
+export const methodOf = (id: TEndpointId): string => ENDPOINT_ROUTES[id].method;
+
 const get = <T>(path: string, params: Readonly<Record<string, TQueryValue>> = {}, { signal }: TFetchOptions = {}) =>
   fetchJson<T>(`${path}${queryString(params)}`, { signal });
 
 // --- Fetchers ---------------------------------------------------------------------------------------
 
 export const listContracts = (params: TContractListParams = {}, options?: TFetchOptions) =>
-  get<TContractList>("/v1/contracts", params, options);
-export const getContract = (id: number, options?: TFetchOptions) => get<TContract>(`/v1/contracts/${id}`, {}, options);
+  get<TResponseOf<"listContracts">>(pathOf("listContracts", {}), params, options);
+export const getContract = (id: number, options?: TFetchOptions) =>
+  get<TResponseOf<"getContract">>(pathOf("getContract", { contract_id: id }), {}, options);
 export const listWorkspaces = (params: TPageParams = {}, options?: TFetchOptions) =>
-  get<TWorkspaceList>("/v1/workspaces", params, options);
-export const listUsers = (params: TPageParams = {}, options?: TFetchOptions) => get<TUserList>("/v1/users", params, options);
+  get<TResponseOf<"listWorkspaces">>(pathOf("listWorkspaces", {}), params, options);
+export const listUsers = (params: TPageParams = {}, options?: TFetchOptions) =>
+  get<TResponseOf<"listUsers">>(pathOf("listUsers", {}), params, options);
 export const listTemplates = (params: TTemplateListParams = {}, options?: TFetchOptions) =>
-  get<TTemplateList>("/v1/templates", params, options);
-export const getTemplate = (id: number, options?: TFetchOptions) => get<TTemplate>(`/v1/templates/${id}`, {}, options);
+  get<TResponseOf<"listTemplates">>(pathOf("listTemplates", {}), params, options);
+export const getTemplate = (id: number, options?: TFetchOptions) =>
+  get<TResponseOf<"getTemplate">>(pathOf("getTemplate", { template_id: id }), {}, options);
 export const listTemplateTypes = (params: TPageParams = {}, options?: TFetchOptions) =>
-  get<TTemplateTypeList>("/v1/template_types", params, options);
+  get<TResponseOf<"listTemplateTypes">>(pathOf("listTemplateTypes", {}), params, options);
 export const getTemplateType = (id: number, options?: TFetchOptions) =>
-  get<TTemplateType>(`/v1/template_types/${id}`, {}, options);
+  get<TResponseOf<"getTemplateType">>(pathOf("getTemplateType", { template_type_id: id }), {}, options);
 /** The OpenAPI document; public, and large, so only the API reference page asks for it. */
-export const getOpenApiDocument = (options?: TFetchOptions) => get<TOpenApiDocument>("/v1/openapi.json", {}, options);
+export const getOpenApiDocument = (options?: TFetchOptions) => get<TOpenApiDocument>(pathOf("getOpenApiDocument", {}), {}, options);
 
 /** Largest page the API serves, and the last offset it accepts (docs/api.md "Pagination"). */
 export const API_MAX_LIMIT: typeof import("@/lib/schemas/pagination").MAX_LIMIT = 100;

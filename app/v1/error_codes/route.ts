@@ -1,21 +1,17 @@
 import { listErrorCodes } from "@/lib/api/error-codes";
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { paginated, parsePagination } from "@/lib/api/pagination";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { paginated } from "@/lib/api/pagination";
 import { serializeErrorCode } from "@/lib/api/serializers";
 import type { TErrorCodeList } from "@/lib/schemas/error-code";
-
-const route = "/v1/error_codes";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 
 /** Public and database-free: the `type` link of an error body must resolve even for a 401 or a 503. */
-export const GET = withApi(
-  ({ url, origin }) => {
-    const { limit, offset } = parsePagination(url);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.listErrorCodes, ({ query: { limit, offset }, origin }) => {
     const all = listErrorCodes().sort((a, b) => a.code - b.code);
     const page = limit === "all" ? all.slice(offset) : all.slice(offset, offset + limit);
     const data = page.map((entry) => serializeErrorCode(entry, { origin }));
-    return json(paginated({ origin, path: route, limit, offset, count: all.length, data }) satisfies TErrorCodeList);
-  },
-  { route, auth: false, database: false },
+    return json(paginated({ origin, path: ENDPOINTS.listErrorCodes.path, limit, offset, count: all.length, data }) satisfies TErrorCodeList);
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

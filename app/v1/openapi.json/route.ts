@@ -1,7 +1,7 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-
-const route = "/v1/openapi.json";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 
 // Generating walks every schema; the document cannot change while the process runs.
 let document: object | undefined;
@@ -10,12 +10,9 @@ let document: object | undefined;
  * The API reference (public, no database). The document's paths already begin with `/v1`, so the
  * server is the bare origin this request reached (or `PUBLIC_URL`), not `<origin>/v1`.
  */
-export const GET = withApi(
-  ({ origin }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.getOpenApiDocument, ({ origin }) => {
     document ??= buildOpenApiDocument();
     return json({ ...document, servers: [{ url: origin }] });
-  },
-  { route, auth: false, database: false },
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

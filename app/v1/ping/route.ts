@@ -1,24 +1,21 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
 import { apiError } from "@/lib/api/errors";
 import { databaseStatus, getPrisma } from "@/lib/db";
 import type { TPing } from "@/lib/schemas";
-
-const route = "/v1/ping";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 
 /**
  * Readiness: 200 once the database is migrated (and, on first start, seeded) and answers a query;
  * 503 before that and while it is away. Public, so load balancers can probe it without a token.
  */
-export const GET = withApi(
-  async () => {
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.ping, async () => {
     if (databaseStatus() !== "ready") {
       getPrisma().catch(() => undefined); // start (or retry) opening it; don't wait
       throw apiError("database_unavailable", "The database is starting; try again shortly.", { headers: { "Retry-After": "1" } });
     }
     await (await getPrisma()).$queryRaw`SELECT 1`;
     return json({ status: "ok" } satisfies TPing);
-  },
-  { route, auth: false, database: false },
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

@@ -1,19 +1,15 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { paginated, parsePagination } from "@/lib/api/pagination";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { paginated } from "@/lib/api/pagination";
 import { serializeTemplateType } from "@/lib/api/serializers";
 import type { TTemplateTypeList } from "@/lib/schemas";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 
-const route = "/v1/template_types";
-
-export const GET = withApi(
-  async ({ prisma, url, origin }) => {
-    const pagination = parsePagination(url);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.listTemplateTypes, async ({ prisma, query: pagination, origin }) => {
     const { count, rows } = await listTemplateTypes({ db: prisma, pagination });
     const data = rows.map((row) => serializeTemplateType(row, { origin }));
-    return json(paginated({ origin, path: route, ...pagination, count, data }) satisfies TTemplateTypeList);
-  },
-  { route },
+    return json(paginated({ origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination, count, data }) satisfies TTemplateTypeList);
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

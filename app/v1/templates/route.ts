@@ -1,22 +1,18 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";
-import { parseQuery } from "@/lib/api/request";
 import { serializeTemplate } from "@/lib/api/serializers";
 import type { TTemplateList } from "@/lib/schemas";
-import { ZTemplateListQuerySchema } from "@/lib/schemas/template-list-query";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { listTemplates } from "@/lib/services/templates/list-templates";
 
-const route = "/v1/templates";
-
-export const GET = withApi(
-  async ({ prisma, actor, url, origin }) => {
-    const query = parseQuery(url, ZTemplateListQuerySchema);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.listTemplates, async ({ prisma, actor, query, origin }) => {
     const { count, rows } = await listTemplates({ db: prisma, actor, query });
     const { limit, offset, workspace_id } = query;
     const data = rows.map((row) => serializeTemplate(row, { actor, origin }));
-    return json(paginated({ origin, path: route, query: { workspace_id }, limit, offset, count, data }) satisfies TTemplateList);
-  },
-  { route },
+    return json(
+      paginated({ origin, path: ENDPOINTS.listTemplates.path, query: { workspace_id }, limit, offset, count, data }) satisfies TTemplateList,
+    );
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

@@ -1,18 +1,14 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { paginated, parsePagination } from "@/lib/api/pagination";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { paginated } from "@/lib/api/pagination";
 import { serializeUser } from "@/lib/api/serializers";
 import type { TUserList } from "@/lib/schemas";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { listUsers } from "@/lib/services/users/list-users";
 
-const route = "/v1/users";
-
-export const GET = withApi(
-  async ({ prisma, actor, url, origin }) => {
-    const pagination = parsePagination(url);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.listUsers, async ({ prisma, actor, query: pagination, origin }) => {
     const { count, rows } = await listUsers({ db: prisma, actor, pagination });
-    return json(paginated({ origin, path: route, ...pagination, count, data: rows.map(serializeUser) }) satisfies TUserList);
-  },
-  { route },
+    return json(paginated({ origin, path: ENDPOINTS.listUsers.path, ...pagination, count, data: rows.map(serializeUser) }) satisfies TUserList);
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

@@ -1,19 +1,15 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { paginated, parsePagination } from "@/lib/api/pagination";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { paginated } from "@/lib/api/pagination";
 import { serializeWorkspace } from "@/lib/api/serializers";
 import type { TWorkspaceList } from "@/lib/schemas";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { listWorkspaces } from "@/lib/services/workspaces/list-workspaces";
 
-const route = "/v1/workspaces";
-
-export const GET = withApi(
-  async ({ prisma, actor, url, origin }) => {
-    const pagination = parsePagination(url);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.listWorkspaces, async ({ prisma, actor, query: pagination, origin }) => {
     const { count, rows } = await listWorkspaces({ db: prisma, actor, pagination });
     const data = rows.map((row) => serializeWorkspace(row, { actor }));
-    return json(paginated({ origin, path: route, ...pagination, count, data }) satisfies TWorkspaceList);
-  },
-  { route },
+    return json(paginated({ origin, path: ENDPOINTS.listWorkspaces.path, ...pagination, count, data }) satisfies TWorkspaceList);
+  }),
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

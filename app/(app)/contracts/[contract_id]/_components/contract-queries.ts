@@ -2,7 +2,7 @@
 
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
-import { queryString, v1Queries, type TPageParams } from "@/lib/client/v1";
+import { methodOf, pathOf, queryString, v1Queries, type TPageParams } from "@/lib/client/v1";
 import type { TContract } from "@/lib/schemas/contract";
 import type { TDataFieldList } from "@/lib/schemas/data-field";
 import type { TParticipant, TUpdateParticipantRequest } from "@/lib/schemas/participant";
@@ -13,7 +13,7 @@ export const dataFieldsQuery = (contractId: number, page: Required<TPageParams>)
   queryOptions({
     queryKey: [...v1Queries.contract(contractId).queryKey, "data_fields", page],
     queryFn: ({ signal }) =>
-      fetchJson<TDataFieldList>(`/v1/contracts/${contractId}/data_fields${queryString(page)}`, { signal }),
+      fetchJson<TDataFieldList>(`${pathOf("listDataFields", { contract_id: contractId })}${queryString(page)}`, { signal }),
   });
 
 export type TParticipantUpdate = { partyId: number; participantId: number; changes: TUpdateParticipantRequest };
@@ -54,8 +54,8 @@ export function useUpdateParticipant(contractId: number) {
   return useMutation({
     mutationKey,
     mutationFn: ({ partyId, participantId, changes }: TParticipantUpdate) =>
-      fetchJson<TParticipant>(`/v1/contracts/${contractId}/parties/${partyId}/participants/${participantId}`, {
-        method: "PUT",
+      fetchJson<TParticipant>(pathOf("updateParticipant", { contract_id: contractId, party_id: partyId, participant_id: participantId }), {
+        method: methodOf("updateParticipant"),
         body: JSON.stringify(changes),
       }),
     onMutate: async ({ participantId, changes }) => {

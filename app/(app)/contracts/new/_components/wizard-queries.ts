@@ -2,7 +2,7 @@
 
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { listAll, listTemplates } from "@/lib/client/v1";
+import { listAll, listTemplates, methodOf, pathOf } from "@/lib/client/v1";
 import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TTemplate } from "@/lib/schemas/template";
 import type { TWorkspace } from "@/lib/schemas/workspace";
@@ -20,4 +20,4 @@ export const workspaceTemplatesQuery = (workspaceId: number | undefined) =>
 export const creatableWorkspaces = (workspaces: TWorkspace[]) => workspaces.filter((workspace) => workspace._permissions["contract:create"]);
 
 export const createContract = (request: TCreateContractRequest) =>
-  fetchJson<TContract>("/v1/contracts/create", { method: "POST", body: JSON.stringify(request) });
+  fetchJson<TContract>(pathOf("createContract", {}), { method: methodOf("createContract"), body: JSON.stringify(request) });

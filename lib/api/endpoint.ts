@@ -1,0 +1,84 @@
+// A route file's handlers, from the endpoint declarations of lib/schemas/endpoints.ts: the
+// declaration says how to parse the path, the query and the body, which headers the endpoint takes
+// (If-Match, Idempotency-Key) and whether it needs credentials or the database; the route only
+// says what to do with the parsed request.
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { json, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
+import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
+import { parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
+import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
+
+type TParamsOf<E extends TEndpoint> = E["params"] extends z.ZodObject ? { [K in keyof z.output<E["params"]>]: number } : Record<string, never>;
+type TQueryOf<E extends TEndpoint> = E["query"] extends z.ZodObject ? z.output<E["query"]> : undefined;
+type TBodyOf<E extends TEndpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
+type TContextOf<E extends TEndpoint> = E["database"] extends false ? BareApiContext : E["auth"] extends false ? PublicApiContext : ApiContext;
+
+export type TEndpointContext<E extends TEndpoint> = Omit<TContextOf<E>, "params"> & {
+  /** Path parameters, each a positive int32 (else the request was a 400 already). */
+  params: TParamsOf<E>;
+  query: TQueryOf<E>;
+  body: TBodyOf<E>;
+  /** The body as sent (before the schema), for what must see exactly that (idempotency). */
+  rawBody: E["body"] extends z.ZodType ? Record<string, unknown> : undefined;
+  /** `If-Match`, when the endpoint takes it. */
+  ifMatch: E["ifMatch"] extends true ? string | null : undefined;
+  /** The request's idempotency claim, when the endpoint takes `Idempotency-Key` and one was sent. */
+  idempotency: E["idempotencyKey"] extends true ? TIdempotency | null : undefined;
+};
+
+export interface TEndpointHandler {
+  endpoint: TEndpoint;
+  handler: RouteHandler;
+}
+
+/** The handler of one declared endpoint. */
+export function handle<const E extends TEndpoint>(
+  endpoint: E,
+  run: (ctx: TEndpointContext<E>) => Response | Promise<Response>,
+): TEndpointHandler {
+  const options = {
+    route: endpoint.path,
+    ...(endpoint.auth === false ? { auth: false as const } : {}),
+    ...(endpoint.database === false ? { database: false as const } : {}),
+  };
+  const handler = withApi(async (ctx: BareApiContext & Partial<ApiContext>) => {
+    const params: Record<string, number> = {};
+    for (const name of Object.keys(endpoint.params?.shape ?? {})) params[name] = parseIdParam(ctx.params[name], name);
+    const query = endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined;
+    const rawBody = endpoint.body ? await readJsonBody(ctx.req) : undefined;
+    const body = endpoint.body ? endpoint.body.parse(rawBody) : undefined;
+    const ifMatch = endpoint.ifMatch ? ctx.req.headers.get("if-match") : undefined;
+    const idempotency = endpoint.idempotencyKey && ctx.actor ? idempotencyOf(ctx.req, ctx.actor, rawBody) : undefined;
+    try {
+      return await run({ ...ctx, params, query, body, rawBody, ifMatch, idempotency } as unknown as TEndpointContext<E>);
+    } catch (error) {
+      // The first answer to this Idempotency-Key, found while claiming it: answer it again.
+      if (error instanceof IdempotentReplay) return json(error.body, { status: error.status, headers: { "Idempotent-Replayed": "true" } });
+      throw error;
+    }
+  }, options as { route: string; auth: false; database: false });
+  return { endpoint, handler };
+}
+
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type TRouteMethod = (typeof ROUTE_METHODS)[number];
+
+/**
+ * The exports of a route file: each declared endpoint's handler under its method, and a 405 in the
+ * error shape (with `Allow`) for every other method.
+ * `export const { GET, PUT, POST, PATCH, DELETE } = endpointRoute(handle(…), handle(…));`
+ */
+export function endpointRoute(...handlers: TEndpointHandler[]): Record<TRouteMethod, RouteHandler> {
+  const path = handlers[0]?.endpoint.path;
+  if (!path || handlers.some((h) => h.endpoint.path !== path)) throw new Error("endpointRoute: one path per route file");
+  const byMethod = new Map<THttpMethod, RouteHandler>(handlers.map((h) => [h.endpoint.method, h.handler]));
+  const allow = ROUTE_METHODS.filter((m) => byMethod.has(m as THttpMethod)).join(", ");
+  const notAllowed = withApi(
+    ({ req }) => {
+      throw new ApiError("method_not_allowed", `${req.method} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
+    },
+    { route: path, auth: false, database: false },
+  );
+  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, byMethod.get(m as THttpMethod) ?? notAllowed])) as Record<TRouteMethod, RouteHandler>;
+}

@@ -1,0 +1,286 @@
+// Every /v1 endpoint, declared once: method, path, the schemas of its path, query and body, its
+// answer, the error statuses it can give and its options. This one table drives the handlers'
+// parsing (lib/api/endpoint.ts), the OpenAPI document (lib/openapi/document.ts) and the pages' typed
+// client (lib/client/endpoints.generated.ts, written from it by `npm run generate:client`).
+// Adding an endpoint: one entry here, one service, one route file that hands the entry to
+// `endpointRoute`, one test.
+import { z } from "zod";
+
+import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
+import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema } from "./data-field";
+import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
+import { ZPaginationQuerySchema } from "./pagination";
+import { ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
+import { ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
+import { ZPingSchema } from "./ping";
+import { ZTemplateListQuerySchema } from "./template-list-query";
+import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
+import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
+import { ZUserListSchema } from "./user";
+import { ZWorkspaceListSchema } from "./workspace";
+
+export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type TErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
+
+export interface TEndpoint {
+  /** The OpenAPI operationId and the typed client's name for it. */
+  id: string;
+  method: THttpMethod;
+  /** With `{name}` for each path parameter; every path parameter is a positive integer. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** `false`: answers without credentials (readiness, documentation). */
+  auth?: false;
+  /** `false`: answers without opening the database. */
+  database?: false;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  responseDescription?: string;
+  /** The answer carries the resource's `ETag`. */
+  etag?: true;
+  /** Takes `If-Match` (412 when the resource has changed). */
+  ifMatch?: true;
+  /** Takes `Idempotency-Key`: a retry with the same key and body answers the first result. */
+  idempotencyKey?: true;
+  /** Error statuses besides 405 (which any path gives for a method it does not serve). */
+  errors: readonly TErrorStatus[];
+}
+
+const endpoint = <const E extends TEndpoint>(e: E): E => e;
+
+// Every authenticated call can fail these ways, besides its own.
+const READ_ERRORS = [400, 401, 404, 429, 503] as const;
+const LIST_ERRORS = [400, 401, 429, 503] as const;
+const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
+
+const page = ZPaginationQuerySchema({ allowAll: false });
+const childPage = ZPaginationQuerySchema({ allowAll: true });
+
+export const ENDPOINTS = {
+  ping: endpoint({
+    id: "ping",
+    method: "GET",
+    path: "/v1/ping",
+    summary: "Readiness",
+    description: "200 once the database is migrated and ready; 503 before. Needs no credentials.",
+    tag: "Service",
+    auth: false,
+    database: false,
+    response: ZPingSchema,
+    responseDescription: "Ready.",
+    errors: [503],
+  }),
+  getOpenApiDocument: endpoint({
+    id: "getOpenApiDocument",
+    method: "GET",
+    path: "/v1/openapi.json",
+    summary: "This document",
+    tag: "Service",
+    auth: false,
+    database: false,
+    response: z.object({}).loose(),
+    responseDescription: "The OpenAPI 3.1 document of this API.",
+    errors: [],
+  }),
+  listErrorCodes: endpoint({
+    id: "listErrorCodes",
+    method: "GET",
+    path: "/v1/error_codes",
+    summary: "List error codes",
+    description: "Every `error_code` the API answers with, and what it means. Needs no credentials.",
+    tag: "Service",
+    auth: false,
+    database: false,
+    query: page,
+    response: ZErrorCodeListSchema,
+    errors: [400],
+  }),
+  getErrorCode: endpoint({
+    id: "getErrorCode",
+    method: "GET",
+    path: "/v1/error_codes/{code}",
+    summary: "Get an error code",
+    description: "The `type` of every error body links here. Needs no credentials.",
+    tag: "Service",
+    auth: false,
+    database: false,
+    params: ZErrorCodePathParamsSchema,
+    response: ZErrorCodeSchema,
+    errors: [400, 404],
+  }),
+  listWorkspaces: endpoint({
+    id: "listWorkspaces",
+    method: "GET",
+    path: "/v1/workspaces",
+    summary: "List workspaces",
+    tag: "Workspaces",
+    query: page,
+    response: ZWorkspaceListSchema,
+    errors: LIST_ERRORS,
+  }),
+  listUsers: endpoint({
+    id: "listUsers",
+    method: "GET",
+    path: "/v1/users",
+    summary: "List users",
+    tag: "Users",
+    query: page,
+    response: ZUserListSchema,
+    errors: LIST_ERRORS,
+  }),
+  listTemplates: endpoint({
+    id: "listTemplates",
+    method: "GET",
+    path: "/v1/templates",
+    summary: "List templates",
+    tag: "Templates",
+    query: ZTemplateListQuerySchema,
+    response: ZTemplateListSchema,
+    errors: LIST_ERRORS,
+  }),
+  getTemplate: endpoint({
+    id: "getTemplate",
+    method: "GET",
+    path: "/v1/templates/{template_id}",
+    summary: "Get a template",
+    tag: "Templates",
+    params: ZTemplatePathParamsSchema,
+    response: ZTemplateSchema,
+    errors: READ_ERRORS,
+  }),
+  listTemplateTypes: endpoint({
+    id: "listTemplateTypes",
+    method: "GET",
+    path: "/v1/template_types",
+    summary: "List template types",
+    tag: "Template types",
+    query: page,
+    response: ZTemplateTypeListSchema,
+    errors: LIST_ERRORS,
+  }),
+  getTemplateType: endpoint({
+    id: "getTemplateType",
+    method: "GET",
+    path: "/v1/template_types/{template_type_id}",
+    summary: "Get a template type",
+    tag: "Template types",
+    params: ZTemplateTypePathParamsSchema,
+    response: ZTemplateTypeSchema,
+    errors: READ_ERRORS,
+  }),
+  listContracts: endpoint({
+    id: "listContracts",
+    method: "GET",
+    path: "/v1/contracts",
+    summary: "List contracts",
+    tag: "Contracts",
+    query: ZContractListQuerySchema,
+    response: ZContractListSchema,
+    errors: LIST_ERRORS,
+  }),
+  createContract: endpoint({
+    id: "createContract",
+    method: "POST",
+    path: "/v1/contracts/create",
+    summary: "Create a contract",
+    description:
+      "Creates a contract from a template in a workspace, with an owner-side party holding the calling user as " +
+      "organizer and the counterparties sent. Without `x-service-user-email` the anonymous admin creates it. " +
+      "Nothing is written unless everything is valid.",
+    tag: "Contracts",
+    body: ZCreateContractRequestSchema,
+    response: ZContractSchema,
+    responseDescription: "The created contract.",
+    idempotencyKey: true,
+    errors: WRITE_ERRORS,
+  }),
+  getContract: endpoint({
+    id: "getContract",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}",
+    summary: "Get a contract",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    response: ZContractSchema,
+    errors: READ_ERRORS,
+  }),
+  listParties: endpoint({
+    id: "listParties",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/parties",
+    summary: "List the parties of a contract",
+    tag: "Parties",
+    params: ZContractPathParamsSchema,
+    query: childPage,
+    response: ZPartyListSchema,
+    errors: READ_ERRORS,
+  }),
+  getParty: endpoint({
+    id: "getParty",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}",
+    summary: "Get a party",
+    tag: "Parties",
+    params: ZPartyPathParamsSchema,
+    response: ZPartySchema,
+    errors: READ_ERRORS,
+  }),
+  getParticipant: endpoint({
+    id: "getParticipant",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}",
+    summary: "Get a participant",
+    tag: "Participants",
+    params: ZParticipantPathParamsSchema,
+    response: ZParticipantSchema,
+    responseDescription: "The participant, with `_links`.",
+    etag: true,
+    errors: READ_ERRORS,
+  }),
+  updateParticipant: endpoint({
+    id: "updateParticipant",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}",
+    summary: "Update a participant",
+    description:
+      "Changes only the attributes sent; `{}` changes nothing and answers the participant as it is. Options must be " +
+      "offered by the contract's template; e-mail and phone number are required as the chosen options say; a " +
+      "signatory needs `_permissions.contract:update`. Only while the contract is draft or pending (else 409).",
+    tag: "Participants",
+    params: ZParticipantPathParamsSchema,
+    body: ZUpdateParticipantRequestSchema,
+    response: ZParticipantSchema,
+    responseDescription: "The updated participant, with `_links`.",
+    etag: true,
+    ifMatch: true,
+    errors: [...WRITE_ERRORS, 412],
+  }),
+  listDataFields: endpoint({
+    id: "listDataFields",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/data_fields",
+    summary: "List the data fields of a contract",
+    tag: "Data fields",
+    params: ZContractPathParamsSchema,
+    query: childPage,
+    response: ZDataFieldListSchema,
+    errors: READ_ERRORS,
+  }),
+  getDataField: endpoint({
+    id: "getDataField",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}",
+    summary: "Get a data field of a contract",
+    tag: "Data fields",
+    params: ZDataFieldPathParamsSchema,
+    response: ZDataFieldSchema,
+    errors: READ_ERRORS,
+  }),
+} as const satisfies Record<string, TEndpoint>;
+
+export type TEndpoints = typeof ENDPOINTS;
+export type TEndpointId = keyof TEndpoints;
