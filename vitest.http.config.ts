@@ -12,6 +12,6 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   server = await startServerOnFreshDatabase();
   port = Number(new URL(server.baseUrl).port);
   db = createPrismaClient(server.databaseUrl, 1);
-}, 180_000);
+}, 240_000);
 afterAll(async () => {
   await db?.$disconnect();
   await server?.stop();

@@ -18,7 +18,7 @@ let second: RunningServer | undefined;
 beforeAll(async () => {
   first = await startServerOnFreshDatabase({ API_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
   if (onPostgres) second = await startServer({ databaseUrl: first.databaseUrl, env: { API_RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await second?.stop();

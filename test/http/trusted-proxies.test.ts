@@ -9,7 +9,7 @@ let server: Awaited<ReturnType<typeof startServerOnFreshDatabase>>;
 
 beforeAll(async () => {
   server = await startServerOnFreshDatabase({ TRUSTED_PROXIES: "loopback" });
-}, 180_000);
+}, 240_000);
 afterAll(() => server?.stop());
 
 function get(path: string, headers: Record<string, string> = {}) {
