@@ -96,6 +96,8 @@ test("workspaces say where the user may create contracts", async ({ page }) => {
 // The reference is Swagger UI (app/(app)/api-reference): operations listed by tag, each opening on a
 // click into its parameters, request body schema and responses.
 test("the API reference renders the OpenAPI document, with the create-contract operation", async ({ page }) => {
+  // Two loads of the reference, each resolving the whole document in the browser.
+  test.setTimeout(120_000);
   await page.goto("/api-reference");
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   // Swagger UI resolves the whole document in the browser first: seconds on a busy machine.
@@ -118,7 +120,8 @@ test("the API reference renders the OpenAPI document, with the create-contract o
   await expect(conflict).toContainText(/4090\d{3}/);
   await create.screenshot({ path: test.info().outputPath("api-reference-create-contract.png") });
 
-  // Such an address opens its operation.
+  // Such an address opens its operation (loaded afresh: from the same page it would be a hash change).
+  await page.goto("about:blank");
   await page.goto("/api-reference#/Participants/updateParticipant");
   const update = page.locator("#operations-Participants-updateParticipant");
   await expect(update.getByRole("button", { name: /PUT.*Update a participant/ })).toHaveAttribute("aria-expanded", "true", { timeout: 30_000 });
