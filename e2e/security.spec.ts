@@ -252,6 +252,9 @@ test.describe("the Content-Security-Policy", () => {
   });
 
   test("every page hydrates under the policy, navigates and reports no violation", async ({ page, request }) => {
+    // Ten pages and three navigations, one of them the API reference, whose Swagger UI resolves the
+    // whole OpenAPI document in the browser (seconds of script on a busy machine).
+    test.setTimeout(120_000);
     await signIn(page, ADMIN);
     const violations = await watch(page);
     // The page's requests not yet answered: a check that the page's own calls ran (and were allowed)

@@ -158,60 +158,11 @@ export const v1Queries = {
     }),
 };
 
-// --- The OpenAPI document, as far as the reference page reads it -------------------------------------
+// --- The OpenAPI document (rendered as it is by the reference page's Swagger UI) -------------------
 
-export type TJsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  description?: string;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  example?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  items?: TJsonSchema;
-  properties?: Record<string, TJsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | TJsonSchema;
-  oneOf?: TJsonSchema[];
-  anyOf?: TJsonSchema[];
-  allOf?: TJsonSchema[];
-};
-export type TOpenApiRef = { $ref: string };
-export type TOpenApiParameter = { name: string; in: string; required?: boolean; description?: string; schema?: TJsonSchema };
-export type TOpenApiResponse = {
-  description: string;
-  headers?: Record<string, { description?: string; required?: boolean; schema?: TJsonSchema }>;
-  content?: Record<string, { schema?: TJsonSchema }>;
-};
-export type TOpenApiOperation = {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: (TOpenApiParameter | TOpenApiRef)[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: TJsonSchema }> };
-  responses?: Record<string, TOpenApiResponse | TOpenApiRef>;
-  security?: unknown[];
-};
-export type TOpenApiErrorCode = { key: string; code: number; status: number; title: string; description: string };
 export type TOpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description?: string };
-  servers?: { url: string }[];
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Partial<Record<string, TOpenApiOperation>>>;
-  components?: {
-    schemas?: Record<string, TJsonSchema>;
-    responses?: Record<string, TOpenApiResponse>;
-    securitySchemes?: Record<string, { type: string; in?: string; name?: string; description?: string }>;
-  };
-  "x-error-codes"?: TOpenApiErrorCode[];
+  paths: Record<string, unknown>;
+  [key: string]: unknown;
 };

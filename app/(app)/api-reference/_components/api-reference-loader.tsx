@@ -5,9 +5,11 @@ import dynamic from "next/dynamic";
 import { ErrorState, LoadingState } from "@/components/states";
 import { v1Queries } from "@/lib/client/v1";
 
-// Both the document (~90 KB of JSON) and the code that renders it load only on this page, after it
-// has painted: the reference is exempt from the page-weight budget, but need not be slow either.
-const OpenApiView = dynamic(() => import("./openapi-view").then((m) => m.OpenApiView), {
+// Both the document (~90 KB of JSON) and Swagger UI (the largest chunk of the app) load only on this
+// page, in the browser, after it has painted: the reference is exempt from the page-weight budget,
+// and no other page's first load carries any of it.
+const SwaggerReference = dynamic(() => import("./swagger-reference").then((m) => m.SwaggerReference), {
+  ssr: false,
   loading: () => <LoadingState label="Loading the API reference…" lines={6} />,
 });
 
@@ -25,7 +27,7 @@ export function ApiReferenceLoader() {
           retrying={document.isFetching}
         />
       ) : (
-        <OpenApiView document={document.data} />
+        <SwaggerReference document={document.data} />
       )}
     </div>
   );
