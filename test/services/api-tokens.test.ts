@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/auth/api-token";
+import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
 import { createUser } from "@/lib/db/seed/factories";
 import { ZApiTokenSchema } from "@/lib/schemas/api-token";
 import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
 import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 let db: TestDatabase;

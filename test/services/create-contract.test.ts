@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
 import { serializeContract } from "@/lib/api/serializers";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractSchema, ZCreateContractRequestSchema, type TCreateContractRequestInput } from "@/lib/schemas";
@@ -75,7 +75,7 @@ async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { key: error.key, status: error.status, problems: error.parameterProblems };
   }
   throw new Error("expected the create to fail");

@@ -1,10 +1,10 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { assertSameOrigin, requireAdminSession } from "@/lib/api/web-guards";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";
 import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
 import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 
 // API token management for admins of the web app: session only (`auth: false` = no token auth).
 const route = "/api/tokens";

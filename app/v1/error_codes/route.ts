@@ -1,4 +1,4 @@
-import { listErrorCodes } from "@/lib/api/error-codes";
+import { listErrorCodes } from "@/lib/domain/error-codes";
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { paginated, parsePagination } from "@/lib/api/pagination";
 import { serializeErrorCode } from "@/lib/api/serializers";

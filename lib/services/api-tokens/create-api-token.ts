@@ -1,6 +1,6 @@
-import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/auth/api-token";
+import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import { API_TOKEN_PUBLIC_SELECT, serializeApiToken, type ApiTokenRecord } from "./serialize-api-token";
+import { API_TOKEN_PUBLIC_SELECT, serializeApiToken, type ApiTokenRecord } from "./api-token-record";
 
 export interface CreateApiTokenOptions {
   prisma: PrismaClient;

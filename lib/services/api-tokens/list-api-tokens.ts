@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { API_TOKEN_PUBLIC_SELECT, type ApiTokenRecord } from "./serialize-api-token";
+import { API_TOKEN_PUBLIC_SELECT, type ApiTokenRecord } from "./api-token-record";
 
 /** Every API token, revoked ones included, newest first: the admins' tokens page. */
 export async function listApiTokens({ prisma }: { prisma: PrismaClient }): Promise<ApiTokenRecord[]> {

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/domain/errors";
 import type { PrismaClient } from "@/lib/db";
-import { API_TOKEN_PUBLIC_SELECT, serializeApiToken, type ApiTokenRecord } from "./serialize-api-token";
+import { API_TOKEN_PUBLIC_SELECT, serializeApiToken, type ApiTokenRecord } from "./api-token-record";
 
 export interface RevokeApiTokenOptions {
   prisma: PrismaClient;
@@ -18,7 +18,7 @@ export async function revokeApiToken({ prisma, actorUserId, id, requestId }: Rev
     // Only a live token is updated, so two concurrent revokes write one event.
     const { count } = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
     const token = await tx.apiToken.findUnique({ where: { id }, select: API_TOKEN_PUBLIC_SELECT });
-    if (!token) throw new ApiError("resource_not_found", `No API token has id ${id}.`);
+    if (!token) throw new DomainError("resource_not_found", `No API token has id ${id}.`);
     if (count === 1) {
       const after = serializeApiToken(token);
       await tx.auditEvent.create({

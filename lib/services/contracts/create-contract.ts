@@ -1,12 +1,12 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { assertCanWrite, canReadWorkspace } from "@/lib/api/permissions";
-import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/api/serializers/contract";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { assertCanWrite, canReadWorkspace } from "@/lib/domain/permissions";
+import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
 import { defaultParticipantOptions, participantProblems, type TParticipantOptions } from "@/lib/domain/options";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TAvailableOptions, TCreateContractRequest, TCreateParticipantRequest, TCreatePartyRequest } from "@/lib/schemas";
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/participant-problems-error";
+import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
 import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
 
@@ -56,17 +56,17 @@ export async function createContract({ prisma, actor, request, requestId, inTran
   ]);
 
   if (!workspace || !canReadWorkspace(actor, workspace.id)) {
-    throw new ApiError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
+    throw new DomainError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
       parameterProblems: { workspace_id: ["no such workspace"] },
     });
   }
   if (!template) {
-    throw new ApiError("resource_not_found", `Template ${request.template_id} does not exist.`, {
+    throw new DomainError("resource_not_found", `Template ${request.template_id} does not exist.`, {
       parameterProblems: { template_id: ["no such template"] },
     });
   }
   if (!template.workspaces.some((w) => w.workspaceId === workspace.id)) {
-    throw new ApiError("template_not_usable", `Template ${template.id} cannot be used in workspace ${workspace.id}.`, {
+    throw new DomainError("template_not_usable", `Template ${template.id} cannot be used in workspace ${workspace.id}.`, {
       parameterProblems: { template_id: [`cannot be used in workspace ${workspace.id}`] },
     });
   }

@@ -1,14 +1,14 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { participantEtag, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/api/serializers/participant";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { participantEtag, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient } from "@/lib/db";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { assertContractEditable, findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { assertContractEditable, findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
 
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "./participant-problems-error";
+import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
 
 export interface UpdateParticipantOptions {
   prisma: PrismaClient;
@@ -59,7 +59,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 
     const etag = participantEtag(current);
     if (ifMatch !== null && !ifMatchAllows(ifMatch, etag)) {
-      throw new ApiError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
+      throw new DomainError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
         headers: { ETag: etag },
       });
     }

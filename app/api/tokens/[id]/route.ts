@@ -1,8 +1,8 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { parseIdParam } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { assertSameOrigin, requireAdminSession } from "@/lib/api/web-guards";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 
 const route = "/api/tokens/{id}";
 

@@ -1,4 +1,4 @@
-import { listErrorCodes } from "@/lib/api/error-codes";
+import { listErrorCodes } from "@/lib/domain/error-codes";
 import { ApiError } from "@/lib/api/errors";
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { parseIdParam } from "@/lib/api/request";

@@ -1,6 +1,7 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { parseIdParam, readJsonBody } from "@/lib/api/request";
-import { participantEtag, serializeParticipant } from "@/lib/api/serializers";
+import { serializeParticipant } from "@/lib/api/serializers";
+import { participantEtag } from "@/lib/services/participants/participant-row";
 import { ZUpdateParticipantRequestSchema, type TParticipant } from "@/lib/schemas";
 import { getParticipant } from "@/lib/services/participants/get-participant";
 import { updateParticipant } from "@/lib/services/participants/update-participant";

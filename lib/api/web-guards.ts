@@ -1,7 +1,7 @@
 // Checks for the web app's own routes outside /v1 (e.g. /api/tokens): they answer to a signed-in
 // session only, never to an API token, and changes must come from this app's own pages.
 import { ApiError } from "@/lib/api/errors";
-import { requestOrigin } from "@/lib/api/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { getSessionUser, type TSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
