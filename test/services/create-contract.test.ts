@@ -68,7 +68,7 @@ async function createWorld() {
 /** Parsed like the route does, so defaults and trimming apply. */
 function create(input: Partial<TCreateContractRequestInput>, actor: Actor = w.actors.editor) {
   const request = ZCreateContractRequestSchema.parse({ workspace_id: w.workspaces.a.id, template_id: w.templates.full.id, ...input });
-  return createContract({ prisma: db.prisma, actor, request, requestId: "test-request" });
+  return createContract({ db: db.prisma, actor, request, requestId: "test-request" });
 }
 
 async function failure(promise: Promise<unknown>) {

@@ -78,7 +78,7 @@ type TPath = { contractId: number; partyId: number; participantId: number };
 
 function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   return updateParticipant({
-    prisma: db.prisma,
+    db: db.prisma,
     actor: options.actor ?? w.actors.editor,
     ...path,
     ifMatch: options.ifMatch ?? null,

@@ -9,9 +9,11 @@ import type { TAvailableOptions, TCreateContractRequest, TCreateParticipantReque
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
 import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 
 export interface CreateContractOptions {
-  prisma: PrismaClient;
+  /** Writes run in one transaction of their own, so the client, not a transaction. */
+  db: PrismaClient;
   actor: Actor;
   /** Already parsed by ZCreateContractRequestSchema (shapes, formats and enum values are valid). */
   request: TCreateContractRequest;
@@ -37,10 +39,10 @@ type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt"
  * anonymous admin is nobody, so its party has no participant), the counterparties, copies of the
  * template's data fields and the audit event: either all of it exists afterwards or none of it.
  */
-export async function createContract({ prisma, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
+export async function createContract({ db, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
   const [workspace, template, user] = await Promise.all([
-    prisma.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
-    prisma.template.findFirst({
+    db.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
+    db.template.findFirst({
       where: { AND: [{ id: request.template_id }, visibleTemplatesWhere(actor)] },
       select: {
         id: true,
@@ -51,7 +53,7 @@ export async function createContract({ prisma, actor, request, requestId, inTran
       },
     }),
     actor.kind === "user"
-      ? prisma.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
+      ? db.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
       : null,
   ]);
 
@@ -96,7 +98,7 @@ export async function createContract({ prisma, actor, request, requestId, inTran
     organizer: true,
   };
 
-  return prisma.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await inTransaction?.first?.(tx);
     // One nested create: the owner-side party is first, so it has the lowest id and is answered first.
     const contract = await tx.contract.create({
@@ -139,29 +141,26 @@ export async function createContract({ prisma, actor, request, requestId, inTran
       },
       select: { ...CONTRACT_SELECT, ...CONTRACT_DETAIL_INCLUDE },
     });
-    await tx.auditEvent.create({
-      data: {
-        action: "contract.create",
-        entityType: "contract",
-        entityId: contract.id,
-        contractId: contract.id,
-        actorUserId: actor.kind === "user" ? actor.userId : null,
-        apiTokenId: actor.apiTokenId,
-        via: actor.via,
-        requestId: requestId ?? null,
-        after: {
-          name: contract.name,
-          state: contract.state,
-          workspace_id: contract.workspaceId,
-          template_id: contract.templateId,
-          parties: contract.parties.map((party) => ({
-            id: party.id,
-            type: party.type,
-            my_party: party.myParty,
-            participant_ids: party.participants.map((p) => p.id),
-          })),
-          data_field_count: template.dataFields.length,
-        },
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "contract.create",
+      entityType: "contract",
+      entityId: contract.id,
+      contractId: contract.id,
+      requestId,
+      after: {
+        name: contract.name,
+        state: contract.state,
+        workspace_id: contract.workspaceId,
+        template_id: contract.templateId,
+        parties: contract.parties.map((party) => ({
+          id: party.id,
+          type: party.type,
+          my_party: party.myParty,
+          participant_ids: party.participants.map((p) => p.id),
+        })),
+        data_field_count: template.dataFields.length,
       },
     });
     await inTransaction?.last?.(tx, contract);

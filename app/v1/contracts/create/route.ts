@@ -18,7 +18,7 @@ export const POST = withApi(
     const idempotency = idempotencyOf(req, actor, body);
     try {
       const row = await createContract({
-        prisma,
+        db: prisma,
         actor,
         request,
         requestId,

@@ -28,7 +28,7 @@ export const PUT = withApi(
     const participantId = parseIdParam(params.participant_id, "participant_id");
     const changes = ZUpdateParticipantRequestSchema.parse(await readJsonBody(req));
     const ifMatch = req.headers.get("if-match");
-    const row = await updateParticipant({ prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
+    const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
     const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
     return json(body, { headers: { ETag: participantEtag(row) } });
   },
