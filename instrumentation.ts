@@ -11,7 +11,12 @@ export async function register() {
     // paths, and client-sent X-Forwarded-* headers would be believed. Say so loudly.
     console.error(JSON.stringify({ level: "error", msg: "started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md" }));
   }
-  const { getPrisma } = await import("@/lib/db");
+  const { getPrisma, onDatabaseOpen } = await import("@/lib/db");
+  // The embedded database is the demo: fill it on its first start.
+  const { seedIfEmpty } = await import("@/lib/db/seed/demo");
+  onDatabaseOpen(async (prisma, { embedded }) => {
+    if (embedded) await seedIfEmpty(prisma);
+  });
   getPrisma().catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));
   });

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**
- * The error codes these answers carry; the same keys, numbers and titles as lib/api/error-codes.ts
+ * The error codes these answers carry; the same keys, numbers and titles as lib/domain/error-codes.ts
  * (a unit test holds the two together).
  */
 export const GUARD_ERRORS = {

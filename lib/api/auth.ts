@@ -1,27 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
-import { logger, serializeError } from "@/lib/api/logger";
-import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/auth/api-token";
+import { logger, serializeError } from "@/lib/logger";
+import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-
-export type TWorkspaceRole = "editor" | "viewer";
-
-/** Who a request acts as; every permission decision takes one of these. */
-export type Actor =
-  | {
-      kind: "user";
-      userId: number;
-      email: string;
-      name: string;
-      isAdmin: boolean;
-      /** The user's role per workspace id; admins need none to see everything. */
-      roles: Map<number, TWorkspaceRole>;
-      via: "api_token" | "session";
-      apiTokenId: number | null;
-    }
-  | { kind: "anonymous_admin"; isAdmin: true; via: "api_token"; apiTokenId: number };
-
-export type TUserActor = Extract<Actor, { kind: "user" }>;
+import type { Actor, TUserActor } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";

@@ -1,8 +1,9 @@
-import { authenticateApiRequest, loadUserActor, type Actor } from "@/lib/api/auth";
+import { authenticateApiRequest, loadUserActor } from "@/lib/api/auth";
+import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { consumeApiRequest } from "@/lib/api/rate-limit";
 import { getSessionUser } from "@/lib/auth/session";
-import { assertSameOrigin } from "@/lib/auth/web-guards";
+import { assertSameOrigin } from "@/lib/api/web-guards";
 import type { PrismaClient } from "@/lib/db";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

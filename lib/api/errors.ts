@@ -1,46 +1,18 @@
 import { z } from "zod";
-import { ERROR_CODES, type TErrorKey } from "@/lib/api/error-codes";
+import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
+import { DomainError, ROOT_PROBLEM_KEY, summarize, type DomainErrorExtra, type TParameterProblems } from "@/lib/domain/errors";
 import type { TApiError } from "@/lib/schemas/error";
 
-export type TParameterProblems = Record<string, string[]>;
-
-export interface ApiErrorExtra {
-  /** Messages per offending field path, e.g. `{ "parties.0.participants.0.email": ["…"] }`. */
-  parameterProblems?: TParameterProblems;
-  /** Extra response headers, e.g. `Retry-After` or `Allow`. */
-  headers?: Record<string, string>;
-  /** The underlying error; logged with the request, never sent to the client. */
-  cause?: unknown;
-}
-
 /**
- * The one error type code throws to answer with an error. Its `detail` is shown to the client, so it
- * must never carry internals; put those in `cause`.
+ * An error only the HTTP layer throws (a malformed body, a method not allowed, the database not
+ * open yet). It is a DomainError, so everything is answered through the one mapping below.
  */
-export class ApiError extends Error {
-  override readonly name = "ApiError";
-  readonly key: TErrorKey;
-  readonly parameterProblems: TParameterProblems | undefined;
-  readonly headers: Record<string, string> | undefined;
-
-  constructor(key: TErrorKey, detail: string, extra: ApiErrorExtra = {}) {
-    super(detail, extra.cause === undefined ? undefined : { cause: extra.cause });
-    this.key = key;
-    this.parameterProblems = extra.parameterProblems;
-    this.headers = extra.headers;
-  }
-
-  get status(): number {
-    return ERROR_CODES[this.key].status;
-  }
-
-  get code(): number {
-    return ERROR_CODES[this.key].code;
-  }
+export class ApiError extends DomainError {
+  override readonly name: string = "ApiError";
 }
 
 /** `throw apiError("option_not_offered", "…", { parameterProblems })` */
-export function apiError(key: TErrorKey, detail: string, extra?: ApiErrorExtra): ApiError {
+export function apiError(key: TErrorKey, detail: string, extra?: DomainErrorExtra): ApiError {
   return new ApiError(key, detail, extra);
 }
 
@@ -50,8 +22,8 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** THE mapping from anything thrown to the error it answers with. Everything else calls this. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+export function toApiError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   if (error instanceof z.core.$ZodError) return fromZodError(error, "validation_failed");
   // Before "unavailable": a timeout while every connection was in use is a busy database, not an
   // absent one, and the client should hear the true reason.
@@ -115,9 +87,6 @@ export function errorResponse(error: unknown, ctx: { requestId: string; origin: 
 
 // --- zod ------------------------------------------------------------------------------------------
 
-/** Key of problems that concern the whole value rather than one attribute of it. */
-export const ROOT_PROBLEM_KEY = "$";
-
 const UNKNOWN_ATTRIBUTE_MESSAGE = "unknown or read-only attribute";
 
 /**
@@ -165,17 +134,6 @@ export function fromZodError(
   const { problems, onlyUnknownKeys } = zodParameterProblems(error);
   const finalKey = key === "validation_failed" && onlyUnknownKeys ? "unknown_attribute" : key;
   return new ApiError(finalKey, summarize(problems), { parameterProblems: problems });
-}
-
-/** "limit: must be at most 100" (and how many more), so a log line or a toast alone says enough. */
-export function summarize(problems: TParameterProblems): string {
-  const entries = Object.entries(problems);
-  const first = entries[0];
-  if (!first) return "The request is not valid.";
-  const [path, messages] = first;
-  const more = entries.reduce((n, [, m]) => n + m.length, 0) - 1;
-  const head = path === ROOT_PROBLEM_KEY ? `${messages[0]}` : `${path}: ${messages[0]}`;
-  return more > 0 ? `${head} (and ${more} more; see parameter_problems)` : head;
 }
 
 // --- database -------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Actor } from "@/lib/api/auth";
+import type { Actor } from "@/lib/domain/actor";
 import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
-import { logger, serializeError } from "@/lib/api/logger";
-import { requestOrigin } from "@/lib/api/origin";
+import { logger, serializeError } from "@/lib/logger";
+import { requestOrigin } from "@/lib/http/origin";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 
 /** What every handler gets. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Actor } from "@/lib/api/auth";
+import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db";
 

@@ -1,15 +1,10 @@
-import { absoluteUrl, type TQueryValues } from "@/lib/api/origin";
+import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
 import { parseQuery } from "@/lib/api/request";
-import { MAX_OFFSET, ZPaginationQuerySchema, type TPagination } from "@/lib/schemas/pagination";
+import { MAX_OFFSET, ZPaginationQuerySchema, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
 /** `limit` and `offset` of the request (spec 8), defaults applied; a bad value is a 400. */
 export function parsePagination(url: URL, { allowAll = false }: { allowAll?: boolean } = {}): TPagination {
   return parseQuery(url, ZPaginationQuerySchema({ allowAll }));
-}
-
-/** `skip`/`take` for a Prisma `findMany`; `limit=all` takes everything from `offset` on. */
-export function pageArgs({ limit, offset }: TPagination): { skip: number; take?: number } {
-  return limit === "all" ? { skip: offset } : { skip: offset, take: limit };
 }
 
 export interface TPaginatedInput<T> extends TPagination {
@@ -21,16 +16,6 @@ export interface TPaginatedInput<T> extends TPagination {
   /** Total after permissions and filters, regardless of limit and offset. */
   count: number;
   data: T[];
-}
-
-export interface TPaginated<T> {
-  count: number;
-  data: T[];
-  _links: {
-    self: { href: string };
-    next: { href: string | null };
-    previous: { href: string | null };
-  };
 }
 
 /**

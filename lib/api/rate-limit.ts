@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db";
+import { countHit } from "@/lib/db/count-hit";
 import { env } from "@/lib/env";
 
 const WINDOW_MS = 60_000;
@@ -15,13 +16,8 @@ export async function consumeApiRequest(prisma: PrismaClient, apiTokenId: number
   const windowStart = BigInt(Math.floor(now / WINDOW_MS) * WINDOW_MS);
   const key = `api-token:${apiTokenId}`;
   // `last_request` holds the start of the counted minute; a newer minute starts again at 1.
-  const rows = await prisma.$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limits (key, count, last_request) VALUES (${key}, 1, ${windowStart})
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.last_request < ${windowStart} THEN 1 ELSE rate_limits.count + 1 END,
-      last_request = GREATEST(rate_limits.last_request, ${windowStart})
-    RETURNING count`;
-  if ((rows[0]?.count ?? 0) > limit) {
+  const row = await countHit(prisma, { key, stamp: windowStart, resetAtOrBefore: windowStart - 1n, restampBelow: 0 });
+  if ((row?.count ?? 0) > limit) {
     const retryAfter = Math.max(1, Math.ceil((Number(windowStart) + WINDOW_MS - now) / 1000));
     throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {
       headers: { "Retry-After": String(retryAfter) },

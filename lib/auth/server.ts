@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import { prismaAdapter } from "@better-auth/prisma-adapter";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
-import { logger, serializeError } from "@/lib/api/logger";
+import { logger, serializeError } from "@/lib/logger";
 import { withHashedSessionTokens } from "@/lib/auth/hashed-session-tokens";
-import { requestOrigin } from "@/lib/api/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 

@@ -3,6 +3,7 @@
 // e-mail address as well bounds password guessing against one account whatever the IP.
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/lib/db";
+import { countHit } from "@/lib/db/count-hit";
 
 /**
  * At most `max` sign-in attempts per account within `windowSeconds` of the last counted one; a
@@ -33,16 +34,7 @@ export async function consumeSignInAttempt(
   const nowMs = BigInt(now);
   const windowStart = BigInt(now - windowSeconds * 1000);
   // A blocked attempt does not move the window, so waiting `retryAfter` always suffices.
-  const rows = await prisma.$queryRaw<{ count: number; last_request: bigint }[]>`
-    INSERT INTO rate_limits (key, count, last_request) VALUES (${key}, 1, ${nowMs})
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.last_request <= ${windowStart} THEN 1 ELSE rate_limits.count + 1 END,
-      last_request = CASE
-        WHEN rate_limits.last_request <= ${windowStart} OR rate_limits.count < ${max} THEN ${nowMs}
-        ELSE rate_limits.last_request
-      END
-    RETURNING count, last_request`;
-  const row = rows[0];
+  const row = await countHit(prisma, { key, stamp: nowMs, resetAtOrBefore: windowStart, restampBelow: max });
   if (!row || row.count <= max) return { allowed: true };
   const retryAfterMs = Number(row.last_request) + windowSeconds * 1000 - now;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };

@@ -5,7 +5,7 @@
 // module's own literal types, so the two cannot drift apart without a type error.
 
 import { queryOptions } from "@tanstack/react-query";
-import type { TPaginated } from "@/lib/api/pagination";
+import type { TPaginated } from "@/lib/schemas/pagination";
 import type {
   TContract,
   TContractList,

@@ -15,7 +15,14 @@ interface DbState {
   prisma?: PrismaClient;
   error?: unknown;
   stopEmbedded?: () => Promise<void>;
+  onOpen?: TOpenHook;
 }
+
+/**
+ * Work to do on a freshly opened database before anyone gets the client. The opener owns no such
+ * work itself: instrumentation.ts adds the demo seed for the embedded database (lib/db/seed/demo.ts).
+ */
+export type TOpenHook = (prisma: PrismaClient, info: { embedded: boolean }) => Promise<unknown>;
 
 // One per process, kept on globalThis so Next's dev reloads reuse it instead of opening another
 // database (an embedded one cannot be opened twice).
@@ -42,6 +49,11 @@ export function getPrisma(): Promise<PrismaClient> {
   return state.ready;
 }
 
+/** Sets the hook the next opening runs (one per process; kept across dev reloads like the client). */
+export function onDatabaseOpen(hook: TOpenHook): void {
+  state.onOpen = hook;
+}
+
 export function databaseStatus(): DatabaseStatus {
   return state.status;
 }
@@ -59,11 +71,7 @@ async function open(): Promise<PrismaClient> {
   }
   await applyMigrations(url);
   const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
-  if (!DATABASE_URL) {
-    // The embedded database is the demo: fill it on its first start.
-    const { seedIfEmpty } = await import("@/lib/db/seed/demo");
-    await seedIfEmpty(prisma);
-  }
+  await state.onOpen?.(prisma, { embedded: !DATABASE_URL });
   return prisma;
 }
 

@@ -2,7 +2,6 @@
 // creation wizard so both pick the same defaults and report the same problems. Pure: no I/O.
 
 import type { TDeliveryChannel, TParticipantAttribute, TSignMethod, TTwoStepMethod } from "@/lib/domain/enums";
-import type { TAvailableOptions, TParticipant } from "@/lib/schemas";
 
 export type TParticipantOptions = {
   delivery_channel: TDeliveryChannel;
@@ -10,9 +9,23 @@ export type TParticipantOptions = {
   two_step_authentication_method: TTwoStepMethod;
 };
 
+type Option<N extends string> = { name: N; preferred: boolean };
+type OptionWithRequirements<N extends string> = Option<N> & { required_participant_attributes: TParticipantAttribute[] };
+
+/** The options a template offers its participants: the shape of `available_options` (lib/schemas/template.ts). */
+export type TAvailableOptions = {
+  delivery_channels: OptionWithRequirements<TDeliveryChannel>[];
+  sign_methods: Option<TSignMethod>[];
+  two_step_authentication_methods: OptionWithRequirements<TTwoStepMethod>[];
+};
+
 /** A participant as it will be stored after a create or update: every option chosen. */
-export type TResolvedParticipant = TParticipantOptions &
-  Pick<TParticipant, "email" | "phone_number" | "signatory" | "_permissions">;
+export type TResolvedParticipant = TParticipantOptions & {
+  email: string;
+  phone_number: string;
+  signatory: boolean;
+  _permissions: { "contract:update": boolean };
+};
 
 export type TParticipantProblem = {
   /** Relative to the participant; the caller prefixes e.g. `parties.0.participants.1`. */
@@ -20,8 +33,6 @@ export type TParticipantProblem = {
   message: string;
   code: "option_not_offered" | "participant_attribute_missing" | "signatory_requires_contract_update";
 };
-
-type Option<N extends string> = { name: N; preferred: boolean };
 
 // Used only when a template offers nothing at all in a list; participantProblems then reports the
 // fallback as not offered, so a misconfigured template is a clear 400 rather than a crash.

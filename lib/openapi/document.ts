@@ -10,7 +10,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { ZApiErrorSchema } from "@/lib/schemas";
 import { ENDPOINTS, type TEndpoint, type TErrorStatus } from "@/lib/schemas/endpoints";
 

@@ -32,6 +32,17 @@ export function ZPaginationQuerySchema(options: { allowAll: boolean }) {
 
 export type TPagination = { limit: number | "all"; offset: number };
 
+/** The list envelope of spec 2.6 as the API answers it (built by lib/api/pagination.ts). */
+export interface TPaginated<T> {
+  count: number;
+  data: T[];
+  _links: {
+    self: { href: string };
+    next: { href: string | null };
+    previous: { href: string | null };
+  };
+}
+
 const ZLinkSchema = z.object({ href: z.string().nullable() });
 
 /** The paginated list envelope of spec 2.6. */

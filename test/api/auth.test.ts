@@ -10,10 +10,11 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   getPrisma: async () => current.prisma,
 }));
 
-import { authenticateApiRequest, type Actor } from "@/lib/api/auth";
+import { authenticateApiRequest } from "@/lib/api/auth";
+import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { json, withApi } from "@/lib/api/handler";
-import { hashApiToken } from "@/lib/auth/api-token";
+import { hashApiToken } from "@/lib/domain/api-token";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 

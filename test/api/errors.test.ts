@@ -1,7 +1,7 @@
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { ApiError, apiError, errorResponse, fromZodError, isDatabaseBusy, isDatabaseUnavailable } from "@/lib/api/errors";
 import { createPrismaClient } from "@/lib/db";
 import { createTestDatabase } from "@/test/helpers/db";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, requestOrigin } from "@/lib/api/origin";
+import { absoluteUrl, requestOrigin } from "@/lib/http/origin";
 
 const req = (headers: Record<string, string> = {}, url = "http://localhost:3000/v1/contracts") =>
   new Request(url, { headers });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { pageArgs, paginated, parsePagination } from "@/lib/api/pagination";
+import { paginated, parsePagination } from "@/lib/api/pagination";
+import { pageArgs } from "@/lib/services/page-args";
 
 const ORIGIN = "https://contracts.example.com";
 const url = (q = "") => new URL(`http://localhost/v1/template_types${q ? `?${q}` : ""}`);

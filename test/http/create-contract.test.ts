@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES, type TErrorKey } from "@/lib/api/error-codes";
+import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { createTemplate } from "@/lib/db/seed/factories";
 import { ZApiErrorSchema, ZContractSchema, type TContract } from "@/lib/schemas";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ERROR_CODES, type TErrorKey } from "@/lib/api/error-codes";
+import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { createContract, createTemplate } from "@/lib/db/seed/factories";
 import type { TContractState } from "@/lib/domain/enums";
 import { ZApiErrorSchema, ZParticipantSchema } from "@/lib/schemas";

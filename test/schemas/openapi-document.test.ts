@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 type Operation = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 import {
   GUARD_ERRORS,
   isJsonRoute,

@@ -1,25 +1,29 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/auth/api-token";
+import { loadUserActor } from "@/lib/api/auth";
+import type { TUserActor } from "@/lib/domain/actor";
+import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
 import { createUser } from "@/lib/db/seed/factories";
 import { ZApiTokenSchema } from "@/lib/schemas/api-token";
 import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
 import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 let db: TestDatabase;
 let adminId: number;
+let admin: TUserActor;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   adminId = (await createUser(db.prisma, { isAdmin: true })).id;
+  admin = (await loadUserActor(db.prisma, { id: adminId }, { via: "session", apiTokenId: null }))!;
 });
 afterAll(() => db?.cleanup());
 
 test("a created token is returned once and stored only as its hash, with an audit event", async () => {
-  const { token, apiToken } = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "CRM sync", requestId: "req-1" });
+  const { token, apiToken } = await createApiToken({ db: db.prisma, actor: admin, name: "CRM sync", requestId: "req-1" });
 
   expect(token.length).toBeGreaterThanOrEqual(MIN_API_TOKEN_LENGTH);
   expect(token.startsWith(apiToken.prefix)).toBe(true);
@@ -38,9 +42,9 @@ test("a created token is returned once and stored only as its hash, with an audi
 });
 
 test("the list has every token, newest first, in the API's shape", async () => {
-  const older = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "Older" });
-  const newer = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "Newer" });
-  const list = (await listApiTokens({ prisma: db.prisma })).map(serializeApiToken);
+  const older = await createApiToken({ db: db.prisma, actor: admin, name: "Older" });
+  const newer = await createApiToken({ db: db.prisma, actor: admin, name: "Newer" });
+  const list = (await listApiTokens({ db: db.prisma })).map(serializeApiToken);
 
   const ids = list.map((t) => t.id);
   expect(ids.indexOf(newer.apiToken.id)).toBeLessThan(ids.indexOf(older.apiToken.id));
@@ -51,11 +55,11 @@ test("the list has every token, newest first, in the API's shape", async () => {
 });
 
 test("revoking sets the revoked time once, audits once, and is idempotent", async () => {
-  const { apiToken } = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "To revoke" });
+  const { apiToken } = await createApiToken({ db: db.prisma, actor: admin, name: "To revoke" });
 
-  const revoked = await revokeApiToken({ prisma: db.prisma, actorUserId: adminId, id: apiToken.id, requestId: "req-2" });
+  const revoked = await revokeApiToken({ db: db.prisma, actor: admin, id: apiToken.id, requestId: "req-2" });
   expect(revoked.revokedAt).toBeInstanceOf(Date);
-  const again = await revokeApiToken({ prisma: db.prisma, actorUserId: adminId, id: apiToken.id });
+  const again = await revokeApiToken({ db: db.prisma, actor: admin, id: apiToken.id });
   expect(again.revokedAt).toEqual(revoked.revokedAt);
 
   const events = await db.prisma.auditEvent.findMany({ where: { action: "api_token.revoke", entityId: apiToken.id } });
@@ -66,14 +70,14 @@ test("revoking sets the revoked time once, audits once, and is idempotent", asyn
 });
 
 test("concurrent revokes of one token write one audit event", async () => {
-  const { apiToken } = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "Raced" });
-  await Promise.all(Array.from({ length: 5 }, () => revokeApiToken({ prisma: db.prisma, actorUserId: adminId, id: apiToken.id })));
+  const { apiToken } = await createApiToken({ db: db.prisma, actor: admin, name: "Raced" });
+  await Promise.all(Array.from({ length: 5 }, () => revokeApiToken({ db: db.prisma, actor: admin, id: apiToken.id })));
   expect(await db.prisma.auditEvent.count({ where: { action: "api_token.revoke", entityId: apiToken.id } })).toBe(1);
 });
 
 test("revoking an unknown token is a 404 and changes nothing", async () => {
   const before = await db.prisma.auditEvent.count();
-  await expect(revokeApiToken({ prisma: db.prisma, actorUserId: adminId, id: 999_999 })).rejects.toMatchObject({ status: 404, key: "resource_not_found" });
+  await expect(revokeApiToken({ db: db.prisma, actor: admin, id: 999_999 })).rejects.toMatchObject({ status: 404, key: "resource_not_found" });
   expect(await db.prisma.auditEvent.count()).toBe(before);
 });
 
@@ -86,10 +90,10 @@ test("a failed audit write leaves no token behind", async () => {
     },
   }) as unknown as PrismaClient;
   const before = await db.prisma.apiToken.count();
-  await expect(createApiToken({ prisma: failingAudit, actorUserId: adminId, name: "Orphan" })).rejects.toThrow("audit log unavailable");
+  await expect(createApiToken({ db: failingAudit, actor: admin, name: "Orphan" })).rejects.toThrow("audit log unavailable");
   expect(await db.prisma.apiToken.count()).toBe(before);
 
-  const { apiToken } = await createApiToken({ prisma: db.prisma, actorUserId: adminId, name: "Survivor" });
-  await expect(revokeApiToken({ prisma: failingAudit, actorUserId: adminId, id: apiToken.id })).rejects.toThrow("audit log unavailable");
+  const { apiToken } = await createApiToken({ db: db.prisma, actor: admin, name: "Survivor" });
+  await expect(revokeApiToken({ db: failingAudit, actor: admin, id: apiToken.id })).rejects.toThrow("audit log unavailable");
   expect((await db.prisma.apiToken.findUniqueOrThrow({ where: { id: apiToken.id } })).revokedAt).toBeNull();
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { CONTRACT_DETAIL_INCLUDE } from "@/lib/api/serializers";
+import { DomainError } from "@/lib/domain/errors";
+import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
 import {
   assertContractEditable,
   findParticipantOfParty,
   findPartyOfContract,
   findVisibleContract,
-} from "@/lib/services/contracts/contract-access";
+} from "@/lib/services/contracts/find-visible-contract";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { anonymousAdmin, createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
 
@@ -50,8 +50,8 @@ describe("assertContractEditable", () => {
     try {
       fn();
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      return { key: (error as ApiError).key, status: (error as ApiError).status };
+      expect(error).toBeInstanceOf(DomainError);
+      return { key: (error as DomainError).key, status: (error as DomainError).status };
     }
     return null;
   };

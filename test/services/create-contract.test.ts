@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
 import { serializeContract } from "@/lib/api/serializers";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractSchema, ZCreateContractRequestSchema, type TCreateContractRequestInput } from "@/lib/schemas";
@@ -68,14 +68,14 @@ async function createWorld() {
 /** Parsed like the route does, so defaults and trimming apply. */
 function create(input: Partial<TCreateContractRequestInput>, actor: Actor = w.actors.editor) {
   const request = ZCreateContractRequestSchema.parse({ workspace_id: w.workspaces.a.id, template_id: w.templates.full.id, ...input });
-  return createContract({ prisma: db.prisma, actor, request, requestId: "test-request" });
+  return createContract({ db: db.prisma, actor, request, requestId: "test-request" });
 }
 
 async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { key: error.key, status: error.status, problems: error.parameterProblems };
   }
   throw new Error("expected the create to fail");

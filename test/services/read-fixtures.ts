@@ -1,6 +1,7 @@
 // A small world for the read-service tests: two workspaces, people with different roles, and a
 // contract in each workspace. Every test file builds its own in its own database.
-import { loadUserActor, type Actor, type TUserActor } from "@/lib/api/auth";
+import { loadUserActor } from "@/lib/api/auth";
+import type { Actor, TUserActor } from "@/lib/domain/actor";
 import type { PrismaClient } from "@/lib/db";
 import {
   createContract,
@@ -73,7 +74,7 @@ export async function createReadWorld(db: PrismaClient) {
 
 export type TReadWorld = Awaited<ReturnType<typeof createReadWorld>>;
 
-/** The ApiError a promise rejects with, as `{ key, status }` for compact assertions. */
+/** The DomainError a promise rejects with, as `{ key, status }` for compact assertions. */
 export async function rejection(promise: Promise<unknown>): Promise<{ key: string; status: number }> {
   try {
     await promise;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   isoTime,
-  participantEtag,
   serializeContract,
   serializeContractListItem,
   serializeDataField,
@@ -12,6 +11,7 @@ import {
   serializeUser,
   serializeWorkspace,
 } from "@/lib/api/serializers";
+import { participantEtag } from "@/lib/services/participants/participant-row";
 import {
   ZContractListItemSchema,
   ZContractSchema,

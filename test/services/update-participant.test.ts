@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { participantEtag } from "@/lib/api/serializers";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { participantEtag } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
@@ -78,7 +78,7 @@ type TPath = { contractId: number; partyId: number; participantId: number };
 
 function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   return updateParticipant({
-    prisma: db.prisma,
+    db: db.prisma,
     actor: options.actor ?? w.actors.editor,
     ...path,
     ifMatch: options.ifMatch ?? null,
@@ -87,12 +87,12 @@ function update(path: TPath, changes: TUpdateParticipantRequest, options: { acto
   });
 }
 
-/** The ApiError a call fails with, in the terms a client sees. */
+/** The DomainError a call fails with, in the terms a client sees. */
 async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { key: error.key, status: error.status, problems: error.parameterProblems, headers: error.headers };
   }
   throw new Error("expected the update to fail");

@@ -1,10 +1,10 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { assertSameOrigin, requireAdminActor, requireAdminSession } from "@/lib/api/web-guards";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";
 import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
 import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 
 // API token management for admins of the web app: session only (`auth: false` = no token auth).
 const route = "/api/tokens";
@@ -12,7 +12,7 @@ const route = "/api/tokens";
 export const GET = withApi(
   async ({ req, prisma }) => {
     await requireAdminSession(req);
-    const tokens = await listApiTokens({ prisma });
+    const tokens = await listApiTokens({ db: prisma });
     return json({ data: tokens.map(serializeApiToken) });
   },
   { route, auth: false },
@@ -21,9 +21,9 @@ export const GET = withApi(
 export const POST = withApi(
   async ({ req, prisma, requestId }) => {
     assertSameOrigin(req);
-    const admin = await requireAdminSession(req);
+    const actor = await requireAdminActor(req, prisma);
     const { name } = ZCreateApiTokenRequestSchema.parse(await readJsonBody(req));
-    const { token, apiToken } = await createApiToken({ prisma, actorUserId: admin.userId, name, requestId });
+    const { token, apiToken } = await createApiToken({ db: prisma, actor, name, requestId });
     const body: TCreateApiTokenResponse = { ...serializeApiToken(apiToken), token };
     return json(body, { status: 201 });
   },

@@ -1,4 +1,4 @@
-import { listErrorCodes } from "@/lib/api/error-codes";
+import { listErrorCodes } from "@/lib/domain/error-codes";
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { json } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";

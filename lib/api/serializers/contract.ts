@@ -1,30 +1,10 @@
-import type { Actor } from "@/lib/api/auth";
-import { absoluteUrl } from "@/lib/api/origin";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/domain/actor";
+import { absoluteUrl } from "@/lib/http/origin";
 import type { TContract, TContractListItem } from "@/lib/schemas";
+import type { TContractDetailRow, TContractListRow, TContractRow } from "@/lib/services/contracts/contract-row";
 
-import { PARTY_WITH_PARTICIPANTS_SELECT, serializeParty, serializePartySummary, type TPartyRow, type TPartySummaryRow } from "./party";
+import { serializeParty, serializePartySummary } from "./party";
 import { isoTime } from "./time";
-
-/** The contract columns every contract answer is built from. */
-export const CONTRACT_SELECT = {
-  id: true,
-  name: true,
-  state: true,
-  workspaceId: true,
-  templateId: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.ContractSelect;
-
-/** Parties (owner side first: it is created first) with their participants. */
-export const CONTRACT_DETAIL_INCLUDE = {
-  parties: { select: PARTY_WITH_PARTICIPANTS_SELECT, orderBy: { id: "asc" } },
-} as const satisfies Prisma.ContractInclude;
-
-export type TContractRow = Prisma.ContractGetPayload<{ select: typeof CONTRACT_SELECT }>;
-export type TContractDetailRow = TContractRow & { parties: TPartyRow[] };
-export type TContractListRow = TContractRow & { parties: TPartySummaryRow[] };
 
 export interface TSerializeContractOptions {
   actor: Actor;

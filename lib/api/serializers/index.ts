@@ -1,5 +1,5 @@
-// Prisma rows → the /v1 JSON of spec 2.x. Pure functions over explicit field allowlists; each
-// module exports the `select`/`include` shape its serializer needs.
+// Prisma rows → the /v1 JSON of spec 2.x. Pure functions over explicit field allowlists; the
+// `select`/`include` shapes and row types belong to the services that query them (lib/services/*/…-row.ts).
 export * from "./contract";
 export * from "./data-field";
 export * from "./error-code";

@@ -1,39 +1,9 @@
-import type { Actor } from "@/lib/api/auth";
-import { absoluteUrl } from "@/lib/api/origin";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/domain/actor";
+import { absoluteUrl } from "@/lib/http/origin";
 import type { TParticipant } from "@/lib/schemas";
+import type { TParticipantRow } from "@/lib/services/participants/participant-row";
 
 import { isoTime, isoTimeOrNull } from "./time";
-
-/** The columns a participant answer is built from: an explicit allowlist (no row is sent as is). */
-export const PARTICIPANT_SELECT = {
-  id: true,
-  partyId: true,
-  userId: true,
-  name: true,
-  title: true,
-  email: true,
-  phoneNumber: true,
-  identificationNumber: true,
-  deliveryChannel: true,
-  deliveryStatus: true,
-  signMethod: true,
-  signState: true,
-  signStateUpdatedAt: true,
-  signatory: true,
-  twoStepMethod: true,
-  organizer: true,
-  canUpdateContract: true,
-  visits: true,
-  firstVisitedAt: true,
-  lastVisitedAt: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.ParticipantSelect;
-
-/** A participant row as selected by `PARTICIPANT_SELECT`; a full `Participant` row fits too. */
-export type TParticipantRow = Prisma.ParticipantGetPayload<{ select: typeof PARTICIPANT_SELECT }>;
 
 export interface TParticipantLinks {
   origin: string;
@@ -87,13 +57,4 @@ export function serializeParticipant(row: TParticipantRow, { actor, links }: TSe
         }
       : {}),
   } satisfies TParticipant;
-}
-
-/**
- * The participant's ETag (GET and PUT answer it; PUT compares `If-Match` with it). Derived from the
- * `version` column, which every change increments, so it names the stored state. Strong, because
- * `If-Match` uses strong comparison; what varies per caller (`my_participant`) is not state.
- */
-export function participantEtag(row: Pick<TParticipantRow, "id" | "version">): string {
-  return `"p${row.id}-v${row.version}"`;
 }

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "@/lib/api/origin";
+import { absoluteUrl } from "@/lib/http/origin";
 import type { TemplateType } from "@/lib/generated/prisma/client";
 import type { TTemplateType } from "@/lib/schemas";
 

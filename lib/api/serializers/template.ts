@@ -1,22 +1,11 @@
-import type { Actor } from "@/lib/api/auth";
-import { absoluteUrl } from "@/lib/api/origin";
-import { canReadWorkspace } from "@/lib/api/permissions";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/domain/actor";
+import { absoluteUrl } from "@/lib/http/origin";
+import { canReadWorkspace } from "@/lib/domain/permissions";
 import type { TTemplate } from "@/lib/schemas";
-import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { toAvailableOptions } from "@/lib/services/templates/load-available-options";
+import type { TTemplateRow } from "@/lib/services/templates/template-row";
 
 import { serializeTemplateType } from "./template-type";
-
-/** A template with its type, the workspaces it may be used in and the options it offers. */
-export const TEMPLATE_SELECT = {
-  id: true,
-  name: true,
-  templateType: true,
-  workspaces: { select: { workspace: { select: { id: true, name: true } } }, orderBy: { workspaceId: "asc" } },
-  ...AVAILABLE_OPTIONS_SELECT,
-} as const satisfies Prisma.TemplateSelect;
-
-export type TTemplateRow = Prisma.TemplateGetPayload<{ select: typeof TEMPLATE_SELECT }>;
 
 /**
  * The template's workspaces are limited to those the caller can see: the names of other

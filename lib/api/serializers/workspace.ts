@@ -1,5 +1,5 @@
-import type { Actor } from "@/lib/api/auth";
-import { canWriteWorkspace } from "@/lib/api/permissions";
+import type { Actor } from "@/lib/domain/actor";
+import { canWriteWorkspace } from "@/lib/domain/permissions";
 import type { Workspace } from "@/lib/generated/prisma/client";
 import type { TWorkspace } from "@/lib/schemas";
 

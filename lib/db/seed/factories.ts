@@ -2,7 +2,7 @@
 // benchmark. They bypass the API's rules on purpose (e.g. to make a signed contract); the API's
 // own creation path is lib/services.
 import { hashPassword } from "better-auth/crypto";
-import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/auth/api-token";
+import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/api-token";
 import type { Tx } from "@/lib/db";
 import {
   DEFAULT_CHANNEL_REQUIREMENTS,

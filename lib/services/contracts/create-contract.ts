@@ -1,17 +1,19 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { assertCanWrite, canReadWorkspace } from "@/lib/api/permissions";
-import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/api/serializers/contract";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { assertCanWrite, canReadWorkspace } from "@/lib/domain/permissions";
+import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
 import { defaultParticipantOptions, participantProblems, type TParticipantOptions } from "@/lib/domain/options";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TAvailableOptions, TCreateContractRequest, TCreateParticipantRequest, TCreatePartyRequest } from "@/lib/schemas";
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/participant-problems-error";
+import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
 import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 
 export interface CreateContractOptions {
-  prisma: PrismaClient;
+  /** Writes run in one transaction of their own, so the client, not a transaction. */
+  db: PrismaClient;
   actor: Actor;
   /** Already parsed by ZCreateContractRequestSchema (shapes, formats and enum values are valid). */
   request: TCreateContractRequest;
@@ -37,10 +39,10 @@ type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt"
  * anonymous admin is nobody, so its party has no participant), the counterparties, copies of the
  * template's data fields and the audit event: either all of it exists afterwards or none of it.
  */
-export async function createContract({ prisma, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
+export async function createContract({ db, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
   const [workspace, template, user] = await Promise.all([
-    prisma.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
-    prisma.template.findFirst({
+    db.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
+    db.template.findFirst({
       where: { AND: [{ id: request.template_id }, visibleTemplatesWhere(actor)] },
       select: {
         id: true,
@@ -51,22 +53,22 @@ export async function createContract({ prisma, actor, request, requestId, inTran
       },
     }),
     actor.kind === "user"
-      ? prisma.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
+      ? db.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
       : null,
   ]);
 
   if (!workspace || !canReadWorkspace(actor, workspace.id)) {
-    throw new ApiError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
+    throw new DomainError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
       parameterProblems: { workspace_id: ["no such workspace"] },
     });
   }
   if (!template) {
-    throw new ApiError("resource_not_found", `Template ${request.template_id} does not exist.`, {
+    throw new DomainError("resource_not_found", `Template ${request.template_id} does not exist.`, {
       parameterProblems: { template_id: ["no such template"] },
     });
   }
   if (!template.workspaces.some((w) => w.workspaceId === workspace.id)) {
-    throw new ApiError("template_not_usable", `Template ${template.id} cannot be used in workspace ${workspace.id}.`, {
+    throw new DomainError("template_not_usable", `Template ${template.id} cannot be used in workspace ${workspace.id}.`, {
       parameterProblems: { template_id: [`cannot be used in workspace ${workspace.id}`] },
     });
   }
@@ -96,7 +98,7 @@ export async function createContract({ prisma, actor, request, requestId, inTran
     organizer: true,
   };
 
-  return prisma.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await inTransaction?.first?.(tx);
     // One nested create: the owner-side party is first, so it has the lowest id and is answered first.
     const contract = await tx.contract.create({
@@ -139,29 +141,26 @@ export async function createContract({ prisma, actor, request, requestId, inTran
       },
       select: { ...CONTRACT_SELECT, ...CONTRACT_DETAIL_INCLUDE },
     });
-    await tx.auditEvent.create({
-      data: {
-        action: "contract.create",
-        entityType: "contract",
-        entityId: contract.id,
-        contractId: contract.id,
-        actorUserId: actor.kind === "user" ? actor.userId : null,
-        apiTokenId: actor.apiTokenId,
-        via: actor.via,
-        requestId: requestId ?? null,
-        after: {
-          name: contract.name,
-          state: contract.state,
-          workspace_id: contract.workspaceId,
-          template_id: contract.templateId,
-          parties: contract.parties.map((party) => ({
-            id: party.id,
-            type: party.type,
-            my_party: party.myParty,
-            participant_ids: party.participants.map((p) => p.id),
-          })),
-          data_field_count: template.dataFields.length,
-        },
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "contract.create",
+      entityType: "contract",
+      entityId: contract.id,
+      contractId: contract.id,
+      requestId,
+      after: {
+        name: contract.name,
+        state: contract.state,
+        workspace_id: contract.workspaceId,
+        template_id: contract.templateId,
+        parties: contract.parties.map((party) => ({
+          id: party.id,
+          type: party.type,
+          my_party: party.myParty,
+          participant_ids: party.participants.map((p) => p.id),
+        })),
+        data_field_count: template.dataFields.length,
       },
     });
     await inTransaction?.last?.(tx, contract);

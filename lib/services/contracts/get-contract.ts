@@ -1,8 +1,8 @@
-import type { Actor } from "@/lib/api/auth";
-import { CONTRACT_DETAIL_INCLUDE, type TContractDetailRow } from "@/lib/api/serializers/contract";
+import type { Actor } from "@/lib/domain/actor";
+import { CONTRACT_DETAIL_INCLUDE, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { Tx } from "@/lib/db";
 
-import { findVisibleContract } from "./contract-access";
+import { findVisibleContract } from "./find-visible-contract";
 
 export interface GetContractOptions {
   db: Tx;

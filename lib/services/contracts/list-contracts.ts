@@ -1,8 +1,8 @@
-import type { Actor } from "@/lib/api/auth";
-import { pageArgs } from "@/lib/api/pagination";
-import { workspaceScope } from "@/lib/api/permissions";
-import { CONTRACT_SELECT, type TContractListRow } from "@/lib/api/serializers/contract";
-import { PARTY_SUMMARY_SELECT, type TPartySummaryRow } from "@/lib/api/serializers/party";
+import type { Actor } from "@/lib/domain/actor";
+import { pageArgs } from "@/lib/services/page-args";
+import { workspaceScope } from "@/lib/domain/permissions";
+import { CONTRACT_SELECT, type TContractListRow } from "@/lib/services/contracts/contract-row";
+import { PARTY_SUMMARY_SELECT, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TContractListQuery, TContractSort } from "@/lib/schemas";

@@ -1,8 +1,8 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
 import type { Tx } from "@/lib/db";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
-import { findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface GetDataFieldOptions {
   db: Tx;
@@ -15,6 +15,6 @@ export interface GetDataFieldOptions {
 export async function getDataField({ db, actor, contractId, dataFieldId }: GetDataFieldOptions): Promise<ContractDataField> {
   await findVisibleContract(db, actor, contractId);
   const row = await db.contractDataField.findFirst({ where: { id: dataFieldId, contractId } });
-  if (!row) throw new ApiError("resource_not_found", `Contract ${contractId} has no data field ${dataFieldId}.`);
+  if (!row) throw new DomainError("resource_not_found", `Contract ${contractId} has no data field ${dataFieldId}.`);
   return row;
 }

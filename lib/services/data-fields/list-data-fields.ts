@@ -1,9 +1,9 @@
-import type { Actor } from "@/lib/api/auth";
-import { pageArgs } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/domain/actor";
+import { pageArgs } from "@/lib/services/page-args";
 import type { Tx } from "@/lib/db";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
 import type { TPagination } from "@/lib/schemas";
-import { findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface ListDataFieldsOptions {
   db: Tx;

@@ -1,7 +1,7 @@
-import type { Actor } from "@/lib/api/auth";
+import type { Actor } from "@/lib/domain/actor";
 import type { Tx } from "@/lib/db";
 import type { Participant } from "@/lib/generated/prisma/client";
-import { findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface GetParticipantOptions {
   db: Tx;

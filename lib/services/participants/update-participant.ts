@@ -1,17 +1,19 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { participantEtag, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/api/serializers/participant";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { participantEtag, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient } from "@/lib/db";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { assertContractEditable, findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { assertContractEditable, findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
 
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "./participant-problems-error";
+import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
 
 export interface UpdateParticipantOptions {
-  prisma: PrismaClient;
+  /** Writes run in one transaction of their own, so the client, not a transaction. */
+  db: PrismaClient;
   actor: Actor;
   contractId: number;
   partyId: number;
@@ -49,8 +51,8 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
  * one committed, so no change is lost and the rules are checked on what will really be stored.
  */
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
-  const { prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId } = options;
-  return prisma.$transaction(async (tx) => {
+  const { db, actor, contractId, partyId, participantId, ifMatch, changes, requestId } = options;
+  return db.$transaction(async (tx) => {
     // Locked before it is read; a row that is not there (or not this party's) is the 404 below.
     await tx.$queryRaw`SELECT id FROM participants WHERE id = ${participantId} AND party_id = ${partyId} FOR UPDATE`;
     const contract = await findVisibleContract(tx, actor, contractId);
@@ -59,7 +61,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 
     const etag = participantEtag(current);
     if (ifMatch !== null && !ifMatchAllows(ifMatch, etag)) {
-      throw new ApiError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
+      throw new DomainError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
         headers: { ETag: etag },
       });
     }
@@ -113,19 +115,16 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
         ? { ...("name" in data ? { name: updated.name } : {}), ...("identificationNumber" in data ? { identificationNumber: updated.identificationNumber } : {}) }
         : {};
     await tx.party.update({ where: { id: party.id }, data: { ...mirrored, updatedAt: now } });
-    await tx.auditEvent.create({
-      data: {
-        action: "participant.update",
-        entityType: "participant",
-        entityId: current.id,
-        contractId: contract.id,
-        actorUserId: actor.kind === "user" ? actor.userId : null,
-        apiTokenId: actor.apiTokenId,
-        via: actor.via,
-        requestId: requestId ?? null,
-        before,
-        after,
-      },
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "participant.update",
+      entityType: "participant",
+      entityId: current.id,
+      contractId: contract.id,
+      requestId,
+      before,
+      after,
     });
     return updated;
   });

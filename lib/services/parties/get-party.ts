@@ -1,7 +1,7 @@
-import type { Actor } from "@/lib/api/auth";
-import { PARTY_WITH_PARTICIPANTS_INCLUDE, type TPartyRow } from "@/lib/api/serializers/party";
+import type { Actor } from "@/lib/domain/actor";
+import { PARTY_WITH_PARTICIPANTS_INCLUDE, type TPartyRow } from "@/lib/services/parties/party-row";
 import type { Tx } from "@/lib/db";
-import { findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface GetPartyOptions {
   db: Tx;

@@ -1,9 +1,9 @@
-import type { Actor } from "@/lib/api/auth";
-import { pageArgs } from "@/lib/api/pagination";
-import { PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow } from "@/lib/api/serializers/party";
+import type { Actor } from "@/lib/domain/actor";
+import { pageArgs } from "@/lib/services/page-args";
+import { PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow } from "@/lib/services/parties/party-row";
 import type { Tx } from "@/lib/db";
 import type { TPagination } from "@/lib/schemas";
-import { findVisibleContract } from "@/lib/services/contracts/contract-access";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface ListPartiesOptions {
   db: Tx;

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/domain/errors";
 import type { Tx } from "@/lib/db";
 import type { TemplateType } from "@/lib/generated/prisma/client";
 
@@ -9,6 +9,6 @@ export interface GetTemplateTypeOptions {
 
 export async function getTemplateType({ db, templateTypeId }: GetTemplateTypeOptions): Promise<TemplateType> {
   const row = await db.templateType.findUnique({ where: { id: templateTypeId } });
-  if (!row) throw new ApiError("resource_not_found", `Template type ${templateTypeId} does not exist.`);
+  if (!row) throw new DomainError("resource_not_found", `Template type ${templateTypeId} does not exist.`);
   return row;
 }

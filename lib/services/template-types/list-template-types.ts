@@ -1,4 +1,4 @@
-import { pageArgs } from "@/lib/api/pagination";
+import { pageArgs } from "@/lib/services/page-args";
 import type { Tx } from "@/lib/db";
 import type { TemplateType } from "@/lib/generated/prisma/client";
 import type { TPagination } from "@/lib/schemas";

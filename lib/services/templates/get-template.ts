@@ -1,6 +1,6 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { TEMPLATE_SELECT, type TTemplateRow } from "@/lib/api/serializers/template";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { TEMPLATE_SELECT, type TTemplateRow } from "@/lib/services/templates/template-row";
 import type { Tx } from "@/lib/db";
 
 import { visibleTemplatesWhere } from "./template-visibility";
@@ -17,6 +17,6 @@ export async function getTemplate({ db, actor, templateId }: GetTemplateOptions)
     where: { AND: [{ id: templateId }, visibleTemplatesWhere(actor)] },
     select: TEMPLATE_SELECT,
   });
-  if (!row) throw new ApiError("resource_not_found", `Template ${templateId} does not exist.`);
+  if (!row) throw new DomainError("resource_not_found", `Template ${templateId} does not exist.`);
   return row;
 }

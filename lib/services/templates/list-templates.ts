@@ -1,6 +1,6 @@
-import type { Actor } from "@/lib/api/auth";
-import { pageArgs } from "@/lib/api/pagination";
-import { TEMPLATE_SELECT, type TTemplateRow } from "@/lib/api/serializers/template";
+import type { Actor } from "@/lib/domain/actor";
+import { pageArgs } from "@/lib/services/page-args";
+import { TEMPLATE_SELECT, type TTemplateRow } from "@/lib/services/templates/template-row";
 import type { Tx } from "@/lib/db";
 import type { TTemplateListQuery } from "@/lib/schemas/template-list-query";
 

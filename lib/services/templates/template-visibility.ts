@@ -1,5 +1,5 @@
-import type { Actor } from "@/lib/api/auth";
-import { visibleWorkspaceIds } from "@/lib/api/permissions";
+import type { Actor } from "@/lib/domain/actor";
+import { visibleWorkspaceIds } from "@/lib/domain/permissions";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**

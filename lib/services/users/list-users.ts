@@ -1,7 +1,7 @@
-import type { Actor } from "@/lib/api/auth";
-import { pageArgs } from "@/lib/api/pagination";
-import { visibleWorkspaceIds } from "@/lib/api/permissions";
-import { USER_SELECT, type TUserRow } from "@/lib/api/serializers/user";
+import type { Actor } from "@/lib/domain/actor";
+import { pageArgs } from "@/lib/services/page-args";
+import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { USER_SELECT, type TUserRow } from "@/lib/services/users/user-row";
 import type { Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TPagination } from "@/lib/schemas";

@@ -1,8 +1,8 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { parseIdParam } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminSession } from "@/lib/auth/web-guards";
+import { assertSameOrigin, requireAdminActor } from "@/lib/api/web-guards";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
-import { serializeApiToken } from "@/lib/services/api-tokens/serialize-api-token";
+import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 
 const route = "/api/tokens/{id}";
 
@@ -10,9 +10,9 @@ const route = "/api/tokens/{id}";
 export const DELETE = withApi(
   async ({ req, prisma, params, requestId }) => {
     assertSameOrigin(req);
-    const admin = await requireAdminSession(req);
+    const actor = await requireAdminActor(req, prisma);
     const id = parseIdParam(params.id, "id");
-    const token = await revokeApiToken({ prisma, actorUserId: admin.userId, id, requestId });
+    const token = await revokeApiToken({ db: prisma, actor, id, requestId });
     return json(serializeApiToken(token));
   },
   { route, auth: false },

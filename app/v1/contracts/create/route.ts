@@ -14,7 +14,7 @@ import { createContract } from "@/lib/services/contracts/create-contract";
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.createContract, async ({ prisma, actor, body: request, idempotency, origin, requestId }) => {
     const row = await createContract({
-      prisma,
+      db: prisma,
       actor,
       request,
       requestId,

@@ -1,4 +1,4 @@
-import { listErrorCodes } from "@/lib/api/error-codes";
+import { listErrorCodes } from "@/lib/domain/error-codes";
 import { ApiError } from "@/lib/api/errors";
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { json } from "@/lib/api/handler";

@@ -1,9 +1,10 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { json } from "@/lib/api/handler";
-import { participantEtag, serializeParticipant } from "@/lib/api/serializers";
+import { serializeParticipant } from "@/lib/api/serializers";
 import type { TParticipant } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getParticipant } from "@/lib/services/participants/get-participant";
+import { participantEtag } from "@/lib/services/participants/participant-row";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   /** Spec 4.1, with `If-Match` (412 when stale) and the new `ETag` in the answer. */
   handle(ENDPOINTS.updateParticipant, async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId }) => {
     const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-    const row = await updateParticipant({ prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
+    const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
     const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
     return json(body, { headers: { ETag: participantEtag(row) } });
   }),

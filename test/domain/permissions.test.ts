@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
 import {
   assertAdmin,
   assertCanWrite,
@@ -8,7 +8,7 @@ import {
   canWriteWorkspace,
   visibleWorkspaceIds,
   workspaceScope,
-} from "@/lib/api/permissions";
+} from "@/lib/domain/permissions";
 
 const user = (roles: [number, "editor" | "viewer"][], isAdmin = false): Actor => ({
   kind: "user",
@@ -26,11 +26,11 @@ const member = user([
   [2, "viewer"],
 ]);
 
-function thrown(fn: () => void): ApiError | undefined {
+function thrown(fn: () => void): DomainError | undefined {
   try {
     fn();
   } catch (error) {
-    return error as ApiError;
+    return error as DomainError;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { ApiError, summarize, type TParameterProblems } from "@/lib/api/errors";
+import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import type { TParticipantProblem } from "@/lib/domain/options";
 
 /** A domain rule a participant breaks, with its path already prefixed (e.g. `parties.0.participants.1.email`). */
@@ -30,7 +30,7 @@ export function prefixProblems(prefix: string, problems: readonly TParticipantPr
 }
 
 /** The one 400 for a non-empty list of rule problems, or null when there are none. */
-export function participantProblemsError(problems: readonly TRuleProblem[]): ApiError | null {
+export function participantProblemsError(problems: readonly TRuleProblem[]): DomainError | null {
   const first = PRECEDENCE.find((code) => problems.some((problem) => problem.code === code));
   if (first === undefined) return null;
   const parameterProblems: TParameterProblems = {};
@@ -38,5 +38,5 @@ export function participantProblemsError(problems: readonly TRuleProblem[]): Api
     const list = (parameterProblems[path] ??= []);
     if (!list.includes(message)) list.push(message);
   }
-  return new ApiError(first, summarize(parameterProblems), { parameterProblems });
+  return new DomainError(first, summarize(parameterProblems), { parameterProblems });
 }

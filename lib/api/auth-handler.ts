@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { logger, serializeError } from "@/lib/api/logger";
+import { logger, serializeError } from "@/lib/logger";
 import { firstDuplicateKey, isJsonContentType, readBodyBytes } from "@/lib/api/request";
 import { AUTH_BASE_PATH, getAuthForRequest, type TAuth } from "@/lib/auth/server";
 import { clearSignInAttempts, consumeSignInAttempt } from "@/lib/auth/sign-in-throttle";

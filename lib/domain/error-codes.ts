@@ -3,7 +3,7 @@
  *
  * A code is 7 digits and begins with its HTTP status. Codes ending in `0000` are generic; every other
  * code names one reason a client can act on. Codes are a public contract: never renumber or reuse
- * one, only add. Keys are what the code throws (`apiError("option_not_offered", …)`).
+ * one, only add. Keys are what the code throws (`new DomainError("option_not_offered", …)`).
  */
 export const ERROR_CODES = {
   // --- 400 -----------------------------------------------------------------------------------------

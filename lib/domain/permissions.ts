@@ -1,5 +1,5 @@
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
 
 /**
  * Workspace permissions (docs/api.md "Permissions"): admins see and change everything; other users
@@ -37,12 +37,12 @@ export function canWriteWorkspace(actor: Actor, workspaceId: number): boolean {
 export function assertCanWrite(actor: Actor, workspaceId: number): void {
   if (canWriteWorkspace(actor, workspaceId)) return;
   if (!canReadWorkspace(actor, workspaceId)) {
-    throw new ApiError("resource_not_found", "The resource does not exist.");
+    throw new DomainError("resource_not_found", "The resource does not exist.");
   }
-  throw new ApiError("role_cannot_write", "Your role in this workspace (viewer) does not allow changes.");
+  throw new DomainError("role_cannot_write", "Your role in this workspace (viewer) does not allow changes.");
 }
 
 /** 403 unless the actor is an administrator (or the anonymous admin). */
 export function assertAdmin(actor: Actor): void {
-  if (!actor.isAdmin) throw new ApiError("admin_only", "Only administrators may do this.");
+  if (!actor.isAdmin) throw new DomainError("admin_only", "Only administrators may do this.");
 }

@@ -1,9 +1,12 @@
 // Checks for the web app's own routes outside /v1 (e.g. /api/tokens): they answer to a signed-in
 // session only, never to an API token, and changes must come from this app's own pages.
+import { loadUserActor } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
-import { requestOrigin } from "@/lib/api/origin";
 import { getSessionUser, type TSessionUser } from "@/lib/auth/session";
+import type { PrismaClient } from "@/lib/db";
+import type { TUserActor } from "@/lib/domain/actor";
 import { env } from "@/lib/env";
+import { requestOrigin } from "@/lib/http/origin";
 
 /**
  * Whether the browser says the request comes from a page of this app: `Origin` equals the origin
@@ -35,4 +38,13 @@ export async function requireAdminSession(req: Request): Promise<TSessionUser> {
   const user = await requireSession(req);
   if (!user.isAdmin) throw new ApiError("admin_only", "Only administrators may do this.");
   return user;
+}
+
+/** The signed-in admin as the actor of a change (401 without a session, 403 for other users). */
+export async function requireAdminActor(req: Request, prisma: PrismaClient): Promise<TUserActor> {
+  const admin = await requireAdminSession(req);
+  const actor = await loadUserActor(prisma, { id: admin.userId }, { via: "session", apiTokenId: null });
+  // Deactivated between the two reads: as if signed out.
+  if (!actor) throw new ApiError("unauthorized", "Sign in to the web app first.");
+  return actor;
 }

@@ -1,9 +1,9 @@
 // How every route under /v1/contracts/{contract_id} finds what it works on. Not visible and not
 // existing answer the same 404 (docs/api.md "Permissions": no existence leak); a path whose party or
 // participant belongs elsewhere is a 404 too, never someone else's row.
-import type { Actor } from "@/lib/api/auth";
-import { ApiError } from "@/lib/api/errors";
-import { assertCanWrite, workspaceScope } from "@/lib/api/permissions";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { assertCanWrite, workspaceScope } from "@/lib/domain/permissions";
 import type { Tx } from "@/lib/db";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
@@ -20,7 +20,7 @@ export async function findVisibleContract<I extends Prisma.ContractInclude = {}>
   include?: I,
 ): Promise<TContractWith<I>> {
   const contract = await db.contract.findFirst({ where: { id: contractId, ...workspaceScope(actor) }, include });
-  if (!contract) throw new ApiError("resource_not_found", `Contract ${contractId} does not exist.`);
+  if (!contract) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
   return contract as TContractWith<I>;
 }
 
@@ -32,7 +32,7 @@ export async function findVisibleContract<I extends Prisma.ContractInclude = {}>
 export function assertContractEditable(actor: Actor, contract: { id: number; workspaceId: number; state: TContractState }): void {
   assertCanWrite(actor, contract.workspaceId);
   if (!EDITABLE_CONTRACT_STATES.includes(contract.state)) {
-    throw new ApiError(
+    throw new DomainError(
       "contract_not_editable",
       `Contract ${contract.id} is ${contract.state}; its parties and participants can only change while it is ${EDITABLE_CONTRACT_STATES.join(" or ")}.`,
     );
@@ -47,13 +47,13 @@ export async function findPartyOfContract<I extends Prisma.PartyInclude = {}>(
   include?: I,
 ): Promise<TPartyWith<I>> {
   const party = await db.party.findFirst({ where: { id: partyId, contractId }, include });
-  if (!party) throw new ApiError("resource_not_found", `Contract ${contractId} has no party ${partyId}.`);
+  if (!party) throw new DomainError("resource_not_found", `Contract ${contractId} has no party ${partyId}.`);
   return party as TPartyWith<I>;
 }
 
 /** The participant, if it is one of this party's; else a 404. */
 export async function findParticipantOfParty(db: Tx, partyId: number, participantId: number): Promise<Participant> {
   const participant = await db.participant.findFirst({ where: { id: participantId, partyId } });
-  if (!participant) throw new ApiError("resource_not_found", `Party ${partyId} has no participant ${participantId}.`);
+  if (!participant) throw new DomainError("resource_not_found", `Party ${partyId} has no participant ${participantId}.`);
   return participant;
 }
