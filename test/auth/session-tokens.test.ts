@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hashSessionToken } from "@/lib/auth/hashed-session-tokens";
-import { createAuth, loadAuthSecret, type TAuth } from "@/lib/auth/server";
+import type { TAuth } from "@/lib/auth/server";
 import { readSessionUser } from "@/lib/auth/session";
 import { createUser } from "@/lib/db/seed/factories";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { AUTH_TEST_ORIGIN as ORIGIN, AUTH_TEST_PASSWORD as PASSWORD, authOnTestDatabase } from "@/test/helpers/auth";
+import type { TestDatabase } from "@/test/helpers/db";
 
 // Issue 10, item 8: a copy of the sessions table (a backup, a dump) must not be a list of live
 // cookies. The database holds SHA-256 of each session token; the cookie carries the token.
-const ORIGIN = "http://127.0.0.1:3999";
-const PASSWORD = "correct horse battery";
-
 let db: TestDatabase;
 let auth: TAuth;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  auth = createAuth({ prisma: db.prisma, secret: await loadAuthSecret(db.prisma), secure: false });
-});
+beforeAll(async () => ({ db, auth } = await authOnTestDatabase()));
 afterAll(() => db?.cleanup());
 
 async function signIn(email: string) {

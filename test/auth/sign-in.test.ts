@@ -3,18 +3,15 @@ import { AUTH_SECRET_SETTING, createAuth, isSecureRequest, loadAuthSecret, type 
 import { readSessionUser } from "@/lib/auth/session";
 import { clearSignInAttempts, consumeSignInAttempt } from "@/lib/auth/sign-in-throttle";
 import { createUser } from "@/lib/db/seed/factories";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { AUTH_TEST_ORIGIN, AUTH_TEST_PASSWORD, authOnTestDatabase } from "@/test/helpers/auth";
+import type { TestDatabase } from "@/test/helpers/db";
 
-const ORIGIN = "http://127.0.0.1:3999";
-const PASSWORD = "correct horse battery";
+const ORIGIN = AUTH_TEST_ORIGIN;
+const PASSWORD = AUTH_TEST_PASSWORD;
 
 let db: TestDatabase;
 let auth: TAuth;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  auth = createAuth({ prisma: db.prisma, secret: await loadAuthSecret(db.prisma), secure: false });
-});
+beforeAll(async () => ({ db, auth } = await authOnTestDatabase()));
 afterAll(() => db?.cleanup());
 
 function signIn(email: string, password: string, headers: Record<string, string> = {}) {

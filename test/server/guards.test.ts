@@ -1,14 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
-import {
-  GUARD_ERRORS,
-  isJsonRoute,
-  isValidHost,
-  isWellFormedTarget,
-  parseTrustedProxies,
-  resolveClient,
-  sanitizeForwardingHeaders,
-} from "@/server/guards.mjs";
+import * as guards from "@/server/guards.mjs";
+
+const { GUARD_ERRORS, isJsonRoute, isValidHost, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
 
 describe("the front door's error codes", () => {
   test("are the API's own: same number, status and title", () => {
