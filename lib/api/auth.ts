@@ -15,9 +15,9 @@ const MAX_EMAIL_LENGTH = 320;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * The actor of a request that authenticates with headers (spec 5): `x-service-api-token` must be a
+ * The actor of a request that authenticates with headers (docs/api.md "Authentication"): `x-service-api-token` must be a
  * live token; `x-service-user-email` names the active user to act for, and its absence means the
- * anonymous admin (spec 4.2.4, 5.2).
+ * anonymous admin (docs/api.md "Authentication").
  */
 export async function authenticateApiRequest(req: Request, prisma: PrismaClient): Promise<Actor> {
   const apiTokenId = await verifyApiToken(req.headers.get(API_TOKEN_HEADER), prisma);

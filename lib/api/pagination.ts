@@ -2,7 +2,7 @@ import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
 import { parseQuery } from "@/lib/api/request";
 import { MAX_OFFSET, ZPaginationQuerySchema, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
-/** `limit` and `offset` of the request (spec 8), defaults applied; a bad value is a 400. */
+/** `limit` and `offset` of the request (docs/api.md "Pagination"), defaults applied; a bad value is a 400. */
 export function parsePagination(url: URL, { allowAll = false }: { allowAll?: boolean } = {}): TPagination {
   return parseQuery(url, ZPaginationQuerySchema({ allowAll }));
 }
@@ -19,7 +19,7 @@ export interface TPaginatedInput<T> extends TPagination {
 }
 
 /**
- * The list envelope of spec 2.6. Links are absolute, always show the effective `limit` and `offset`
+ * The list envelope of docs/api.md "Pagination". Links are absolute, always show the effective `limit` and `offset`
  * (so the defaults are visible) and keep every filter; `next`/`previous` are null where no such page
  * exists, which is always the case with `limit=all`, and `next` never points past the maximum offset.
  */

@@ -31,7 +31,7 @@ export type TParticipantAttribute = (typeof PARTICIPANT_ATTRIBUTES)[number];
 export const EDITABLE_CONTRACT_STATES: readonly TContractState[] = ["draft", "pending"];
 
 /**
- * What each option requires of a participant (spec 2.3.1), used when a template does not say
+ * What each option requires of a participant (docs/api.md "The domain"), used when a template does not say
  * otherwise. Templates store their own `required_participant_attributes`; these fill them in.
  */
 export const DEFAULT_CHANNEL_REQUIREMENTS: Record<TDeliveryChannel, TParticipantAttribute[]> = {

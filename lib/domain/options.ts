@@ -1,4 +1,4 @@
-// The template-driven participant rules (spec 2.3.1, docs/api.md "Domain"), shared by the API and the
+// The template-driven participant rules (docs/api.md "The domain"), shared by the API and the
 // creation wizard so both pick the same defaults and report the same problems. Pure: no I/O.
 
 import type { TDeliveryChannel, TParticipantAttribute, TSignMethod, TTwoStepMethod } from "@/lib/domain/enums";
@@ -50,7 +50,7 @@ function offered<N extends string>(options: readonly Option<N>[], name: N): bool
   return options.some((option) => option.name === name);
 }
 
-/** The options an omitted attribute gets. `standard_esign` and `none` win when offered (spec 2.3). */
+/** The options an omitted attribute gets. `standard_esign` and `none` win when offered (docs/api.md "The domain"). */
 export function defaultParticipantOptions(available: TAvailableOptions): TParticipantOptions {
   const { delivery_channels, sign_methods, two_step_authentication_methods: twoStep } = available;
   return {

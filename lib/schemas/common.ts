@@ -72,7 +72,7 @@ export const ZNameSchema = z
   .min(1, "must not be empty")
   .max(100, "must be at most 100 characters");
 
-/** What the API answers with: UTC, millisecond precision, numeric offset (spec conventions). */
+/** What the API answers with: UTC, millisecond precision, numeric offset (docs/api.md "Conventions"). */
 export const ZTimestampSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/, "must be an ISO 8601 timestamp ending in +00:00")

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
-/** Spec 2.5: a contract's copy of one of its template's data fields. */
+/** docs/api.md "Resources": a contract's copy of one of its template's data fields. */
 export const ZDataFieldSchema = z
   .object({
     id: ZIdSchema,

@@ -32,7 +32,7 @@ export function ZPaginationQuerySchema(options: { allowAll: boolean }) {
 
 export type TPagination = { limit: number | "all"; offset: number };
 
-/** The list envelope of spec 2.6 as the API answers it (built by lib/api/pagination.ts). */
+/** The list envelope of docs/api.md "Pagination" as the API answers it (built by lib/api/pagination.ts). */
 export interface TPaginated<T> {
   count: number;
   data: T[];
@@ -45,7 +45,7 @@ export interface TPaginated<T> {
 
 const ZLinkSchema = z.object({ href: z.string().nullable() });
 
-/** The paginated list envelope of spec 2.6. */
+/** The paginated list envelope of docs/api.md "Pagination". */
 export function ZPaginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().meta({ description: "Total after permissions and filters; not changed by limit or offset." }),

@@ -74,7 +74,7 @@ const READ_ONLY = [
 ];
 const readOnlyHints = Object.fromEntries(READ_ONLY.map((key) => [key, "is read-only"]));
 
-/** The writable attributes of a participant (spec 4.1); the same set is accepted on creation. */
+/** The writable attributes of a participant (docs/api.md "Updating a participant"); the same set is accepted on creation. */
 const writableAttributes = {
   name: ZParticipantNameSchema,
   title: ZTitleSchema.optional(),
@@ -108,7 +108,7 @@ export const ZParticipantPathParamsSchema = z.object({
   participant_id: ZIdParamSchema.meta({ description: "The participant." }),
 });
 
-// --- Response (spec 2.3) ---
+// --- Response (docs/api.md "The domain") ---
 
 export const ZParticipantSchema = z
   .object({

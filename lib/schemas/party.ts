@@ -17,7 +17,7 @@ import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema } from "./pagination";
 import { ZCreateParticipantRequestSchema, ZIdentificationNumberSchema, ZParticipantSchema } from "./participant";
 
-// --- Requests (spec 4.2) ---
+// --- Requests (docs/api.md "Creating a contract") ---
 
 export const ZCreateCompanyPartyRequestSchema = requestObject(
   {
@@ -64,7 +64,7 @@ export const ZPartyPathParamsSchema = z.object({
   party_id: ZIdParamSchema.meta({ description: "The party." }),
 });
 
-// --- Responses (spec 2.2) ---
+// --- Responses (docs/api.md "The domain") ---
 
 const partyFields = {
   id: ZIdSchema,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
-/** Spec 2.4. */
+/** docs/api.md "Resources". */
 export const ZTemplateTypeSchema = z
   .object({
     id: ZIdSchema,

@@ -14,7 +14,7 @@ const requiredAttributes = z.array(oneOf(PARTICIPANT_ATTRIBUTES)).meta({
 
 /**
  * The options a template offers its participants (docs/api.md). The conditional requirements of
- * spec 2.3.1 are the `required_participant_attributes` here; lib/domain/options.ts applies them.
+ * docs/api.md "The domain" are the `required_participant_attributes` here; lib/domain/options.ts applies them.
  */
 export const ZAvailableOptionsSchema = z
   .object({

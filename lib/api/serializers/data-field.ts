@@ -4,7 +4,7 @@ import type { TDataField } from "@/lib/schemas";
 
 import { isoTime } from "./time";
 
-/** Spec 2.5. */
+/** docs/api.md "Resources". */
 export function serializeDataField(row: ContractDataField, { origin }: { origin: string }): TDataField {
   const contract = `/v1/contracts/${row.contractId}`;
   return {

@@ -1,4 +1,4 @@
-// Prisma rows → the /v1 JSON of spec 2.x. Pure functions over explicit field allowlists; the
+// Prisma rows → the /v1 JSON of docs/api.md "Resources". Pure functions over explicit field allowlists; the
 // `select`/`include` shapes and row types belong to the services that query them (lib/services/*/…-row.ts).
 export * from "./contract";
 export * from "./data-field";

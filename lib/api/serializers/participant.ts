@@ -21,7 +21,7 @@ export function participantPath({ contractId, partyId }: Omit<TParticipantLinks,
   return `/v1/contracts/${contractId}/parties/${partyId}/participants/${participantId}`;
 }
 
-/** Spec 2.3. */
+/** docs/api.md "The domain". */
 export function serializeParticipant(row: TParticipantRow, { actor, links }: TSerializeParticipantOptions): TParticipant {
   return {
     id: row.id,

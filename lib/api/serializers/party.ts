@@ -32,7 +32,7 @@ function partyFields(row: TPartySummaryRow, links: { origin: string } | undefine
 }
 
 /**
- * Spec 2.2: a company lists its `participants`, an individual has exactly one `participant`. An
+ * docs/api.md "The domain": a company lists its `participants`, an individual has exactly one `participant`. An
  * individual party's name and identification number are stored as its participant's (creation and
  * the participant update keep them in step), so they are answered as stored.
  */

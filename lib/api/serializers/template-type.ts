@@ -4,7 +4,7 @@ import type { TTemplateType } from "@/lib/schemas";
 
 import { isoTime } from "./time";
 
-/** Spec 2.4. */
+/** docs/api.md "Resources". */
 export function serializeTemplateType(row: TemplateType, { origin }: { origin: string }): TTemplateType {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * A timestamp as the API answers it (spec conventions, docs/api.md): ISO 8601, UTC, milliseconds,
+ * A timestamp as the API answers it (docs/api.md "Conventions"): ISO 8601, UTC, milliseconds,
  * numeric offset. `toISOString()` already gives UTC with milliseconds but ends in `Z`.
  */
 export function isoTime(date: Date): string {

@@ -32,7 +32,7 @@ export interface CreateContractOptions {
 type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt" | "updatedAt">;
 
 /**
- * Spec 4.2 and docs/api.md "Contract creation". Checks, in order: the workspace is visible (404), the
+ * docs/api.md "Creating a contract". Checks, in order: the workspace is visible (404), the
  * template is visible (404) and usable in the workspace (400), the caller may create there (403), then
  * every counterparty participant against the template's options, all problems in one 400. Then one
  * transaction writes the contract (draft), the owner-side party with the caller as organizer (the

@@ -9,7 +9,7 @@ export interface ListDataFieldsOptions {
   db: Tx;
   actor: Actor;
   contractId: number;
-  /** `limit` may be `all` here (spec 4.4). */
+  /** `limit` may be `all` here (docs/api.md "Pagination"). */
   pagination: TPagination;
 }
 

@@ -25,7 +25,7 @@ export interface UpdateParticipantOptions {
   requestId?: string;
 }
 
-/** Each writable attribute (spec 4.1) and the column it is stored in. */
+/** Each writable attribute (docs/api.md "Updating a participant") and the column it is stored in. */
 const COLUMNS = {
   name: "name",
   title: "title",
@@ -42,7 +42,7 @@ type TAttribute = keyof typeof COLUMNS;
 type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute] | "canUpdateContract">>;
 
 /**
- * Spec 4.1. Checks run in a fixed order, so a client learns one thing at a time and nothing it may
+ * docs/api.md "Updating a participant". Checks run in a fixed order, so a client learns one thing at a time and nothing it may
  * not know: contract visible (404) → participant of that party of that contract (404) → `If-Match`
  * current (412) → role may write (403) → contract editable (409) → the participant rules (400).
  *
@@ -66,7 +66,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
       });
     }
     assertContractEditable(actor, contract);
-    // `{}` updates nothing (spec 4.1 rule 1), whatever the rules would say about the stored state.
+    // `{}` updates nothing (docs/api.md "Updating a participant"), whatever the rules would say about the stored state.
     if (Object.keys(changes).length === 0) return current;
 
     const { data, before, after } = changedFields(current, changes);

@@ -7,7 +7,7 @@ import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { createContract } from "@/lib/services/contracts/create-contract";
 
 /**
- * Spec 4.2: answers the created contract; its participants carry no `_links` (rule 5). With an
+ * docs/api.md "Creating a contract": answers the created contract; its participants carry no `_links`. With an
  * `Idempotency-Key`, a retry with the same body gets the first answer and creates nothing (the
  * replay itself is answered by `handle`).
  */

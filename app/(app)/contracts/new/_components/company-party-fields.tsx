@@ -31,7 +31,7 @@ export function CompanyPartyFields({ index, available }: TCompanyPartyFieldsProp
           path={`parties.${index}.participants.${j}`}
           available={available}
           legend={`Participant ${j + 1}`}
-          // A company needs at least one participant (spec 2.2), so the last one stays.
+          // A company needs at least one participant (docs/api.md "The domain"), so the last one stays.
           onRemove={
             fields.length > 1
               ? () => {

@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
     return json(body, { headers: { ETag: participantEtag(row) } });
   }),
-  /** Spec 4.1, with `If-Match` (412 when stale) and the new `ETag` in the answer. */
+  /** docs/api.md "Updating a participant", with `If-Match` (412 when stale) and the new `ETag` in the answer. */
   handle(ENDPOINTS.updateParticipant, async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId }) => {
     const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
     const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
