@@ -58,6 +58,12 @@ const server = http.createServer((req, res) => {
     }
   });
 });
+// WebSocket upgrades (the development server's hot reload) go to Next, for well-formed paths only.
+const upgrade = app.getUpgradeHandler();
+server.on("upgrade", (req, socket, head) => {
+  if (!isWellFormedTarget(req.url) || (req.headers.host !== undefined && !isValidHost(req.headers.host))) return void socket.destroy();
+  Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy());
+});
 // A client must finish sending its headers, and its whole request, in bounded time.
 server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
