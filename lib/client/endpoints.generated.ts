@@ -15,6 +15,7 @@ export const ENDPOINT_ROUTES = {
   listContracts: { method: "GET", path: "/v1/contracts" },
   createContract: { method: "POST", path: "/v1/contracts/create" },
   getContract: { method: "GET", path: "/v1/contracts/{contract_id}" },
+  deleteContract: { method: "DELETE", path: "/v1/contracts/{contract_id}" },
   listParties: { method: "GET", path: "/v1/contracts/{contract_id}/parties" },
   getParty: { method: "GET", path: "/v1/contracts/{contract_id}/parties/{party_id}" },
   getParticipant: { method: "GET", path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}" },

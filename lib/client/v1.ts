@@ -53,7 +53,7 @@ type TPathParams<K extends TEndpointId> = TEndpoints[K] extends { params: z.ZodO
   ? { [P in keyof z.output<TEndpoints[K]["params"]>]: number }
   : Record<string, never>;
 /** What the endpoint answers with on success. */
-export type TResponseOf<K extends TEndpointId> = z.output<TEndpoints[K]["response"]>;
+export type TResponseOf<K extends TEndpointId> = TEndpoints[K] extends { response: z.ZodType } ? z.output<TEndpoints[K]["response"]> : undefined;
 
 /** The endpoint's URL path with its path parameters filled in. */
 export function pathOf<K extends TEndpointId>(id: K, params: TPathParams<K>): string {

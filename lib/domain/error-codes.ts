@@ -203,6 +203,12 @@ export const ERROR_CODES = {
     title: "Conflict",
     description: "The contract's state (signed, declined or overdue) no longer allows changes to its parties.",
   },
+  contract_not_deletable: {
+    code: 4090004,
+    status: 409,
+    title: "Conflict",
+    description: "Only a draft contract can be deleted, except by an administrator.",
+  },
   idempotency_key_reused: {
     code: 4090002,
     status: 409,

@@ -54,8 +54,8 @@ const errors = {
   503: errorResponse("ServiceUnavailable", 503, "The service is starting or its database is unreachable; retry.", retryAfterHeader),
 } as const;
 
-function withErrors(ok: ZodOpenApiResponseObject, statuses: readonly TErrorStatus[]): ZodOpenApiResponsesObject {
-  const responses: ZodOpenApiResponsesObject = { "200": ok };
+function withErrors(ok: ZodOpenApiResponseObject, statuses: readonly TErrorStatus[], success: 200 | 204 = 200): ZodOpenApiResponsesObject {
+  const responses: ZodOpenApiResponsesObject = { [`${success}`]: ok };
   for (const status of statuses) responses[`${status}`] = errors[status];
   return responses;
 }
@@ -87,7 +87,9 @@ function operation(endpoint: TEndpoint): ZodOpenApiOperationObject {
     ...(endpoint.query ? { query: endpoint.query } : {}),
     ...(Object.keys(header).length > 0 ? { header: z.object(header) } : {}),
   };
-  const answer = ok(endpoint.responseDescription ?? "OK", endpoint.response, endpoint.etag ? etagHeader : requestIdHeader);
+  const answer: ZodOpenApiResponseObject = endpoint.response
+    ? ok(endpoint.responseDescription ?? "OK", endpoint.response, endpoint.etag ? etagHeader : requestIdHeader)
+    : { description: endpoint.responseDescription ?? "No content.", headers: requestIdHeader };
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,
@@ -96,7 +98,7 @@ function operation(endpoint: TEndpoint): ZodOpenApiOperationObject {
     ...(endpoint.auth === false ? { security: [] } : {}),
     requestParams,
     ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: endpoint.body } } } } : {}),
-    responses: withErrors(answer, endpoint.errors),
+    responses: withErrors(answer, endpoint.errors, endpoint.successStatus),
   };
 }
 

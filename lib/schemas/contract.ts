@@ -49,6 +49,13 @@ export const CONTRACT_SORTS = [
 export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false }).extend({
   workspace_id: ZIdParamSchema.optional().meta({ description: "Only contracts of this workspace." }),
   state: ZContractStateSchema.optional().meta({ description: "Only contracts in this state." }),
+  q: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters")
+    .optional()
+    .meta({ description: "Only contracts whose name contains this text, in any letter case." }),
   sort: z
     .enum(CONTRACT_SORTS, { error: "must be id, name, created_time or updated_time, optionally preceded by -" })
     .default("id")

@@ -38,7 +38,10 @@ export interface TEndpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** The success answer's body; none for a 204. */
+  response?: z.ZodType;
+  /** 200 unless said otherwise. */
+  successStatus?: 200 | 204;
   responseDescription?: string;
   /** The answer carries the resource's `ETag`. */
   etag?: true;
@@ -207,6 +210,20 @@ export const ENDPOINTS = {
     params: ZContractPathParamsSchema,
     response: ZContractSchema,
     errors: READ_ERRORS,
+  }),
+  deleteContract: endpoint({
+    id: "deleteContract",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}",
+    summary: "Delete a contract",
+    description:
+      "Deletes the contract with its parties, participants and data fields; afterwards it is a 404 everywhere. " +
+      "Editors may delete drafts; administrators any contract (else 409). The audit trail keeps the deletion.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Deleted; no body.",
+    errors: [400, 401, 403, 404, 409, 429, 503],
   }),
   listParties: endpoint({
     id: "listParties",

@@ -273,7 +273,7 @@ describe("data fields", () => {
 describe("methods and credentials", () => {
   it.each([
     ["POST", "/v1/contracts", "GET"],
-    ["DELETE", "/v1/contracts/1", "GET"],
+    ["PATCH", "/v1/contracts/1", "GET, DELETE"],
     ["PUT", "/v1/contracts/1/parties", "GET"],
     ["PATCH", "/v1/contracts/1/parties/1", "GET"],
     ["DELETE", "/v1/contracts/1/parties/1/participants/1", "GET, PUT"],

@@ -35,6 +35,8 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
       workspaceScope(actor),
       query.workspace_id === undefined ? {} : { workspaceId: query.workspace_id },
       query.state === undefined ? {} : { state: query.state },
+      // `contains` is LIKE underneath: `%`, `_` and `\` in the text are escaped to mean themselves.
+      query.q === undefined ? {} : { name: { contains: query.q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } },
     ],
   };
   const [count, contracts] = await Promise.all([
