@@ -37,6 +37,7 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/contracts"],
   ["post", "/v1/contracts/create"],
   ["get", "/v1/contracts/{contract_id}"],
+  ["delete", "/v1/contracts/{contract_id}"],
   ["get", "/v1/contracts/{contract_id}/parties"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
@@ -61,12 +62,12 @@ test("documents exactly the /v1 routes", () => {
   expect(documented.sort()).toEqual(ROUTES.map(([method, path]) => `${method} ${path}`).sort());
 });
 
-test.each(ROUTES)("%s %s declares each path parameter and answers 200", (method, path) => {
+test.each(ROUTES)("%s %s declares each path parameter and answers 200 (a DELETE 204)", (method, path) => {
   const op = operation(method, path);
   const declared = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
   const inTemplate = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   expect(declared).toEqual(inTemplate);
-  expect(op.responses["200"]).toBeDefined();
+  expect(op.responses[method === "delete" ? "204" : "200"]).toBeDefined();
 });
 
 test("errors use the shared Error shape and list their codes", () => {
@@ -98,7 +99,7 @@ test("request bodies reference the shared request schemas", () => {
 
 test("the contract list documents its filters, sort and pagination", () => {
   const names = (operation("get", "/v1/contracts").parameters ?? []).map((p) => p.name).sort();
-  expect(names).toEqual(["limit", "offset", "sort", "state", "workspace_id"]);
+  expect(names).toEqual(["limit", "offset", "q", "sort", "state", "workspace_id"]);
 });
 
 test("declares both authentication headers, with the user e-mail optional", () => {
