@@ -3,8 +3,7 @@
 // (If-Match, Idempotency-Key) and whether it needs credentials or the database; the route only
 // says what to do with the parsed request.
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { json, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
+import { json, methodNotAllowed, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
 import { parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
 import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
@@ -73,12 +72,9 @@ export function endpointRoute(...handlers: TEndpointHandler[]): Record<TRouteMet
   const path = handlers[0]?.endpoint.path;
   if (!path || handlers.some((h) => h.endpoint.path !== path)) throw new Error("endpointRoute: one path per route file");
   const byMethod = new Map<THttpMethod, RouteHandler>(handlers.map((h) => [h.endpoint.method, h.handler]));
-  const allow = ROUTE_METHODS.filter((m) => byMethod.has(m as THttpMethod)).join(", ");
-  const notAllowed = withApi(
-    ({ req }) => {
-      throw new ApiError("method_not_allowed", `${req.method} is not supported here; use ${allow}.`, { headers: { Allow: allow } });
-    },
-    { route: path, auth: false, database: false },
+  const notAllowed = methodNotAllowed(
+    ROUTE_METHODS.filter((m) => byMethod.has(m as THttpMethod)),
+    { route: path },
   );
   return Object.fromEntries(ROUTE_METHODS.map((m) => [m, byMethod.get(m as THttpMethod) ?? notAllowed])) as Record<TRouteMethod, RouteHandler>;
 }

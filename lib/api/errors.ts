@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { POOL_BUSY_MARK } from "@/lib/db/pool-busy-mark";
 import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { DomainError, ROOT_PROBLEM_KEY, summarize, type DomainErrorExtra, type TParameterProblems } from "@/lib/domain/errors";
 import type { TApiError } from "@/lib/schemas/error";
@@ -181,12 +182,9 @@ export function isDatabaseBusy(error: unknown): boolean {
     if (typeof code === "string" && BUSY_SQLSTATES.has(code)) return true;
     if (typeof originalCode === "string" && BUSY_SQLSTATES.has(originalCode)) return true;
     // lib/db marks a pool wait that timed out while every connection was in use.
-    return typeof message === "string" && POOL_BUSY_MESSAGE.test(message);
+    return typeof message === "string" && message.includes(POOL_BUSY_MARK);
   });
 }
-
-/** The mark lib/db puts on a pool timeout that waited for a connection in use (not a new one). */
-export const POOL_BUSY_MESSAGE = /every database connection was in use/;
 
 /** Walks `error`'s causes (Error.cause, AggregateError.errors, Prisma's driver adapter error). */
 function someInChain(error: unknown, test: (e: object) => boolean): boolean {

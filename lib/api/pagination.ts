@@ -1,11 +1,5 @@
 import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
-import { parseQuery } from "@/lib/api/request";
-import { MAX_OFFSET, ZPaginationQuerySchema, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
-
-/** `limit` and `offset` of the request (docs/api.md "Pagination"), defaults applied; a bad value is a 400. */
-export function parsePagination(url: URL, { allowAll = false }: { allowAll?: boolean } = {}): TPagination {
-  return parseQuery(url, ZPaginationQuerySchema({ allowAll }));
-}
+import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
 export interface TPaginatedInput<T> extends TPagination {
   origin: string;

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { POOL_BUSY_MARK } from "@/lib/db/pool-busy-mark";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
@@ -103,14 +104,14 @@ type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, release?
 
 /**
  * pg reports "timeout exceeded when trying to connect" both when the server does not answer and
- * when every pooled connection stayed busy. The second is marked (see POOL_BUSY_MESSAGE in
+ * when every pooled connection stayed busy. The second is marked with POOL_BUSY_MARK (read by
  * lib/api/errors.ts), so the client hears "busy", not "database not reachable".
  */
 function markBusyTimeouts(pool: pg.Pool, max: number): void {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
   const mark = (waitedForBusy: boolean, error: Error | undefined) => {
     if (waitedForBusy && error && /timeout exceeded when trying to connect/.test(error.message)) {
-      error.message += " (every database connection was in use)";
+      error.message += ` (${POOL_BUSY_MARK})`;
     }
     return error;
   };

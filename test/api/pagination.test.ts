@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { paginated, parsePagination } from "@/lib/api/pagination";
+import { paginated } from "@/lib/api/pagination";
+import { parseQuery } from "@/lib/api/request";
+import { ZPaginationQuerySchema } from "@/lib/schemas/pagination";
 import { pageArgs } from "@/lib/services/page-args";
 
 const ORIGIN = "https://contracts.example.com";
@@ -18,7 +20,10 @@ function problems(fn: () => unknown): Record<string, string[]> {
   throw new Error("expected a 400");
 }
 
-describe("parsePagination", () => {
+// What every list endpoint's declared query does with limit and offset (lib/api/endpoint.ts).
+const parsePagination = (u: URL, { allowAll = false } = {}) => parseQuery(u, ZPaginationQuerySchema({ allowAll }));
+
+describe("pagination parameters", () => {
   it("defaults to limit 100, offset 0", () => {
     expect(parsePagination(url())).toEqual({ limit: 100, offset: 0 });
   });

@@ -1,8 +1,13 @@
 import { describe, expect, test } from "vitest";
+import { MAX_BODY_BYTES } from "@/lib/api/request";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import * as guards from "@/server/guards.mjs";
 
 const { GUARD_ERRORS, isJsonRoute, isValidHost, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
+
+test("the front door's body limit is the body reader's", () => {
+  expect(guards.MAX_BODY_BYTES).toBe(MAX_BODY_BYTES);
+});
 
 describe("the front door's error codes", () => {
   test("are the API's own: same number, status and title", () => {
