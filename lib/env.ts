@@ -18,6 +18,19 @@ const ZEnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Secret for signing session cookies; generated and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** An SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS from the start). Unset: mail is kept for the Outbox page. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From address of outgoing mail, e.g. "Contracts <contracts@example.com>". */
+  MAIL_FROM: z.string().min(3).default("Contracts <contracts@localhost>"),
+  /** `off`: this instance runs no background work (mail, expiry); others on the same database do. */
+  BACKGROUND_JOBS: z.enum(["on", "off"]).default("on"),
+  /** How often (ms) each instance looks for due mail; new mail from the same instance goes at once. */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** How often (ms) each instance looks for pending contracts past their signing period. */
+  OVERDUE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

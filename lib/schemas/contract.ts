@@ -72,6 +72,11 @@ const contractFields = {
   template_id: ZIdSchema,
   created_time: ZTimestampSchema,
   updated_time: ZTimestampSchema,
+  published_time: ZTimestampSchema.nullable().meta({ description: "When the contract was published; null for a draft." }),
+  state_updated_time: ZTimestampSchema.meta({ description: "When `state` last changed (the creation time for a draft)." }),
+  signing_period_expiry_time: ZTimestampSchema.nullable().meta({
+    description: "A pending contract not signed by then becomes `overdue`; set on publish from the template's signing period.",
+  }),
   _links: z.object({ self: ZLinkSchema, parties: ZLinkSchema, data_fields: ZLinkSchema }),
 };
 

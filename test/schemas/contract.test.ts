@@ -108,6 +108,9 @@ test("a contract list item carries party summaries without their people", () => 
     template_id: 1,
     created_time: time,
     updated_time: time,
+    published_time: null,
+    state_updated_time: time,
+    signing_period_expiry_time: null,
     _links: { self: link, parties: link, data_fields: link },
     parties: [
       {

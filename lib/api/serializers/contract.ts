@@ -21,6 +21,9 @@ function contractFields(row: TContractRow, origin: string) {
     template_id: row.templateId,
     created_time: isoTime(row.createdAt),
     updated_time: isoTime(row.updatedAt),
+    published_time: row.publishedAt ? isoTime(row.publishedAt) : null,
+    state_updated_time: isoTime(row.stateUpdatedAt),
+    signing_period_expiry_time: row.signingPeriodExpiresAt ? isoTime(row.signingPeriodExpiresAt) : null,
     _links: {
       self: { href: absoluteUrl(origin, self) },
       parties: { href: absoluteUrl(origin, `${self}/parties`) },

@@ -10,6 +10,9 @@ export const CONTRACT_SELECT = {
   templateId: true,
   createdAt: true,
   updatedAt: true,
+  publishedAt: true,
+  stateUpdatedAt: true,
+  signingPeriodExpiresAt: true,
 } as const satisfies Prisma.ContractSelect;
 
 /** Parties (owner side first: it is created first) with their participants. */

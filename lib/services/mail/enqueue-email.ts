@@ -1,0 +1,41 @@
+import type { Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+
+export type TEmailKind = "invitation" | "two_step_code" | "signed" | "declined";
+
+export interface EnqueueEmailOptions {
+  db: Tx;
+  kind: TEmailKind;
+  contractId: number;
+  participantId: number | null;
+  to: string;
+  subject: string;
+  /** Plain text; `{{signing_link}}` and `{{code}}` are filled in when it is sent or shown. */
+  body: string;
+  linkOrigin: string;
+}
+
+/** Is outgoing mail sent (SMTP_URL set), or kept for the Outbox page? */
+export function mailIsSent(): boolean {
+  return env().SMTP_URL !== undefined;
+}
+
+/**
+ * Writes a message into the outbox, inside the caller's transaction: it exists exactly when the
+ * change that causes it commits. Call `mailQueued()` (mail-wakeup.ts) after the commit.
+ */
+export async function enqueueEmail({ db, kind, contractId, participantId, to, subject, body, linkOrigin }: EnqueueEmailOptions): Promise<void> {
+  await db.emailMessage.create({
+    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept" },
+  });
+}
+
+/**
+ * A message this deployment cannot deliver (SMS without a provider), recorded so the Outbox and the
+ * participant's `delivery_status` say so instead of pretending.
+ */
+export async function recordUndeliverable({ db, kind, contractId, participantId, to, subject, body, linkOrigin, reason }: EnqueueEmailOptions & { reason: string }): Promise<void> {
+  await db.emailMessage.create({
+    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: "undeliverable", lastError: reason },
+  });
+}
