@@ -20,4 +20,7 @@ export async function register() {
   getPrisma().catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));
   });
+  // Mail, expiry: every instance takes part (BACKGROUND_JOBS=off opts one out).
+  const { startBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
+  startBackgroundJobs(getPrisma);
 }

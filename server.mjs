@@ -19,6 +19,7 @@ import {
   isValidHost,
   isWellFormedTarget,
   parseTrustedProxies,
+  redactPath,
   resolveClient,
   sanitizeForwardingHeaders,
 } from "./server/guards.mjs";
@@ -250,7 +251,7 @@ function publicOrigin(req) {
 /** The path for the log, without the query and with anything odd escaped. */
 function safePath(url) {
   const path = String(url ?? "").split("?", 1)[0] ?? "";
-  return path.slice(0, 512).replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
+  return redactPath(path.slice(0, 512).replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)));
 }
 
 function log(level, msg, fields) {

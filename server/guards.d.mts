@@ -17,3 +17,4 @@ export declare function isWellFormedTarget(url: string | undefined): boolean;
 export declare function isValidHost(host: string | undefined): boolean;
 export declare function isJsonRoute(url: string | undefined): boolean;
 export declare function incomingRequestId(value: string | string[] | undefined): string | undefined;
+export declare function redactPath(path: string): string;

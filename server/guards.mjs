@@ -159,3 +159,11 @@ export function incomingRequestId(value) {
   const id = (Array.isArray(value) ? value[0] : value)?.trim();
   return id && /^[A-Za-z0-9._:@-]{1,128}$/.test(id) ? id : undefined;
 }
+
+/**
+ * A path as logs may keep it: a signing link's token (`/sign/{token}`, `/api/sign/{token}/…`) is a
+ * credential, so it is replaced by `{token}`.
+ */
+export function redactPath(path) {
+  return String(path).replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}");
+}

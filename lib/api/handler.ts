@@ -1,3 +1,4 @@
+import { redactPath } from "@/server/guards.mjs";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
 import { authenticate } from "@/lib/api/authenticate";
@@ -91,7 +92,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     logger.info("request", {
       method: req.method,
       route: options.route,
-      path: url.pathname,
+      path: redactPath(url.pathname),
       status: response.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       request_id: requestId,

@@ -16,3 +16,9 @@ export type Actor =
   | { kind: "anonymous_admin"; isAdmin: true; via: "api_token"; apiTokenId: number };
 
 export type TUserActor = Extract<Actor, { kind: "user" }>;
+
+/**
+ * Who a change is recorded as: a user or API token (an `Actor`), a participant acting through their
+ * signing link, or the service itself (a background job such as the overdue check).
+ */
+export type TAuditActor = Actor | { kind: "signer"; participantId: number } | { kind: "system" };

@@ -108,6 +108,13 @@ export const ERROR_CODES = {
     description: "The `Host` header is not a valid host name or address with an optional port (1–65535).",
   },
 
+  two_step_code_invalid: {
+    code: 4000020,
+    status: 400,
+    title: "Bad Request",
+    description: "The e-mailed code is missing, wrong, used up or expired; ask for a new one.",
+  },
+
   // --- 401 -----------------------------------------------------------------------------------------
   unauthorized: {
     code: 4010000,
@@ -164,6 +171,13 @@ export const ERROR_CODES = {
       "header must match the service's own).",
   },
 
+  not_a_signatory: {
+    code: 4030010,
+    status: 403,
+    title: "Forbidden",
+    description: "Only a signatory can sign or decline; this participant receives the contract to read.",
+  },
+
   // --- 404 / 405 -----------------------------------------------------------------------------------
   not_found: {
     code: 4040000,
@@ -208,6 +222,32 @@ export const ERROR_CODES = {
     status: 409,
     title: "Conflict",
     description: "Only a draft contract can be deleted, except by an administrator.",
+  },
+  contract_not_publishable: {
+    code: 4090010,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The contract cannot be published: it is not a draft, has no counterparty, a counterparty has no signatory, or a participant lacks what its delivery channel, sign method or two-step method needs. `parameter_problems` names each.",
+  },
+  contract_not_pending: {
+    code: 4090011,
+    status: 409,
+    title: "Conflict",
+    description: "This works only while the contract is pending (published and not yet signed, declined or overdue).",
+  },
+  already_decided: {
+    code: 4090012,
+    status: 409,
+    title: "Conflict",
+    description: "The participant has already signed or declined.",
+  },
+  sign_method_unavailable: {
+    code: 4090013,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The participant's sign method or two-step method (eID, SMS and the like) needs a provider this deployment does not have; the contract's owner must change it.",
   },
   idempotency_key_reused: {
     code: 4090002,

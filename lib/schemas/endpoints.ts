@@ -13,6 +13,7 @@ import { ZPaginationQuerySchema } from "./pagination";
 import { ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
 import { ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
 import { ZPingSchema } from "./ping";
+import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema } from "./publish";
 import { ZTemplateListQuerySchema } from "./template-list-query";
 import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
@@ -225,6 +226,33 @@ export const ENDPOINTS = {
     responseDescription: "Deleted; no body.",
     errors: [400, 401, 403, 404, 409, 429, 503],
   }),
+  publishContract: endpoint({
+    id: "publishContract",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/publish",
+    summary: "Publish a contract",
+    description:
+      "A draft becomes `pending`: its signing period starts (the template's, 30 days by default), every participant gets " +
+      "a personal signing link, and those whose delivery channel is e-mail get an invitation. Refused with 409 " +
+      "`contract_not_publishable` when the contract is not ready; `parameter_problems` names every reason " +
+      "(see `GET …/publish_readiness`).",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    body: ZPublishContractRequestSchema,
+    response: ZContractSchema,
+    responseDescription: "The published contract.",
+    errors: WRITE_ERRORS,
+  }),
+  getPublishReadiness: endpoint({
+    id: "getPublishReadiness",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/publish_readiness",
+    summary: "What stands between a contract and publishing",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    response: ZPublishReadinessSchema,
+    errors: READ_ERRORS,
+  }),
   listParties: endpoint({
     id: "listParties",
     method: "GET",
@@ -275,6 +303,33 @@ export const ENDPOINTS = {
     etag: true,
     ifMatch: true,
     errors: [...WRITE_ERRORS, 412],
+  }),
+  getSigningLink: endpoint({
+    id: "getSigningLink",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/signing_link",
+    summary: "A participant's signing link",
+    description:
+      "The participant's personal signing page, to share another way than the invitation. Only for those who may change " +
+      "the contract (403), and only while it is pending (409 `contract_not_pending`).",
+    tag: "Participants",
+    params: ZParticipantPathParamsSchema,
+    response: ZSigningLinkSchema,
+    errors: [400, 401, 403, 404, 409, 429, 503],
+  }),
+  sendInvitation: endpoint({
+    id: "sendInvitation",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/send_invitation",
+    summary: "Send a participant's invitation again",
+    description:
+      "Queues the invitation e-mail again, with the same link. Only while the contract is pending (409), for a participant " +
+      "who has not decided yet and whose delivery channel includes e-mail (400).",
+    tag: "Participants",
+    params: ZParticipantPathParamsSchema,
+    response: ZParticipantSchema,
+    responseDescription: "The participant, with `_links`.",
+    errors: WRITE_ERRORS,
   }),
   listDataFields: endpoint({
     id: "listDataFields",

@@ -17,3 +17,5 @@ export * from "./template-list-query";
 export * from "./template-type";
 export * from "./user";
 export * from "./workspace";
+export * from "./publish";
+export * from "./signing";

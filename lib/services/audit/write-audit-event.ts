@@ -1,10 +1,10 @@
 import type { Tx } from "@/lib/db";
-import type { Actor } from "@/lib/domain/actor";
+import type { TAuditActor } from "@/lib/domain/actor";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export interface WriteAuditEventOptions {
   db: Tx;
-  actor: Actor;
+  actor: TAuditActor;
   /** `<entity>.<verb>`, e.g. `contract.create`. */
   action: string;
   entityType: string;
@@ -29,8 +29,8 @@ export async function writeAuditEvent({ db, actor, action, entityType, entityId,
       entityId,
       ...(contractId === undefined ? {} : { contractId }),
       actorUserId: actor.kind === "user" ? actor.userId : null,
-      apiTokenId: actor.apiTokenId,
-      via: actor.via,
+      apiTokenId: actor.kind === "user" || actor.kind === "anonymous_admin" ? actor.apiTokenId : null,
+      via: actor.kind === "signer" ? "signing_link" : actor.kind === "system" ? "system" : actor.via,
       requestId: requestId ?? null,
       ...(before === undefined ? {} : { before }),
       ...(after === undefined ? {} : { after }),

@@ -1,0 +1,16 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { assertSameOrigin } from "@/lib/api/web-guards";
+import { sendTwoStepCode } from "@/lib/services/signing/sign-by-link";
+
+const route = "/api/sign/{token}/code";
+
+export const POST = withApi(
+  async ({ req, prisma, params, origin }) => {
+    assertSameOrigin(req);
+    const { sentTo } = await sendTwoStepCode({ db: prisma!, token: String(params.token ?? ""), linkOrigin: origin });
+    return json({ sent_to: sentTo }, { status: 202 });
+  },
+  { route, auth: false },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"], route);

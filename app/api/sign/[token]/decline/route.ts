@@ -1,0 +1,19 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { assertSameOrigin } from "@/lib/api/web-guards";
+import { ZDeclineRequestSchema } from "@/lib/schemas/signing";
+import { decideByLink } from "@/lib/services/signing/sign-by-link";
+
+const route = "/api/sign/{token}/decline";
+
+export const POST = withApi(
+  async ({ req, prisma, params, origin }) => {
+    assertSameOrigin(req);
+    const body = ZDeclineRequestSchema.parse(await readJsonBody(req));
+    const { contractState } = await decideByLink({ db: prisma!, token: String(params.token ?? ""), decision: { kind: "decline", reason: body.reason, code: body.code }, linkOrigin: origin });
+    return json({ contract_state: contractState });
+  },
+  { route, auth: false },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"], route);

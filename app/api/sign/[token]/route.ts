@@ -1,0 +1,35 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import type { TSigningPageView } from "@/lib/schemas/signing";
+import { openSigningLink } from "@/lib/services/signing/sign-by-link";
+
+// The signing page's data: the link's token is the credential (no session, no API token).
+const route = "/api/sign/{token}";
+
+export const GET = withApi(
+  async ({ prisma, params }) => {
+    const view = await openSigningLink({ db: prisma!, token: String(params.token ?? "") });
+    const body: TSigningPageView = {
+      contract: { name: view.contract.name, state: view.contract.state, signing_period_expiry_time: view.contract.expiresAt?.toISOString() ?? null },
+      you: {
+        name: view.you.name,
+        email: view.you.email,
+        party_name: view.you.partyName,
+        signatory: view.you.signatory,
+        sign_method: view.you.signMethod,
+        sign_method_supported: view.you.signMethodSupported,
+        two_step_authentication_method: view.you.twoStepMethod,
+        sign_state: view.you.signState,
+      },
+      parties: view.parties.map((p) => ({
+        name: p.name,
+        my_party: p.myParty,
+        participants: p.participants.map((x) => ({ name: x.name, title: x.title, signatory: x.signatory, sign_state: x.signState })),
+      })),
+      data_fields: view.dataFields,
+    };
+    return json(body, { headers: { "Cache-Control": "no-store" } });
+  },
+  { route, auth: false },
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"], route);

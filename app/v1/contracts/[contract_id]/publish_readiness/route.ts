@@ -1,0 +1,16 @@
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import type { TPublishReadiness } from "@/lib/schemas";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
+import { getPublishReadiness } from "@/lib/services/contracts/publish-contract";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.getPublishReadiness, async ({ prisma, actor, params }) => {
+    const problems = await getPublishReadiness({ db: prisma, actor, contractId: params.contract_id });
+    const body: TPublishReadiness = {
+      ready: problems.length === 0,
+      problems: problems.map((p) => ({ path: p.path, message: p.message, party_id: p.partyId, participant_id: p.participantId })),
+    };
+    return json(body);
+  }),
+);

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+import { ZIdSchema, ZTimestampSchema, requestObject, typeError } from "./common";
+
+export const ZPublishContractRequestSchema = requestObject({
+  subject: z
+    .string({ error: typeError("a string") })
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .refine((s) => !/[\r\n]/.test(s), "must be one line")
+    .optional()
+    .meta({ description: "The invitation e-mail's subject. Default: “Please sign: {contract name}”." }),
+  message: z
+    .string({ error: typeError("a string") })
+    .trim()
+    .max(5000, "must be at most 5000 characters")
+    .optional()
+    .meta({ description: "A personal message put in every invitation." }),
+}).meta({ id: "PublishContractRequest" });
+
+export const ZPublishReadinessSchema = z
+  .object({
+    ready: z.boolean().meta({ description: "True when POST …/publish would succeed now." }),
+    problems: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: "As in `parameter_problems` of the refused publish, e.g. `parties.1.participants.0.email`." }),
+          message: z.string(),
+          party_id: ZIdSchema.nullable(),
+          participant_id: ZIdSchema.nullable(),
+        }),
+      )
+      .meta({ description: "Everything that stands in the way, in the order of the contract's parties." }),
+  })
+  .meta({ id: "PublishReadiness" });
+
+export const ZSigningLinkSchema = z
+  .object({
+    url: z.string().meta({ description: "The participant's personal signing page. Treat it like a password." }),
+    expiry_time: ZTimestampSchema.nullable().meta({ description: "The link works until then, or until the contract is no longer pending." }),
+  })
+  .meta({ id: "SigningLink" });
+
+export type TPublishContractRequest = z.infer<typeof ZPublishContractRequestSchema>;
+export type TPublishReadiness = z.infer<typeof ZPublishReadinessSchema>;
+export type TSigningLink = z.infer<typeof ZSigningLinkSchema>;

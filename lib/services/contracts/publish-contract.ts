@@ -1,0 +1,140 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { Actor } from "@/lib/domain/actor";
+import type { TDeliveryChannel } from "@/lib/domain/enums";
+import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
+import { assertCanWrite } from "@/lib/domain/permissions";
+import { publishProblems, type TReadinessProblem } from "@/lib/domain/publish-readiness";
+import { newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
+import type { DeliveryStatus } from "@/lib/generated/prisma/client";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { CONTRACT_DETAIL_INCLUDE, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { enqueueEmail, recordUndeliverable } from "@/lib/services/mail/enqueue-email";
+import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { invitationMail } from "@/lib/services/mail/messages";
+import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
+
+const READINESS_INCLUDE = {
+  parties: { orderBy: { id: "asc" }, include: { participants: { orderBy: { id: "asc" } } } },
+  template: { select: { signingPeriodDays: true } },
+} as const;
+
+/** The contract's parties and participants as publishing checks them. */
+async function loadForReadiness(tx: Tx, contractId: number) {
+  return tx.contract.findUniqueOrThrow({ where: { id: contractId }, include: READINESS_INCLUDE });
+}
+
+export interface PublishReadinessOptions {
+  db: Tx;
+  actor: Actor;
+  contractId: number;
+}
+
+/** What stands between the contract and publishing (the contract page's checklist); 404 if not visible. */
+export async function getPublishReadiness({ db, actor, contractId }: PublishReadinessOptions): Promise<TReadinessProblem[]> {
+  const contract = await findVisibleContract(db, actor, contractId);
+  const full = await loadForReadiness(db, contract.id);
+  return publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId));
+}
+
+export interface PublishContractOptions {
+  db: PrismaClient;
+  actor: Actor;
+  contractId: number;
+  subject?: string | undefined;
+  message?: string | undefined;
+  /** Where signing links point: PUBLIC_URL, else the origin the request came to. */
+  linkOrigin: string;
+  requestId?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Where each channel's invitation goes, and what the participant's delivery_status becomes. */
+function deliveryOf(channel: TDeliveryChannel): { email: boolean; sms: boolean; status: DeliveryStatus } {
+  switch (channel) {
+    case "email":
+      return { email: true, sms: false, status: "pending" };
+    case "email_and_sms":
+      return { email: true, sms: true, status: "pending" };
+    case "sms":
+      // No SMS provider: said so in the outbox and in delivery_status, never pretended.
+      return { email: false, sms: true, status: "failure" };
+    case "same_device":
+    case "none":
+      return { email: false, sms: false, status: "not_sent" };
+  }
+}
+
+/**
+ * Publishes a draft (docs/api.md "Publishing and signing"): in one transaction that first locks the
+ * contract row, checks visible (404) → writable (403) → ready (409 `contract_not_publishable`, every
+ * reason in `parameter_problems`); then the contract becomes pending with its signing period, each
+ * participant gets a fresh signing link (only its hash is stored), e-mail invitations enter the
+ * outbox and an SMS channel is recorded as undeliverable. Mail goes after the commit.
+ */
+export async function publishContract({ db, actor, contractId, subject, message, linkOrigin, requestId }: PublishContractOptions): Promise<TContractDetailRow> {
+  await db.$transaction(async (tx: Tx) => {
+    await findVisibleContract(tx, actor, contractId);
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM contracts WHERE id = ${contractId} FOR UPDATE`;
+    if (locked.length === 0) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
+    const contract = await loadForReadiness(tx, contractId);
+    assertCanWrite(actor, contract.workspaceId);
+    const problems = publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId));
+    if (problems.length > 0) {
+      const parameterProblems: TParameterProblems = {};
+      for (const problem of problems) (parameterProblems[problem.path] ??= []).push(problem.message);
+      throw new DomainError("contract_not_publishable", `Contract ${contractId} cannot be published: ${summarize(parameterProblems)}`, { parameterProblems });
+    }
+
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + contract.template.signingPeriodDays * DAY_MS);
+    await tx.contract.update({
+      where: { id: contractId },
+      data: { state: "pending", publishedAt: now, stateUpdatedAt: now, signingPeriodExpiresAt: expiresAt, updatedAt: now },
+    });
+    const secret = await loadSigningSecret(tx);
+    const senderName = actor.kind === "user" ? actor.name : "The contract's owner";
+    for (const party of contract.parties) {
+      for (const participant of party.participants) {
+        const nonce = newNonce();
+        const delivery = deliveryOf(participant.deliveryChannel);
+        await tx.participant.update({
+          where: { id: participant.id },
+          data: {
+            signingNonce: nonce,
+            signingTokenHash: signingTokenHash(signingToken(secret, participant.id, nonce)),
+            deliveryStatus: delivery.status,
+            version: { increment: 1 },
+            updatedAt: now,
+          },
+        });
+        const mail = invitationMail({ participantName: participant.name, senderName, contractName: contract.name, signatory: participant.signatory, subject, message, expiresAt });
+        const base = { db: tx, kind: "invitation" as const, contractId, participantId: participant.id, linkOrigin, ...mail };
+        if (delivery.email) await enqueueEmail({ ...base, to: participant.email });
+        if (delivery.sms) {
+          await recordUndeliverable({ ...base, to: participant.phoneNumber, reason: "SMS cannot be sent: this deployment has no SMS provider. Copy the signing link from the contract page and share it another way." });
+        }
+      }
+    }
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "contract.publish",
+      entityType: "contract",
+      entityId: contractId,
+      contractId,
+      requestId,
+      before: { state: contract.state },
+      after: {
+        state: "pending",
+        published_time: now.toISOString(),
+        signing_period_expiry_time: expiresAt.toISOString(),
+        ...(subject === undefined ? {} : { subject }),
+      },
+    });
+  });
+  mailQueued();
+  return findVisibleContract(db, actor, contractId, CONTRACT_DETAIL_INCLUDE);
+}

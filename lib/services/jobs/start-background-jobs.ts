@@ -1,0 +1,31 @@
+// The work each app instance does besides answering requests (docs/architecture.md "Background
+// work"). Every job is safe with several instances on one database and loses nothing on a crash.
+import type { PrismaClient } from "@/lib/db";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
+
+import { runPeriodically, type TPeriodicJob } from "./run-periodically";
+
+const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
+
+/**
+ * Starts the jobs once per process (dev reloads keep them). Each run asks for the database, so a
+ * database that opens late (or reopens) only delays them.
+ */
+export function startBackgroundJobs(database: () => Promise<PrismaClient>): void {
+  if (g.__contractsJobs || env().BACKGROUND_JOBS === "off") return;
+  g.__contractsJobs = [
+    runPeriodically("overdue check", env().OVERDUE_CHECK_INTERVAL_MS, async () => {
+      const ids = await expireOverdueContracts({ db: await database() });
+      if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
+    }),
+  ];
+}
+
+/** Stops them, waiting for runs under way (the server's shutdown). */
+export async function stopBackgroundJobs(): Promise<void> {
+  const jobs = g.__contractsJobs ?? [];
+  g.__contractsJobs = undefined;
+  await Promise.all(jobs.map((job) => job.stop()));
+}

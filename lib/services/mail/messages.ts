@@ -1,0 +1,65 @@
+// The texts of the mail the contract's life sends. Plain text; `{{signing_link}}` and `{{code}}`
+// are filled in when a message is sent (lib/services/mail/enqueue-email.ts says why).
+
+export interface TInvitationText {
+  participantName: string;
+  senderName: string;
+  contractName: string;
+  signatory: boolean;
+  subject: string | undefined;
+  message: string | undefined;
+  expiresAt: Date;
+}
+
+function dateWords(time: Date): string {
+  return time.toISOString().slice(0, 10);
+}
+
+export function invitationMail({ participantName, senderName, contractName, signatory, subject, message, expiresAt }: TInvitationText) {
+  const ask = signatory ? "to read and sign" : "to read";
+  return {
+    subject: subject ?? (signatory ? `Please sign: ${contractName}` : `For your information: ${contractName}`),
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `${senderName} has sent you the contract "${contractName}" ${ask}.`,
+      ...(message ? ["", message] : []),
+      "",
+      `Open the contract: {{signing_link}}`,
+      "",
+      `This link is yours alone; please do not forward it. It works until ${dateWords(expiresAt)} or until the contract is signed or declined.`,
+    ].join("\n"),
+  };
+}
+
+export function twoStepCodeMail({ participantName, contractName }: { participantName: string; contractName: string }) {
+  return {
+    subject: `Your code for "${contractName}"`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `Your code to sign or decline "${contractName}" is: {{code}}`,
+      "",
+      "It works for 10 minutes. If you did not ask for it, ignore this message.",
+    ].join("\n"),
+  };
+}
+
+export function signedMail({ participantName, contractName }: { participantName: string; contractName: string }) {
+  return {
+    subject: `Signed: ${contractName}`,
+    body: [`Hello ${participantName},`, "", `Every signatory has signed "${contractName}". The contract is now signed.`].join("\n"),
+  };
+}
+
+export function declinedMail({ participantName, contractName, declinedBy, reason }: { participantName: string; contractName: string; declinedBy: string; reason: string }) {
+  return {
+    subject: `Declined: ${contractName}`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `${declinedBy} declined "${contractName}". The contract will not be signed.`,
+      ...(reason ? ["", `Their reason: ${reason}`] : []),
+    ].join("\n"),
+  };
+}

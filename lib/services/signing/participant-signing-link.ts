@@ -1,0 +1,91 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { assertCanWrite } from "@/lib/domain/permissions";
+import { signingToken } from "@/lib/domain/signing";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
+import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { invitationMail } from "@/lib/services/mail/messages";
+import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+
+export interface ParticipantLinkOptions {
+  actor: Actor;
+  contractId: number;
+  partyId: number;
+  participantId: number;
+}
+
+/** The participant of a pending contract the actor may change: 404, then 403, then 409. */
+async function findPendingParticipant(tx: Tx, { actor, contractId, partyId, participantId }: ParticipantLinkOptions) {
+  const contract = await findVisibleContract(tx, actor, contractId);
+  const party = await findPartyOfContract(tx, contract.id, partyId);
+  const participant = await findParticipantOfParty(tx, party.id, participantId);
+  assertCanWrite(actor, contract.workspaceId);
+  if (contract.state !== "pending") {
+    throw new DomainError("contract_not_pending", `Contract ${contract.id} is ${contract.state}; signing links work only while it is pending.`);
+  }
+  if (participant.signingNonce === null) {
+    throw new DomainError("contract_not_pending", `Participant ${participant.id} was added after publishing and has no signing link.`);
+  }
+  return { contract, party, participant, nonce: participant.signingNonce };
+}
+
+/** The participant's signing page, for staff to share another way (docs/api.md "Publishing and signing"). */
+export async function getSigningLink(options: ParticipantLinkOptions & { db: Tx; linkOrigin: string }): Promise<{ url: string; expiresAt: Date | null }> {
+  const { contract, participant, nonce } = await findPendingParticipant(options.db, options);
+  const token = signingToken(await loadSigningSecret(options.db), participant.id, nonce);
+  return { url: `${options.linkOrigin}/sign/${token}`, expiresAt: contract.signingPeriodExpiresAt };
+}
+
+/** Queues the invitation again, with the same link; audited as `participant.invitation_send`. */
+export async function sendInvitationAgain(
+  options: ParticipantLinkOptions & { db: PrismaClient; linkOrigin: string; requestId?: string },
+): Promise<TParticipantRow> {
+  const row = await options.db.$transaction(async (tx: Tx) => {
+    await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${options.contractId} FOR UPDATE`;
+    const { contract, participant } = await findPendingParticipant(tx, options);
+    if (participant.deliveryChannel !== "email" && participant.deliveryChannel !== "email_and_sms") {
+      throw new DomainError("validation_failed", `Participant ${participant.id} is not reached by e-mail (delivery channel ${participant.deliveryChannel}); copy the signing link instead.`, {
+        parameterProblems: { delivery_channel: ["must be email or email_and_sms to send an invitation by e-mail"] },
+      });
+    }
+    if (participant.signState !== "undecided") {
+      throw new DomainError("validation_failed", `Participant ${participant.id} has already ${participant.signState}.`, {
+        parameterProblems: { sign_state: [`is ${participant.signState}`] },
+      });
+    }
+    const sender = options.actor.kind === "user" ? options.actor.name : "The contract's owner";
+    const mail = invitationMail({
+      participantName: participant.name,
+      senderName: sender,
+      contractName: contract.name,
+      signatory: participant.signatory,
+      subject: undefined,
+      message: undefined,
+      expiresAt: contract.signingPeriodExpiresAt ?? new Date(),
+    });
+    await enqueueEmail({ db: tx, kind: "invitation", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin: options.linkOrigin, ...mail });
+    const updated = await tx.participant.update({
+      where: { id: participant.id },
+      data: { deliveryStatus: "pending", version: { increment: 1 }, updatedAt: new Date() },
+      select: PARTICIPANT_SELECT,
+    });
+    await writeAuditEvent({
+      db: tx,
+      actor: options.actor,
+      action: "participant.invitation_send",
+      entityType: "participant",
+      entityId: participant.id,
+      contractId: contract.id,
+      requestId: options.requestId,
+      before: { delivery_status: participant.deliveryStatus },
+      after: { delivery_status: "pending" },
+    });
+    return updated;
+  });
+  mailQueued();
+  return row;
+}
