@@ -62,6 +62,9 @@ export async function startServer(
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
     // Suites send bursts with one token; the rate limit has its own test.
     API_RATE_LIMIT_PER_MINUTE: "0",
+    // Background work at test speed: due contracts turn overdue, and mail goes, within a second.
+    OVERDUE_CHECK_INTERVAL_MS: "300",
+    MAIL_POLL_INTERVAL_MS: "200",
     ...options.env,
   };
   delete env.DATABASE_URL;

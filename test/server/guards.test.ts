@@ -113,3 +113,10 @@ describe("forwarding headers after the front door", () => {
     expect(odd).toEqual({ "x-forwarded-for": "198.51.100.7", "x-forwarded-proto": "https" });
   });
 });
+
+test("redactPath keeps a signing link's token out of logs", () => {
+  expect(guards.redactPath("/sign/AbC_123-xyz")).toBe("/sign/{token}");
+  expect(guards.redactPath("/api/sign/AbC_123-xyz/decline")).toBe("/api/sign/{token}/decline");
+  expect(guards.redactPath("/v1/contracts/12")).toBe("/v1/contracts/12");
+  expect(guards.redactPath("/contracts/designs")).toBe("/contracts/designs");
+});
