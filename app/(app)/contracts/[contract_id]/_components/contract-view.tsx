@@ -13,6 +13,7 @@ import type { TContract } from "@/lib/schemas/contract";
 import { ContractNotFound } from "./contract-not-found";
 import { DataFieldsSection } from "./data-fields-section";
 import { PartySection } from "./party-section";
+import { PublishPanel } from "./publish-panel";
 
 /** The contract page: header, parties with inline participant editing, data fields. */
 export function ContractView({ contractId }: { contractId: number }) {
@@ -55,7 +56,19 @@ function LoadedContract({ contract }: { contract: TContract }) {
         <Fact term="Updated">
           <RelativeTime iso={contract.updated_time} />
         </Fact>
+        {contract.published_time ? (
+          <Fact term="Published">
+            <RelativeTime iso={contract.published_time} />
+          </Fact>
+        ) : null}
+        {contract.signing_period_expiry_time ? (
+          <Fact term="Signing period ends">
+            <RelativeTime iso={contract.signing_period_expiry_time} />
+          </Fact>
+        ) : null}
       </dl>
+
+      {contract.state === "draft" && mayWrite ? <PublishPanel contract={contract} /> : null}
 
       <EditingNotice contract={contract} stateAllows={stateAllows} mayWrite={mayWrite} workspacesLoaded={workspaces.isSuccess} />
       {template.isError ? (
@@ -78,7 +91,14 @@ function LoadedContract({ contract }: { contract: TContract }) {
         ) : null}
         <div className="mt-3 grid gap-4">
           {contract.parties.map((party) => (
-            <PartySection key={party.id} contractId={contract.id} party={party} available={available} editable={stateAllows && mayWrite} />
+            <PartySection
+              key={party.id}
+              contractId={contract.id}
+              party={party}
+              available={available}
+              editable={stateAllows && mayWrite}
+              signing={contract.state === "draft" ? false : contract.state === "pending" && mayWrite ? "actions" : "status"}
+            />
           ))}
         </div>
       </section>

@@ -6,6 +6,7 @@ import { Badge } from "@/components/badge";
 import type { TParticipant } from "@/lib/schemas/participant";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { InlineField } from "./inline-field";
+import { SigningStatus } from "./signing-status";
 import type { TEditableField } from "./participant-change";
 
 const FIELDS: readonly { field: TEditableField; label: string }[] = [
@@ -34,10 +35,11 @@ export type TParticipantCardProps = {
   ownerSide: boolean;
   available: TAvailableOptions | undefined;
   editable: boolean;
+  signing: false | "status" | "actions";
 };
 
 /** A participant with every writable attribute editable in place. */
-export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable }: TParticipantCardProps) {
+export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable, signing }: TParticipantCardProps) {
   const headingId = useId();
   const labelIds = useId();
   return (
@@ -77,6 +79,7 @@ export function ParticipantCard({ contractId, partyId, participant, ownerSide, a
           );
         })}
       </dl>
+      {signing ? <SigningStatus contractId={contractId} partyId={partyId} participant={participant} actions={signing === "actions"} /> : null}
     </article>
   );
 }

@@ -12,10 +12,12 @@ type TPartySectionProps = {
   party: TParty;
   available: TAvailableOptions | undefined;
   editable: boolean;
+  /** Published: show each participant's signing status; `"actions"` adds the link and resend buttons. */
+  signing: false | "status" | "actions";
 };
 
 /** One party: the owner side ("Your side") or a counterparty, company or individual, with its people. */
-export function PartySection({ contractId, party, available, editable }: TPartySectionProps) {
+export function PartySection({ contractId, party, available, editable, signing }: TPartySectionProps) {
   const headingId = useId();
   const people = party.type === "company" ? party.participants : [party.participant];
   return (
@@ -40,6 +42,7 @@ export function PartySection({ contractId, party, available, editable }: TPartyS
               ownerSide={party.my_party}
               available={available}
               editable={editable}
+              signing={signing}
             />
           ))}
         </div>

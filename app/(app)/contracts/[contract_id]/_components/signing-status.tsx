@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import { RelativeTime } from "@/components/relative-time";
+import { RequestError } from "@/lib/client/fetch-json";
+import type { TParticipant } from "@/lib/schemas/participant";
+import { fetchSigningLink, useSendInvitation } from "./lifecycle-queries";
+
+const DELIVERY_WORDS: Record<TParticipant["delivery_status"], string> = {
+  not_sent: "Not sent",
+  pending: "Invitation on its way",
+  success: "Invitation delivered to the mail server",
+  opened: "Opened the link",
+  failure: "Could not be delivered",
+  bounce: "Bounced",
+};
+
+/** A participant of a pending contract: how far their invitation got, their link, and sending it again. */
+export function SigningStatus({ contractId, partyId, participant, actions }: { contractId: number; partyId: number; participant: TParticipant; actions: boolean }) {
+  const ref = { contractId, partyId, participantId: participant.id };
+  const send = useSendInvitation(ref);
+  const [link, setLink] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const byEmail = participant.delivery_channel === "email" || participant.delivery_channel === "email_and_sms";
+
+  async function copyLink() {
+    setNote(null);
+    try {
+      const { url } = await fetchSigningLink(ref);
+      setLink(url);
+      try {
+        await navigator.clipboard.writeText(url);
+        setNote("Link copied. It is personal: share it only with this participant.");
+      } catch {
+        setNote("Copy the link below. It is personal: share it only with this participant.");
+      }
+    } catch (error) {
+      setNote(error instanceof RequestError ? error.message : "Could not get the link.");
+    }
+  }
+
+  return (
+    <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm" aria-label={`Signing status of ${participant.name}`} role="group">
+      <p>
+        <span className="font-medium text-slate-700">Delivery: </span>
+        <span>{DELIVERY_WORDS[participant.delivery_status]}</span>
+        {participant.delivery_channel === "sms" || participant.delivery_channel === "email_and_sms" ? (
+          <span className="text-slate-600"> (SMS cannot be sent by this deployment; share the link another way)</span>
+        ) : null}
+      </p>
+      {participant.sign_state_updated_time && participant.sign_state !== "undecided" ? (
+        <p>
+          <span className="font-medium text-slate-700">{participant.sign_state === "signed" ? "Signed " : "Declined "}</span>
+          <RelativeTime iso={participant.sign_state_updated_time} />
+        </p>
+      ) : null}
+      {actions && participant.sign_state === "undecided" ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button type="button" onClick={() => void copyLink()} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
+            Copy signing link
+          </button>
+          {byEmail ? (
+            <button
+              type="button"
+              onClick={() => send.mutate(undefined, { onSuccess: () => setNote("Invitation queued again.") })}
+              disabled={send.isPending}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50"
+            >
+              Send again
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {link ? <input readOnly value={link} aria-label={`Signing link of ${participant.name}`} className="mt-2 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} /> : null}
+      {note ? <p role="status" className="mt-1 text-slate-700">{note}</p> : null}
+      {send.error ? <p role="alert" className="mt-1 text-red-800">{send.error.message}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startServer, type RunningServer } from "@/test/helpers/server";
+import { startSmtpSink } from "./support/smtp-sink";
+import { ADMIN, PASSWORD } from "./support/auth";
+import { unique } from "./support/page-checks";
+
+// The whole life of a contract in the browser, with real mail: wizard → publish → the invitation
+// received by an SMTP server started here → the link → sign (or decline, or sign with an e-mailed
+// code) → the contracts list shows the outcome. This file starts its own app (production build, a
+// fresh embedded database with the demo data) with SMTP_URL pointing at its own SMTP server.
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let app: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  smtp = await startSmtpSink();
+  app = await startServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Contracts <contracts@example.test>", SEED_ADMIN_PASSWORD: PASSWORD, TRUSTED_PROXIES: "loopback" },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await smtp?.stop();
+});
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.baseUrl });
+  const page = await context.newPage();
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: app.baseUrl } });
+  expect(res.status(), await res.text()).toBe(200);
+  return page;
+}
+
+/** The wizard: one company counterparty with one signatory; ends on the new contract's page. */
+async function createWithWizard(page: Page, { name, workspace, template, person, email }: { name: string; workspace: string; template: string; person: string; email: string }) {
+  await page.goto("/contracts/new");
+  await page.getByLabel("Contract name").fill(name);
+  await page.getByLabel("Workspace").selectOption({ label: workspace });
+  await page.getByLabel("Template").selectOption({ label: template });
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Add company" }).click();
+  const company = page.getByRole("group", { name: "Counterparty 1: company" });
+  await company.getByLabel("Company name").fill("Fjord Testing AS");
+  const first = company.getByRole("group", { name: "Participant 1", exact: true });
+  await first.getByRole("textbox", { name: /^Name/ }).fill(person);
+  await first.getByLabel("E-mail").fill(email);
+  await first.getByLabel("Signatory").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Create contract" }).click();
+  await expect(page).toHaveURL(/\/contracts\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+/** Publish from the contract page, with a subject; the invitation's link from the SMTP server. */
+async function publishAndReceive(page: Page, { name, email }: { name: string; email: string }): Promise<string> {
+  const panel = page.getByRole("region", { name: "Publish" });
+  await expect(panel.getByText("Ready to publish.")).toBeVisible();
+  const subject = `Please sign ${name}`;
+  await panel.getByLabel("Subject of the invitation (optional)").fill(subject);
+  await panel.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Pending", { exact: true }).first()).toBeVisible();
+  const mail = await smtp.waitFor(email, new RegExp(`^${subject}$`));
+  expect(mail.from).toContain("contracts@example.test");
+  const link = mail.text.match(/http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  return link!;
+}
+
+async function listShows(page: Page, name: string, state: string) {
+  await page.goto(`/contracts?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText(state);
+}
+
+test("wizard → publish → the e-mailed link → sign: the contract is signed, in the list too, and everyone is told", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Signed by mail ${unique()}`;
+  const email = `nora.${unique()}@example.org`;
+  await createWithWizard(staff, { name, workspace: "Sales", template: "Mutual NDA", person: "Nora Fjord", email });
+  const link = await publishAndReceive(staff, { name, email });
+
+  // The participant: no staff session, only the link.
+  const signer = await (await browser.newContext()).newPage();
+  await signer.goto(link);
+  await expect(signer.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(signer.getByRole("region", { name: "Parties" })).toContainText("Fjord Testing AS");
+  await signer.getByLabel("Type your full name to sign").fill("Nora");
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("alert")).toContainText("Nora Fjord");
+  await signer.getByLabel("Type your full name to sign").fill("Nora Fjord");
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("heading", { name: "You have signed" })).toBeVisible();
+  await expect(signer.getByRole("status")).toContainText("the contract is signed");
+
+  await smtp.waitFor(email, new RegExp(`^Signed: ${name}$`));
+  await listShows(staff, name, "Signed");
+  // The link is dead now.
+  await signer.goto(link);
+  await expect(signer.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+});
+
+test("wizard → publish → the e-mailed link → decline with a reason: the contract is declined", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Declined by mail ${unique()}`;
+  const email = `dan.${unique()}@example.org`;
+  await createWithWizard(staff, { name, workspace: "Sales", template: "Mutual NDA", person: "Dan Decliner", email });
+  const link = await publishAndReceive(staff, { name, email });
+
+  const signer = await (await browser.newContext()).newPage();
+  await signer.goto(link);
+  await signer.getByRole("button", { name: "Decline instead" }).click();
+  await signer.getByLabel("Why do you decline? (optional)").fill("The term is too long.");
+  await signer.getByRole("button", { name: "Decline", exact: true }).click();
+  await expect(signer.getByRole("heading", { name: "You have declined" })).toBeVisible();
+
+  const told = await smtp.waitFor(email, new RegExp(`^Declined: ${name}$`));
+  expect(told.text).toContain("The term is too long.");
+  await listShows(staff, name, "Declined");
+});
+
+test("a participant with e-mail two-step authentication: the code comes by mail, a wrong one is refused, the right one signs", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Signed with a code ${unique()}`;
+  const email = `cody.${unique()}@example.org`;
+  // This template's preferred two-step method is e-mail; the wizard picks it.
+  await createWithWizard(staff, { name, workspace: "Procurement", template: "Supplier purchase order", person: "Cody Code", email });
+  const link = await publishAndReceive(staff, { name, email });
+
+  const signer = await (await browser.newContext()).newPage();
+  await signer.goto(link);
+  await signer.getByLabel("Type your full name to sign").fill("Cody Code");
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("alert")).toContainText("code");
+
+  await signer.getByRole("button", { name: "E-mail me a code" }).click();
+  await expect(signer.getByRole("status")).toContainText(email);
+  const mail = await smtp.waitFor(email, /^Your code for /);
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+  expect(code, mail.text).toBeTruthy();
+
+  await signer.getByLabel("Code from the e-mail").fill(code === "000000" ? "111111" : "000000");
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("alert")).toContainText("The code is wrong");
+  await signer.getByLabel("Code from the e-mail").fill(code!);
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("heading", { name: "You have signed" })).toBeVisible();
+  await listShows(staff, name, "Signed");
+});
