@@ -20,6 +20,7 @@ import {
   isWellFormedTarget,
   parseTrustedProxies,
   redactPath,
+  withoutTrailingSlash,
   resolveClient,
   sanitizeForwardingHeaders,
 } from "./server/guards.mjs";
@@ -101,6 +102,7 @@ async function serve(req, res) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path is not a valid, percent-encoded path.");
   }
 
+  req.url = withoutTrailingSlash(req.url);
   const client = resolveClient(req.socket.remoteAddress, req.headers, trustedProxies);
   sanitizeForwardingHeaders(req.headers, client, Boolean(req.socket.encrypted));
 

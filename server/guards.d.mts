@@ -18,3 +18,4 @@ export declare function isValidHost(host: string | undefined): boolean;
 export declare function isJsonRoute(url: string | undefined): boolean;
 export declare function incomingRequestId(value: string | string[] | undefined): string | undefined;
 export declare function redactPath(path: string): string;
+export declare function withoutTrailingSlash(url: string | undefined): string;

@@ -167,3 +167,18 @@ export function incomingRequestId(value) {
 export function redactPath(path) {
   return String(path).replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}");
 }
+
+/**
+ * The target of a JSON route without trailing slashes (`/v1/contracts/12/` → `/v1/contracts/12`,
+ * query kept), so it is answered as that path instead of Next's redirect with a relative
+ * `Location` that API clients written for Oneflow do not follow. Pages keep Next's behaviour.
+ */
+export function withoutTrailingSlash(url) {
+  const target = String(url ?? "");
+  if (!isJsonRoute(target)) return target;
+  const cut = target.search(/[?#]/);
+  const path = cut === -1 ? target : target.slice(0, cut);
+  const rest = cut === -1 ? "" : target.slice(cut);
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === path || trimmed === "" ? target : trimmed + rest;
+}

@@ -7,6 +7,27 @@ import type { Actor, TUserActor } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";
+/**
+ * The names clients written for the Oneflow API send the same credentials under
+ * (docs/api.md "Authentication"): each is the same as ours.
+ */
+export const HEADER_ALIASES = {
+  [API_TOKEN_HEADER]: "x-oneflow-api-token",
+  [USER_EMAIL_HEADER]: "x-oneflow-user-email",
+} as const;
+
+/**
+ * A credential header under our name or its Oneflow alias; null when neither is sent. Both with
+ * different values is a 400: which one the client meant cannot be known.
+ */
+export function credentialHeader(headers: Headers, name: keyof typeof HEADER_ALIASES): string | null {
+  const ours = headers.get(name);
+  const alias = headers.get(HEADER_ALIASES[name]);
+  if (ours !== null && alias !== null && ours !== alias) {
+    throw new ApiError("conflicting_credentials", `${name} and ${HEADER_ALIASES[name]} are both sent, with different values; send one.`);
+  }
+  return ours ?? alias;
+}
 
 // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
 const MAX_API_TOKEN_LENGTH = 512;
@@ -20,8 +41,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * anonymous admin (docs/api.md "Authentication").
  */
 export async function authenticateApiRequest(req: Request, prisma: PrismaClient): Promise<Actor> {
-  const apiTokenId = await verifyApiToken(req.headers.get(API_TOKEN_HEADER), prisma);
-  const email = req.headers.get(USER_EMAIL_HEADER);
+  const apiTokenId = await verifyApiToken(credentialHeader(req.headers, API_TOKEN_HEADER), prisma);
+  const email = credentialHeader(req.headers, USER_EMAIL_HEADER);
   if (email === null) return { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId };
   // An empty header is most likely an unset variable in the client: acting as the anonymous admin
   // then would silently grant more than the caller meant to use.

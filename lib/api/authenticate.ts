@@ -1,4 +1,4 @@
-import { authenticateApiRequest, loadUserActor } from "@/lib/api/auth";
+import { API_TOKEN_HEADER, authenticateApiRequest, credentialHeader, loadUserActor } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { consumeApiRequest } from "@/lib/api/rate-limit";
@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the browser's `Origin` must be this site's). Token requests count against the token's rate limit.
  */
 export async function authenticate(req: Request, prisma: PrismaClient): Promise<Actor> {
-  if (!req.headers.has("x-service-api-token")) {
+  if (credentialHeader(req.headers, API_TOKEN_HEADER) === null) {
     const session = await getSessionUser(req.headers);
     if (session) {
       if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);

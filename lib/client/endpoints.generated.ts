@@ -7,6 +7,7 @@ export const ENDPOINT_ROUTES = {
   listErrorCodes: { method: "GET", path: "/v1/error_codes" },
   getErrorCode: { method: "GET", path: "/v1/error_codes/{code}" },
   listWorkspaces: { method: "GET", path: "/v1/workspaces" },
+  getWorkspace: { method: "GET", path: "/v1/workspaces/{workspace_id}" },
   listUsers: { method: "GET", path: "/v1/users" },
   listTemplates: { method: "GET", path: "/v1/templates" },
   getTemplate: { method: "GET", path: "/v1/templates/{template_id}" },

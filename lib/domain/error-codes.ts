@@ -108,6 +108,12 @@ export const ERROR_CODES = {
     description: "The `Host` header is not a valid host name or address with an optional port (1–65535).",
   },
 
+  conflicting_credentials: {
+    code: 4000021,
+    status: 400,
+    title: "Bad Request",
+    description: "A credential is sent under both its names (x-service-… and x-oneflow-…) with different values.",
+  },
   two_step_code_invalid: {
     code: 4000020,
     status: 400,

@@ -18,7 +18,7 @@ import { ZTemplateListQuerySchema } from "./template-list-query";
 import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
 import { ZUserListSchema } from "./user";
-import { ZWorkspaceListSchema } from "./workspace";
+import { ZWorkspaceListSchema, ZWorkspacePathParamsSchema, ZWorkspaceSchema } from "./workspace";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type TErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
@@ -125,6 +125,17 @@ export const ENDPOINTS = {
     query: page,
     response: ZWorkspaceListSchema,
     errors: LIST_ERRORS,
+  }),
+  getWorkspace: endpoint({
+    id: "getWorkspace",
+    method: "GET",
+    path: "/v1/workspaces/{workspace_id}",
+    summary: "Get a workspace",
+    description: "A workspace the caller has a role in (administrators: any); others are a 404.",
+    tag: "Workspaces",
+    params: ZWorkspacePathParamsSchema,
+    response: ZWorkspaceSchema,
+    errors: READ_ERRORS,
   }),
   listUsers: endpoint({
     id: "listUsers",

@@ -10,6 +10,7 @@ export const ZTemplateTypeSchema = z
     name: z.string(),
     description: z.string(),
     extension_type: z.string().meta({ example: "pdf" }),
+    active: z.boolean().meta({ description: "Whether the type is in use (as in the Oneflow API); an inactive type is kept for its templates." }),
     created_time: ZTimestampSchema,
     updated_time: ZTimestampSchema,
     _links: z.object({ self: ZLinkSchema }),

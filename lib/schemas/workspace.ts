@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ZIdSchema, ZTimestampSchema } from "./common";
+import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
 export const ZWorkspaceSchema = z
@@ -15,10 +15,13 @@ export const ZWorkspaceSchema = z
     _permissions: z.object({
       "contract:create": z.boolean().meta({ description: "The caller may create contracts here (admin or editor)." }),
     }),
+    _links: z.object({ self: ZLinkSchema }),
   })
   .meta({ id: "Workspace" });
 
 export const ZWorkspaceListSchema = ZPaginatedSchema(ZWorkspaceSchema).meta({ id: "WorkspaceList" });
+
+export const ZWorkspacePathParamsSchema = z.object({ workspace_id: ZIdParamSchema.meta({ description: "The workspace." }) });
 
 export type TWorkspace = z.infer<typeof ZWorkspaceSchema>;
 export type TWorkspaceList = z.infer<typeof ZWorkspaceListSchema>;

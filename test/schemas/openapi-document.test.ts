@@ -29,6 +29,7 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/error_codes"],
   ["get", "/v1/error_codes/{code}"],
   ["get", "/v1/workspaces"],
+  ["get", "/v1/workspaces/{workspace_id}"],
   ["get", "/v1/users"],
   ["get", "/v1/templates"],
   ["get", "/v1/templates/{template_id}"],

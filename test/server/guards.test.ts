@@ -120,3 +120,12 @@ test("redactPath keeps a signing link's token out of logs", () => {
   expect(guards.redactPath("/v1/contracts/12")).toBe("/v1/contracts/12");
   expect(guards.redactPath("/contracts/designs")).toBe("/contracts/designs");
 });
+
+test("withoutTrailingSlash: JSON routes lose trailing slashes (query kept), pages and the root keep theirs", () => {
+  expect(guards.withoutTrailingSlash("/v1/contracts/12/")).toBe("/v1/contracts/12");
+  expect(guards.withoutTrailingSlash("/v1/contracts//?limit=5")).toBe("/v1/contracts?limit=5");
+  expect(guards.withoutTrailingSlash("/v1/")).toBe("/v1");
+  expect(guards.withoutTrailingSlash("/v1/contracts")).toBe("/v1/contracts");
+  expect(guards.withoutTrailingSlash("/contracts/")).toBe("/contracts/");
+  expect(guards.withoutTrailingSlash("/")).toBe("/");
+});

@@ -115,11 +115,12 @@ describe("party and participant", () => {
 describe("lookups", () => {
   it("serializes workspaces with the caller's contract:create permission", async () => {
     const viewerRows = (await listWorkspaces({ db: db.prisma, actor: w.actors.viewer, pagination: { limit: 100, offset: 0 } })).rows;
-    expect(viewerRows.map((r) => ZWorkspaceSchema.parse(serializeWorkspace(r, { actor: w.actors.viewer }))._permissions)).toEqual([
+    expect(viewerRows.map((r) => ZWorkspaceSchema.parse(serializeWorkspace(r, { actor: w.actors.viewer, origin: ORIGIN }))._permissions)).toEqual([
       { "contract:create": false },
     ]);
-    expect(serializeWorkspace(viewerRows[0]!, { actor: w.actors.editor })._permissions["contract:create"]).toBe(true);
-    expect(serializeWorkspace(viewerRows[0]!, { actor: anonymousAdmin })._permissions["contract:create"]).toBe(true);
+    expect(serializeWorkspace(viewerRows[0]!, { actor: w.actors.editor, origin: ORIGIN })._permissions["contract:create"]).toBe(true);
+    expect(serializeWorkspace(viewerRows[0]!, { actor: anonymousAdmin, origin: ORIGIN })._permissions["contract:create"]).toBe(true);
+    expect(serializeWorkspace(viewerRows[0]!, { actor: anonymousAdmin, origin: ORIGIN })._links.self.href).toBe(`${ORIGIN}/v1/workspaces/${viewerRows[0]!.id}`);
   });
 
   it("serializes a template with only the workspaces the caller sees", async () => {

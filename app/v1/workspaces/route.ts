@@ -9,7 +9,7 @@ import { listWorkspaces } from "@/lib/services/workspaces/list-workspaces";
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.listWorkspaces, async ({ prisma, actor, query: pagination, origin }) => {
     const { count, rows } = await listWorkspaces({ db: prisma, actor, pagination });
-    const data = rows.map((row) => serializeWorkspace(row, { actor }));
+    const data = rows.map((row) => serializeWorkspace(row, { actor, origin }));
     return json(paginated({ origin, path: ENDPOINTS.listWorkspaces.path, ...pagination, count, data }) satisfies TWorkspaceList);
   }),
 );

@@ -11,6 +11,7 @@ export function serializeTemplateType(row: TemplateType, { origin }: { origin: s
     name: row.name,
     description: row.description,
     extension_type: row.extensionType,
+    active: row.active,
     created_time: isoTime(row.createdAt),
     updated_time: isoTime(row.updatedAt),
     _links: { self: { href: absoluteUrl(origin, `/v1/template_types/${row.id}`) } },
