@@ -116,7 +116,8 @@ function paths(): ZodOpenApiPathsObject {
 const DESCRIPTION = `The contract service API.
 
 Authenticate every call (except \`/v1/ping\`) with \`x-service-api-token\`; name the user you act for
-with \`x-service-user-email\`, or omit it to act as the anonymous admin. Lists are paginated with
+with \`x-service-user-email\`, or omit it to act as the anonymous admin. Clients written for the Oneflow API
+may send the same as \`x-oneflow-api-token\` and \`x-oneflow-user-email\`. Lists are paginated with
 \`limit\` (1–100, default 100; \`all\` on a contract's parties and data fields) and \`offset\` (0–19900).
 Timestamps are ISO 8601 in UTC (\`+00:00\`). A method a path does not support answers 405.
 
