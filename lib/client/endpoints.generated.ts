@@ -19,6 +19,7 @@ export const ENDPOINT_ROUTES = {
   deleteContract: { method: "DELETE", path: "/v1/contracts/{contract_id}" },
   publishContract: { method: "POST", path: "/v1/contracts/{contract_id}/publish" },
   getPublishReadiness: { method: "GET", path: "/v1/contracts/{contract_id}/publish_readiness" },
+  listContractEvents: { method: "GET", path: "/v1/contracts/{contract_id}/events" },
   listParties: { method: "GET", path: "/v1/contracts/{contract_id}/parties" },
   getParty: { method: "GET", path: "/v1/contracts/{contract_id}/parties/{party_id}" },
   getParticipant: { method: "GET", path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}" },

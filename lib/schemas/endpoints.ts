@@ -6,6 +6,7 @@
 // `endpointRoute`, one test.
 import { z } from "zod";
 
+import { ZAuditEventListSchema } from "./audit-event";
 import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
 import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema } from "./data-field";
 import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
@@ -262,6 +263,21 @@ export const ENDPOINTS = {
     tag: "Contracts",
     params: ZContractPathParamsSchema,
     response: ZPublishReadinessSchema,
+    errors: READ_ERRORS,
+  }),
+  listContractEvents: endpoint({
+    id: "listContractEvents",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/events",
+    summary: "List the audit trail of a contract",
+    description:
+      "Every recorded change of the contract and of its parties, participants and data fields, newest first: who " +
+      "(user, API token), when, how they came in, and each changed attribute from its old to its new value. " +
+      "Visible to whoever may see the contract; a deleted contract's events are kept but answer 404 here.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    query: page,
+    response: ZAuditEventListSchema,
     errors: READ_ERRORS,
   }),
   listParties: endpoint({

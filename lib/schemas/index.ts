@@ -1,6 +1,7 @@
 // The one zod module of every /v1 request and response shape (docs/api.md): routes parse with it,
 // forms validate with it, and lib/openapi/document.ts generates the API reference from it.
 export * from "./api-token";
+export * from "./audit-event";
 export * from "./common";
 export * from "./contract";
 export * from "./country-codes";

@@ -41,6 +41,7 @@ const ROUTES: [string, string][] = [
   ["delete", "/v1/contracts/{contract_id}"],
   ["post", "/v1/contracts/{contract_id}/publish"],
   ["get", "/v1/contracts/{contract_id}/publish_readiness"],
+  ["get", "/v1/contracts/{contract_id}/events"],
   ["get", "/v1/contracts/{contract_id}/parties"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+import { ZIdSchema, ZTimestampSchema } from "./common";
+import { ZPaginatedSchema } from "./pagination";
+
+// A contract's audit trail (docs/api.md "Audit"): GET /v1/contracts/{contract_id}/events.
+
+export const AUDIT_ACTOR_TYPES = ["user", "api_token", "system"] as const;
+export const AUDIT_VIAS = ["api_token", "session", "system"] as const;
+
+export const ZAuditActorSchema = z
+  .object({
+    type: z.enum(AUDIT_ACTOR_TYPES).meta({
+      description: "`user`: a person (through the web app or an API token); `api_token`: a token without a user (the anonymous admin); `system`: the app itself.",
+    }),
+    id: z.number().int().nullable().meta({ description: "The user's id for `user`, the token's for `api_token`; null for `system`." }),
+    name: z.string().meta({ description: "The user's name, the token's name, or `System`." }),
+    email: z.string().optional().meta({ description: "The user's e-mail, for `user` (absent when the user no longer exists)." }),
+    api_token: z
+      .object({ id: ZIdSchema, name: z.string() })
+      .optional()
+      .meta({ description: "The API token a user acted through, when they did (its name only; never the secret)." }),
+  })
+  .meta({ id: "AuditActor" });
+
+export const ZAuditChangeSchema = z
+  .object({
+    field: z.string().meta({ description: "The attribute's API name; nested ones dotted, e.g. `_permissions.contract:update`." }),
+    from: z.unknown().meta({ description: "The value before; null when it had none (a creation)." }),
+    to: z.unknown().meta({ description: "The value after; null when it has none (a deletion)." }),
+  })
+  .meta({ id: "AuditChange" });
+
+export const ZAuditEventSchema = z
+  .object({
+    id: ZIdSchema,
+    created_time: ZTimestampSchema,
+    action: z.string().meta({ description: "`<entity>.<verb>`, e.g. `participant.update`, `contract.create`.", example: "participant.update" }),
+    entity_type: z.string().meta({ description: "What changed: `contract`, `party`, `participant`, `data_field`, …" }),
+    entity_id: ZIdSchema,
+    actor: ZAuditActorSchema,
+    via: z.enum(AUDIT_VIAS).meta({ description: "How the actor came in." }),
+    changes: z.array(ZAuditChangeSchema).meta({ description: "Each changed attribute, from its value before to its value after." }),
+  })
+  .meta({ id: "AuditEvent" });
+
+export const ZAuditEventListSchema = ZPaginatedSchema(ZAuditEventSchema).meta({ id: "AuditEventList" });
+
+export type TAuditActor = z.infer<typeof ZAuditActorSchema>;
+export type TAuditChange = z.infer<typeof ZAuditChangeSchema>;
+export type TAuditEvent = z.infer<typeof ZAuditEventSchema>;
+export type TAuditEventList = z.infer<typeof ZAuditEventListSchema>;

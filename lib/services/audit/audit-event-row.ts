@@ -1,0 +1,21 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/** What the contract's audit trail reads of an event: everything but the request id. */
+export const AUDIT_EVENT_SELECT = {
+  id: true,
+  createdAt: true,
+  action: true,
+  entityType: true,
+  entityId: true,
+  actorUserId: true,
+  apiTokenId: true,
+  via: true,
+  before: true,
+  after: true,
+} as const satisfies Prisma.AuditEventSelect;
+
+/** An event with who did it, looked up: the user's name and e-mail, the token's name (never its hash). */
+export type TAuditEventRow = Prisma.AuditEventGetPayload<{ select: typeof AUDIT_EVENT_SELECT }> & {
+  actorUser: { id: number; name: string; email: string } | null;
+  apiToken: { id: number; name: string } | null;
+};
