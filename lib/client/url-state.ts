@@ -30,6 +30,19 @@ export const param = {
   oneOf<const V extends string, F extends V | undefined>(values: readonly V[], fallback: F): TParamSpec<V | F> {
     return { read: (raw) => values.find((value) => value === raw), fallback };
   },
+  /**
+   * Optional free text (a search), trimmed; missing, blank or longer than `maxLength` after
+   * trimming reads as not set.
+   */
+  optionalText(maxLength: number): TParamSpec<string | undefined> {
+    return {
+      read: (raw) => {
+        const text = raw.trim();
+        return text.length >= 1 && text.length <= maxLength ? text : undefined;
+      },
+      fallback: undefined,
+    };
+  },
   /** An optional id filter (a workspace, say). */
   optionalId(): TParamSpec<number | undefined> {
     return param.integer(1, MAX_ID, undefined);
@@ -98,7 +111,12 @@ export function useUrlState<S extends Record<string, TParamSpec<unknown>>>(defin
     (patch: Partial<TStateOf<S>>) => router.push(hrefWith(patch), { scroll: false }),
     [hrefWith, router],
   );
-  return { state, hrefWith, push };
+  /** As `push`, without a history entry: for text typed into a search box, one entry per search. */
+  const replace = useCallback(
+    (patch: Partial<TStateOf<S>>) => router.replace(hrefWith(patch), { scroll: false }),
+    [hrefWith, router],
+  );
+  return { state, hrefWith, push, replace };
 }
 
 // --- Sort -----------------------------------------------------------------------------------------

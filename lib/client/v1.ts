@@ -31,7 +31,7 @@ export type TQueryValue = string | number | boolean | null | undefined;
 /** A page of a collection: `limit` 1–100 and `offset` 0–19900, as the API takes them. */
 export type TPageParams = { limit?: number; offset?: number };
 
-export type TContractListParams = TPageParams & Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort">>;
+export type TContractListParams = TPageParams & Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q">>;
 export type TTemplateListParams = TPageParams & { workspace_id?: number };
 
 /** `?a=1&b=x` from the values that are set, in the order given; `""` when none is. */

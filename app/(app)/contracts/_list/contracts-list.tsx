@@ -2,9 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PaginatedTable } from "@/components/paginated-table";
 import { EmptyState } from "@/components/states";
+import { takeFlash } from "@/lib/client/flash";
 import { sortFromParam, sortToParam, toggleSort, useUrlState } from "@/lib/client/url-state";
 import { v1Queries } from "@/lib/client/v1";
 import { contractColumns } from "./contract-columns";
@@ -12,7 +13,14 @@ import { ContractFilters } from "./contract-filters";
 import { contractsUrlState, type TContractSortKey } from "./contracts-url-state";
 
 export function ContractsList() {
-  const { state, hrefWith, push } = useUrlState(contractsUrlState);
+  const { state, hrefWith, push, replace } = useUrlState(contractsUrlState);
+  // A message left by the page we came from ("Contract … was deleted."), shown once.
+  const [flash, setFlash] = useState<string | null>(null);
+  useEffect(() => {
+    // Only a message sets it: a second run (React's development double effects) finds none and keeps it.
+    const message = takeFlash();
+    if (message !== null) setFlash(message);
+  }, []);
   const contracts = useQuery({ ...v1Queries.contracts(state), placeholderData: keepPreviousData });
   const workspaces = useQuery(v1Queries.allWorkspaces());
 
@@ -20,17 +28,24 @@ export function ContractsList() {
     () => contractColumns(new Map(workspaces.data?.map((workspace) => [workspace.id, workspace.name]))),
     [workspaces.data],
   );
-  const filtered = state.workspace_id !== undefined || state.state !== undefined;
+  const filtered = state.q !== undefined || state.workspace_id !== undefined || state.state !== undefined;
   // Whatever selects or orders the rows differently starts again at the first page.
-  const clearHref = filtered ? hrefWith({ workspace_id: undefined, state: undefined, offset: 0 }) : null;
+  const clearHref = filtered ? hrefWith({ q: undefined, workspace_id: undefined, state: undefined, offset: 0 }) : null;
 
   return (
     <div className="mt-6 space-y-4">
+      {/* Always in the page, so the message is announced when it appears. */}
+      <div role="status" aria-live="polite">
+        {flash ? <p className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{flash}</p> : null}
+      </div>
       <ContractFilters
+        q={state.q}
         workspaceId={state.workspace_id}
         state={state.state}
         workspaces={workspaces.data}
         onChange={(filters) => push({ ...filters, offset: 0 })}
+        // Typing replaces the history entry rather than adding one per pause.
+        onSearch={(q) => replace({ q, offset: 0 })}
         clearHref={clearHref}
       />
       <PaginatedTable

@@ -12,14 +12,18 @@ type TSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 type TAssert<T extends true> = T;
 export type TContractSortsMatchApi = TAssert<TSame<TContractSort, TContractSortKey | `-${TContractSortKey}`>>;
 
+/** `q`'s longest value after trimming, as `/v1/contracts` takes it (docs/api.md "Finding contracts by name"). */
+export const CONTRACT_SEARCH_MAX_LENGTH = 100;
+
 const SORTS = CONTRACT_SORT_KEYS.flatMap((key) => [key, `-${key}` as const]);
 
 /**
- * The contracts table's URL: `/contracts?workspace_id=2&state=signed&sort=-name&limit=50&offset=50`,
+ * The contracts table's URL: `/contracts?q=nda&workspace_id=2&state=signed&sort=-name&limit=50&offset=50`,
  * the same names and values as the `/v1/contracts` query it sends. Opens on the most recently
  * updated contracts, 25 a page.
  */
 export const contractsUrlState = defineUrlState({
+  q: param.optionalText(CONTRACT_SEARCH_MAX_LENGTH),
   workspace_id: param.optionalId(),
   state: param.oneOf(CONTRACT_STATES, undefined),
   sort: param.oneOf(SORTS, "-updated_time"),

@@ -1,8 +1,9 @@
-// The contract page's own reads and its one write (the participant PUT), on the /v1 routes.
+// The contract page's own reads and writes (the participant PUT, the deletion), on the /v1 routes.
 
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, queryString, v1Queries, type TPageParams } from "@/lib/client/v1";
+import type { TAuditEventList } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
 import type { TDataFieldList } from "@/lib/schemas/data-field";
 import type { TParticipant, TUpdateParticipantRequest } from "@/lib/schemas/participant";
@@ -15,6 +16,41 @@ export const dataFieldsQuery = (contractId: number, page: Required<TPageParams>)
     queryFn: ({ signal }) =>
       fetchJson<TDataFieldList>(`${pathOf("listDataFields", { contract_id: contractId })}${queryString(page)}`, { signal }),
   });
+
+/** How many events the Activity section shows at first, and adds per "Show older". */
+export const EVENTS_PAGE_SIZE = 20;
+
+/** The contract's audit trail, newest first, a page at a time; under the contract's key like its data fields. */
+export const eventsQuery = (contractId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...v1Queries.contract(contractId).queryKey, "events", "pages"],
+    initialPageParam: 0,
+    queryFn: ({ signal, pageParam }) =>
+      fetchJson<TAuditEventList>(
+        `${pathOf("listContractEvents", { contract_id: contractId })}${queryString({ limit: EVENTS_PAGE_SIZE, offset: pageParam })}`,
+        { signal },
+      ),
+    getNextPageParam: (last, _all, offset) => (last._links.next.href === null ? undefined : offset + EVENTS_PAGE_SIZE),
+  });
+
+/** Every page of the audit trail: what a change on this page must refresh. */
+export const eventsKey = (contractId: number) => [...v1Queries.contract(contractId).queryKey, "events"] as const;
+
+/**
+ * Deletes the contract (`DELETE`, 204). On success its cached reads are dropped (not refetched: they
+ * would be 404s) and every contract list refreshes; the caller navigates away.
+ */
+export function useDeleteContract(contractId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      fetchJson<undefined>(pathOf("deleteContract", { contract_id: contractId }), { method: methodOf("deleteContract") }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: v1Queries.contract(contractId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ["v1", "contracts", "list"] });
+    },
+  });
+}
 
 export type TParticipantUpdate = { partyId: number; participantId: number; changes: TUpdateParticipantRequest };
 
@@ -79,6 +115,8 @@ export function useUpdateParticipant(contractId: number) {
     onSettled: () => {
       // The contract's own times and states may have moved; refetch once the last save is done.
       if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: contractKey, exact: true });
+      // Every save (or refusal: nothing is written then, but the trail may have moved meanwhile) shows in the activity.
+      void queryClient.invalidateQueries({ queryKey: eventsKey(contractId) });
     },
   });
 }

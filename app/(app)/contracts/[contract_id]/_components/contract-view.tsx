@@ -10,13 +10,15 @@ import { RequestError } from "@/lib/client/fetch-json";
 import { v1Queries } from "@/lib/client/v1";
 import { EDITABLE_CONTRACT_STATES } from "@/lib/domain/enums";
 import type { TContract } from "@/lib/schemas/contract";
+import { ActivitySection } from "./activity-section";
 import { ContractNotFound } from "./contract-not-found";
 import { DataFieldsSection } from "./data-fields-section";
+import { DeleteContract } from "./delete-contract";
 import { PartySection } from "./party-section";
 import { PublishPanel } from "./publish-panel";
 
-/** The contract page: header, parties with inline participant editing, data fields. */
-export function ContractView({ contractId }: { contractId: number }) {
+/** The contract page: header (with Delete), parties with inline participant editing, data fields, activity. */
+export function ContractView({ contractId, isAdmin }: { contractId: number; isAdmin: boolean }) {
   const contract = useQuery(v1Queries.contract(contractId));
   if (contract.isPending) return <LoadingState label="Loading the contract…" lines={6} />;
   if (contract.isError) {
@@ -24,10 +26,10 @@ export function ContractView({ contractId }: { contractId: number }) {
     if (contract.error instanceof RequestError && (contract.error.status === 404 || contract.error.status === 400)) return <ContractNotFound />;
     return <ErrorState title="Could not load the contract." error={contract.error} onRetry={() => void contract.refetch()} retrying={contract.isFetching} />;
   }
-  return <LoadedContract contract={contract.data} />;
+  return <LoadedContract contract={contract.data} isAdmin={isAdmin} />;
 }
 
-function LoadedContract({ contract }: { contract: TContract }) {
+function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: boolean }) {
   const workspaces = useQuery(v1Queries.allWorkspaces());
   const template = useQuery(v1Queries.template(contract.template_id));
   const workspace = workspaces.data?.find((candidate) => candidate.id === contract.workspace_id);
@@ -35,6 +37,8 @@ function LoadedContract({ contract }: { contract: TContract }) {
   const mayWrite = workspace?._permissions["contract:create"] ?? false;
   const stateAllows = EDITABLE_CONTRACT_STATES.includes(contract.state);
   const available = template.data?.available_options;
+  // The API's rule (docs/api.md "Deleting a contract"): editors delete drafts, administrators any contract.
+  const mayDelete = isAdmin || (mayWrite && contract.state === "draft");
 
   return (
     <div className="max-w-5xl">
@@ -46,6 +50,11 @@ function LoadedContract({ contract }: { contract: TContract }) {
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contract.name}</h1>
         <ContractStateBadge state={contract.state} />
+        {mayDelete ? (
+          <div className="ml-auto">
+            <DeleteContract contract={contract} />
+          </div>
+        ) : null}
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <Fact term="Workspace">{workspace?.name ?? `Workspace ${contract.workspace_id}`}</Fact>
@@ -104,6 +113,7 @@ function LoadedContract({ contract }: { contract: TContract }) {
       </section>
 
       <DataFieldsSection contractId={contract.id} />
+      <ActivitySection contract={contract} />
     </div>
   );
 }

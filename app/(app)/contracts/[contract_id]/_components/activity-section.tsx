@@ -1,0 +1,169 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ATTRIBUTE_LABELS, optionLabel, type TOptionField } from "@/components/participant-fields";
+import { RelativeTime } from "@/components/relative-time";
+import { EmptyState, ErrorState, LoadingState } from "@/components/states";
+import type { TAuditActor, TAuditChange, TAuditEvent } from "@/lib/schemas/audit-event";
+import type { TContract } from "@/lib/schemas/contract";
+import { eventsQuery } from "./contract-queries";
+
+// The contract's audit trail as a timeline: who, when, what, and each field from → to.
+
+const VERBS: Record<string, string> = {
+  create: "created",
+  update: "changed",
+  delete: "deleted",
+  publish: "published",
+  sign: "signed",
+  decline: "declined",
+  send: "sent",
+  email: "e-mailed",
+  remind: "reminded",
+};
+
+const ENTITIES: Record<string, string> = {
+  contract: "the contract",
+  party: "party",
+  participant: "participant",
+  data_field: "data field",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  ...ATTRIBUTE_LABELS,
+  state: "State",
+  workspace_id: "Workspace",
+  template_id: "Template",
+  country_code: "Country",
+  value: "Value",
+  data_field_count: "Data fields",
+};
+
+const OPTION_FIELDS = new Set<string>(["delivery_channel", "sign_method", "two_step_authentication_method"]);
+
+/** The names of the contract's parties and participants by id, to say whom an event is about. */
+function namesOf(contract: TContract): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const party of contract.parties) {
+    names.set(`party:${party.id}`, party.name);
+    for (const person of party.type === "company" ? party.participants : [party.participant]) names.set(`participant:${person.id}`, person.name);
+  }
+  return names;
+}
+
+/** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
+export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type" | "entity_id">, names: ReadonlyMap<string, string> = new Map()): string {
+  const [entity = "", verb = ""] = event.action.split(".");
+  const verbWords = VERBS[verb];
+  const entityWords = ENTITIES[entity];
+  if (!verbWords || !entityWords) return event.action.replaceAll("_", " ");
+  if (entity === "contract") return `${verbWords} ${entityWords}`;
+  const name = names.get(`${event.entity_type}:${event.entity_id}`);
+  return `${verbWords} ${entityWords} ${name ?? `#${event.entity_id}`}`;
+}
+
+function actorWords(actor: TAuditActor, via: TAuditEvent["via"]): { who: string; how: string | null } {
+  if (actor.type === "system") return { who: "The system", how: null };
+  if (actor.type === "api_token") return { who: `API token “${actor.name}”`, how: null };
+  const how = actor.api_token ? `through API token “${actor.api_token.name}”` : via === "session" ? "in the web app" : null;
+  return { who: actor.name, how };
+}
+
+/** A value as a person reads it: empty text, yes/no, an option's label. */
+export function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined) return "not set";
+  if (value === "") return "empty";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string") return OPTION_FIELDS.has(field) ? optionLabel(field as TOptionField, value) : value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
+  return JSON.stringify(value);
+}
+
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll("_", " ");
+
+function Change({ change }: { change: TAuditChange }) {
+  const added = change.from === null;
+  return (
+    <li>
+      <span className="font-medium text-slate-800">{fieldLabel(change.field)}</span>
+      {": "}
+      {added ? null : (
+        <>
+          <del className="text-slate-600">{formatValue(change.field, change.from)}</del>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> to </span>
+        </>
+      )}
+      <ins className="font-medium text-slate-900 no-underline">{formatValue(change.field, change.to)}</ins>
+    </li>
+  );
+}
+
+function EventItem({ event, names }: { event: TAuditEvent; names: ReadonlyMap<string, string> }) {
+  const { who, how } = actorWords(event.actor, event.via);
+  return (
+    <li className="relative border-l-2 border-slate-200 pb-5 pl-5 last:pb-0">
+      <span aria-hidden="true" className="absolute -left-[7px] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-blue-700" />
+      <p className="text-sm text-slate-900">
+        <span className="font-semibold">{who}</span> {describeAction(event, names)}{" "}
+        <span className="text-slate-600">
+          · <RelativeTime iso={event.created_time} />
+          {how ? ` · ${how}` : null}
+        </span>
+      </p>
+      {event.changes.length > 0 && event.action.endsWith(".update") ? (
+        <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
+          {event.changes.map((change) => (
+            <Change key={change.field} change={change} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The Activity section: the newest 20 events, more on request. It refreshes whenever the page
+ * changes something (the mutations invalidate its query).
+ */
+export function ActivitySection({ contract }: { contract: TContract }) {
+  const query = useInfiniteQuery(eventsQuery(contract.id));
+  const names = namesOf(contract);
+  const events = query.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <section aria-labelledby="activity-title" className="mt-10">
+      <h2 id="activity-title" className="text-lg font-semibold text-slate-900">
+        Activity
+      </h2>
+      <div className="mt-3">
+        {query.isPending ? (
+          <LoadingState label="Loading the activity…" />
+        ) : query.isError ? (
+          <ErrorState title="Could not load the activity." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : events.length === 0 ? (
+          <EmptyState title="No activity recorded yet" />
+        ) : (
+          <>
+            <ol aria-label="Activity, newest first" className="ml-1.5">
+              {events.map((event) => (
+                <EventItem key={event.id} event={event} names={names} />
+              ))}
+            </ol>
+            {query.hasNextPage ? (
+              <button
+                type="button"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                className="mt-4 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+              >
+                {query.isFetchingNextPage ? "Loading…" : "Show older activity"}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
