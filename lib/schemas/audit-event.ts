@@ -5,16 +5,20 @@ import { ZPaginatedSchema } from "./pagination";
 
 // A contract's audit trail (docs/api.md "Audit"): GET /v1/contracts/{contract_id}/events.
 
-export const AUDIT_ACTOR_TYPES = ["user", "api_token", "system"] as const;
-export const AUDIT_VIAS = ["api_token", "session", "system"] as const;
+export const AUDIT_ACTOR_TYPES = ["user", "api_token", "signer", "system"] as const;
+export const AUDIT_VIAS = ["api_token", "session", "signing_link", "system"] as const;
 
 export const ZAuditActorSchema = z
   .object({
     type: z.enum(AUDIT_ACTOR_TYPES).meta({
-      description: "`user`: a person (through the web app or an API token); `api_token`: a token without a user (the anonymous admin); `system`: the app itself.",
+      description:
+        "`user`: a person (through the web app or an API token); `api_token`: a token without a user (the anonymous admin); " +
+        "`signer`: a participant through their signing link; `system`: the app itself (background jobs).",
     }),
-    id: z.number().int().nullable().meta({ description: "The user's id for `user`, the token's for `api_token`; null for `system`." }),
-    name: z.string().meta({ description: "The user's name, the token's name, or `System`." }),
+    id: z.number().int().nullable().meta({
+      description: "The user's id for `user`, the token's for `api_token`, the participant's for `signer` when the event is about them; else null.",
+    }),
+    name: z.string().meta({ description: "The user's, token's or participant's name, `Signer` when the participant is not named, or `System`." }),
     email: z.string().optional().meta({ description: "The user's e-mail, for `user` (absent when the user no longer exists)." }),
     api_token: z
       .object({ id: ZIdSchema, name: z.string() })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   isoTime,
+  serializeAuditEvent,
   serializeContract,
   serializeContractListItem,
   serializeDataField,
@@ -143,5 +144,23 @@ describe("lookups", () => {
     const body = ZDataFieldSchema.parse(serializeDataField(field, { origin: ORIGIN }));
     expect(body).toMatchObject({ name: "Start", placeholder: "YYYY-MM-DD", value: "", _private_ownerside: { custom_id: "start" } });
     expect(body._links.self.href).toBe(`${ORIGIN}/v1/contracts/${w.contracts.a.id}/data_fields/${field.id}`);
+  });
+});
+
+describe("serializeAuditEvent", () => {
+  const base = {
+    id: 7, createdAt: new Date("2024-05-01T09:30:00.000Z"), action: "participant.sign", entityType: "participant", entityId: 3,
+    actorUserId: null, apiTokenId: null, before: { sign_state: "undecided" }, after: { sign_state: "signed" },
+    actorUser: null, apiToken: null, signer: null,
+  } as const;
+
+  it("a signing link's event names the participant it is about; the system is System", () => {
+    expect(serializeAuditEvent({ ...base, via: "signing_link", signer: { id: 3, name: "Ann" } })).toEqual({
+      id: 7, created_time: "2024-05-01T09:30:00.000+00:00", action: "participant.sign", entity_type: "participant", entity_id: 3,
+      actor: { type: "signer", id: 3, name: "Ann" }, via: "signing_link",
+      changes: [{ field: "sign_state", from: "undecided", to: "signed" }],
+    });
+    expect(serializeAuditEvent({ ...base, action: "contract.sign", entityType: "contract", via: "signing_link" }).actor).toEqual({ type: "signer", id: null, name: "Signer" });
+    expect(serializeAuditEvent({ ...base, action: "contract.overdue", via: "system" }).actor).toEqual({ type: "system", id: null, name: "System" });
   });
 });

@@ -18,4 +18,6 @@ export const AUDIT_EVENT_SELECT = {
 export type TAuditEventRow = Prisma.AuditEventGetPayload<{ select: typeof AUDIT_EVENT_SELECT }> & {
   actorUser: { id: number; name: string; email: string } | null;
   apiToken: { id: number; name: string } | null;
+  /** For an event made through a signing link about a participant: that participant (the signer). */
+  signer: { id: number; name: string } | null;
 };

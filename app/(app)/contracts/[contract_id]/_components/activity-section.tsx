@@ -51,9 +51,23 @@ function namesOf(contract: TContract): Map<string, string> {
   return names;
 }
 
+/** Actions whose words are not "<verb> <entity>". */
+const PHRASES: Record<string, string> = {
+  "participant.sign": "signed the contract",
+  "participant.decline": "declined to sign the contract",
+  "contract.sign": "completed the contract: every signatory has signed",
+  "contract.decline": "ended the contract: a signatory declined",
+  "contract.overdue": "marked the contract overdue: its signing period ended",
+};
+
 /** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
 export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type" | "entity_id">, names: ReadonlyMap<string, string> = new Map()): string {
+  const phrase = PHRASES[event.action];
+  if (phrase) return phrase;
   const [entity = "", verb = ""] = event.action.split(".");
+  if (event.action === "participant.invitation_send") {
+    return `sent participant ${names.get(`participant:${event.entity_id}`) ?? `#${event.entity_id}`} an invitation to sign`;
+  }
   const verbWords = VERBS[verb];
   const entityWords = ENTITIES[entity];
   if (!verbWords || !entityWords) return event.action.replaceAll("_", " ");
@@ -65,6 +79,7 @@ export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type"
 function actorWords(actor: TAuditActor, via: TAuditEvent["via"]): { who: string; how: string | null } {
   if (actor.type === "system") return { who: "The system", how: null };
   if (actor.type === "api_token") return { who: `API token “${actor.name}”`, how: null };
+  if (actor.type === "signer") return { who: actor.name, how: "through their signing link" };
   const how = actor.api_token ? `through API token “${actor.api_token.name}”` : via === "session" ? "in the web app" : null;
   return { who: actor.name, how };
 }
@@ -112,7 +127,7 @@ function EventItem({ event, names }: { event: TAuditEvent; names: ReadonlyMap<st
           {how ? ` · ${how}` : null}
         </span>
       </p>
-      {event.changes.length > 0 && event.action.endsWith(".update") ? (
+      {event.changes.length > 0 && !event.action.endsWith(".create") && !event.action.endsWith(".delete") ? (
         <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
           {event.changes.map((change) => (
             <Change key={change.field} change={change} />
