@@ -30,6 +30,8 @@ const activity = (page: Page) => page.getByRole("list", { name: "Activity, newes
 const contractStatus = async (page: Page, id: number) => (await page.request.get(`/v1/contracts/${id}`)).status();
 
 test("an inline edit shows in the Activity timeline: who, what, from → to, when", async ({ page }) => {
+  // Two saves, a reload and an axe scan of a long page: on a busy machine this nears the default 60 s.
+  test.setTimeout(120_000);
   await signIn(page, ADMIN);
   const { contract, employee } = await createDraft(page);
   await page.goto(`/contracts/${contract.id}`);
