@@ -5,16 +5,20 @@
 import type { z } from "zod";
 import { json, methodNotAllowed, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
-import { parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
+import { parsePathParams, parseQuery, readJsonBody } from "@/lib/api/request";
+import type { TSelfParsedPathParam } from "@/lib/schemas/common";
 import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
 
-type TParamsOf<E extends TEndpoint> = E["params"] extends z.ZodObject ? { [K in keyof z.output<E["params"]>]: number } : Record<string, never>;
+/** Ids are numbers; a parameter its schema parses itself (`selfParsedPathParam`) is that schema's output. */
+type TParamsOf<E extends TEndpoint> = E["params"] extends z.ZodObject
+  ? { [K in keyof E["params"]["shape"]]: E["params"]["shape"][K] extends TSelfParsedPathParam ? z.output<E["params"]["shape"][K]> : number }
+  : Record<string, never>;
 type TQueryOf<E extends TEndpoint> = E["query"] extends z.ZodObject ? z.output<E["query"]> : undefined;
 type TBodyOf<E extends TEndpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
 type TContextOf<E extends TEndpoint> = E["database"] extends false ? BareApiContext : E["auth"] extends false ? PublicApiContext : ApiContext;
 
 export type TEndpointContext<E extends TEndpoint> = Omit<TContextOf<E>, "params"> & {
-  /** Path parameters, each a positive int32 (else the request was a 400 already). */
+  /** Path parameters: each a positive int32, or what its self-parsed schema made of it (else the request was a 400 already). */
   params: TParamsOf<E>;
   query: TQueryOf<E>;
   body: TBodyOf<E>;
@@ -42,8 +46,7 @@ export function handle<const E extends TEndpoint>(
     ...(endpoint.database === false ? { database: false as const } : {}),
   };
   const handler = withApi(async (ctx: BareApiContext & Partial<ApiContext>) => {
-    const params: Record<string, number> = {};
-    for (const name of Object.keys(endpoint.params?.shape ?? {})) params[name] = parseIdParam(ctx.params[name], name);
+    const params = parsePathParams(ctx.params, endpoint.params);
     const query = endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined;
     const rawBody = endpoint.body ? await readJsonBody(ctx.req) : undefined;
     const body = endpoint.body ? endpoint.body.parse(rawBody) : undefined;

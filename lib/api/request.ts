@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, fromZodError } from "@/lib/api/errors";
+import { isSelfParsedPathParam } from "@/lib/schemas/common";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
@@ -183,6 +184,28 @@ export function parseIdParam(raw: string | undefined, name: string): number {
     throw new ApiError("invalid_path_id", `${name} ${message}.`, { parameterProblems: { [name]: [message] } });
   }
   return value;
+}
+
+/**
+ * The path parameters an endpoint declares (lib/schemas/endpoints.ts): each is a canonical id
+ * (`parseIdParam`), unless its schema is marked `selfParsedPathParam`; then that schema parses it,
+ * and a value it refuses is the same 400 `invalid_path_id`, naming the parameter.
+ */
+export function parsePathParams(raw: Readonly<Record<string, string | undefined>>, schema: z.ZodObject | undefined): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema?.shape ?? {})) {
+    if (!isSelfParsedPathParam(field)) {
+      params[name] = parseIdParam(raw[name], name);
+      continue;
+    }
+    const parsed = field.safeParse(raw[name]);
+    if (!parsed.success) {
+      const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+      throw new ApiError("invalid_path_id", `${name} ${messages[0]}.`, { parameterProblems: { [name]: messages } });
+    }
+    params[name] = parsed.data;
+  }
+  return params;
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
   TWorkspaceList,
 } from "@/lib/schemas";
 import type { z } from "zod";
+import type { TSelfParsedPathParam } from "@/lib/schemas/common";
 import type { TEndpoints } from "@/lib/schemas/endpoints";
 import { ENDPOINT_ROUTES } from "./endpoints.generated";
 import { fetchJson } from "./fetch-json";
@@ -49,15 +50,20 @@ type TFetchOptions = { signal?: AbortSignal };
 // --- Endpoints, as declared in lib/schemas/endpoints.ts (types only: no schema enters the bundle) ----
 
 export type TEndpointId = keyof TEndpoints;
+/** Ids are numbers; a parameter with a form of its own (`selfParsedPathParam`, e.g. `c::{custom_id}`) takes a string too. */
 type TPathParams<K extends TEndpointId> = TEndpoints[K] extends { params: z.ZodObject }
-  ? { [P in keyof z.output<TEndpoints[K]["params"]>]: number }
+  ? {
+      [P in keyof TEndpoints[K]["params"]["shape"]]: TEndpoints[K]["params"]["shape"][P] extends TSelfParsedPathParam ? number | string : number;
+    }
   : Record<string, never>;
 /** What the endpoint answers with on success. */
 export type TResponseOf<K extends TEndpointId> = TEndpoints[K] extends { response: z.ZodType } ? z.output<TEndpoints[K]["response"]> : undefined;
 
-/** The endpoint's URL path with its path parameters filled in. */
+/** The endpoint's URL path with its path parameters filled in (each percent-encoded as one segment). */
 export function pathOf<K extends TEndpointId>(id: K, params: TPathParams<K>): string {
-  return ENDPOINT_ROUTES[id].path.replace(/\{(\w+)\}/g, (_, name: string) => String((params as Record<string, number>)[name]));
+  return ENDPOINT_ROUTES[id].path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, number | string>)[name])),
+  );
 }
 
 /** The endpoint's method, as declared. */

@@ -43,7 +43,9 @@ export const ERROR_CODES = {
     code: 4000005,
     status: 400,
     title: "Bad Request",
-    description: "An identifier in the path is not a positive integer in the 32-bit range.",
+    description:
+      "An identifier in the path is not a positive integer in the 32-bit range (nor, where the endpoint accepts " +
+      "one, another documented form such as a data field's `c::{custom_id}`).",
   },
   invalid_query_parameter: {
     code: 4000006,
@@ -221,13 +223,48 @@ export const ERROR_CODES = {
     code: 4090001,
     status: 409,
     title: "Conflict",
-    description: "The contract's state (signed, declined or overdue) no longer allows changes to its parties.",
+    description:
+      "The contract's state (signed, declined or overdue) no longer allows changes to its participants or data fields.",
   },
   contract_not_deletable: {
     code: 4090004,
     status: 409,
     title: "Conflict",
     description: "Only a draft contract can be deleted, except by an administrator.",
+  },
+  contract_not_draft: {
+    code: 4090005,
+    status: 409,
+    title: "Conflict",
+    description: "Parties and participants can be added to or removed from a contract only while it is a draft.",
+  },
+  my_party_not_removable: {
+    code: 4090006,
+    status: 409,
+    title: "Conflict",
+    description: "The owner-side party (`my_party: true`) belongs to every contract and cannot be removed.",
+  },
+  organizer_not_removable: {
+    code: 4090007,
+    status: 409,
+    title: "Conflict",
+    description: "The contract's organizer (the owner-side participant who is a user of the service) cannot be removed.",
+  },
+  party_needs_participant: {
+    code: 4090008,
+    status: 409,
+    title: "Conflict",
+    description:
+      "A counterparty keeps at least one participant (an individual party exactly its one): remove the party " +
+      "instead, or add the new participant first.",
+  },
+  party_takes_no_participants: {
+    code: 4090009,
+    status: 409,
+    title: "Conflict",
+    description:
+      "Participants are added only to company counterparties: an individual party is its one participant, and " +
+      "the owner-side party's participants are users of the service.",
   },
   contract_not_publishable: {
     code: 4090010,

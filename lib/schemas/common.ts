@@ -65,6 +65,25 @@ export const ZIdParamSchema = z
   .transform(Number)
   .meta({ example: "42" });
 
+/** The type mark of a path parameter that `selfParsedPathParam` made. */
+export type TSelfParsedPathParam = { readonly "~selfParsedPathParam": true };
+
+const selfParsed = new WeakSet<z.ZodType>();
+
+/**
+ * A path parameter that is not (only) a positive integer id: the endpoint handler parses it with
+ * this schema instead of the canonical id rule (lib/api/request.ts `parsePathParams`), and a failure
+ * is a 400 `invalid_path_id` naming it. Apply it last (after `.meta()`, which makes a new schema).
+ */
+export function selfParsedPathParam<T extends z.ZodType>(schema: T): T & TSelfParsedPathParam {
+  selfParsed.add(schema);
+  return schema as T & TSelfParsedPathParam;
+}
+
+export function isSelfParsedPathParam(schema: unknown): schema is z.ZodType {
+  return typeof schema === "object" && schema !== null && selfParsed.has(schema as z.ZodType);
+}
+
 /** 1–100 characters after trimming; shared by contract, party and participant names. */
 export const ZNameSchema = z
   .string({ error: typeError("a string") })

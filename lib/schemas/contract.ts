@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CONTRACT_STATES } from "@/lib/domain/enums";
 
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { ZDataFieldValueRequestSchema } from "./data-field";
 import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
 import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
@@ -26,6 +27,22 @@ export const ZCreateContractRequestSchema = requestObject({
       description:
         `Counterparties (at most ${CONTRACT_LIMITS.counterparties}, with at most ${CONTRACT_LIMITS.participantsPerParty} participants each ` +
         `and ${CONTRACT_LIMITS.participantsPerContract} in all). The owner-side party is added by the service.`,
+    }),
+  data_fields: z
+    .array(ZDataFieldValueRequestSchema, { error: typeError("a list") })
+    .max(CONTRACT_LIMITS.dataFieldValues, `at most ${CONTRACT_LIMITS.dataFieldValues} data field values`)
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (seen.has(entry.custom_id)) ctx.addIssue({ code: "custom", path: [index, "custom_id"], message: "is given more than once" });
+        seen.add(entry.custom_id);
+      });
+    })
+    .optional()
+    .meta({
+      description:
+        "Values for the template's data fields, each named by its custom id (once each); they replace the template's " +
+        "default values in the contract.",
     }),
 }).meta({ id: "CreateContractRequest" });
 

@@ -8,11 +8,11 @@ import { z } from "zod";
 
 import { ZAuditEventListSchema } from "./audit-event";
 import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
-import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema } from "./data-field";
+import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema, ZUpdateDataFieldRequestSchema } from "./data-field";
 import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
 import { ZPaginationQuerySchema } from "./pagination";
-import { ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
-import { ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
+import { ZCreateParticipantRequestSchema, ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
+import { ZCreatePartyRequestSchema, ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
 import { ZPingSchema } from "./ping";
 import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema } from "./publish";
 import { ZTemplateListQuerySchema } from "./template-list-query";
@@ -28,7 +28,10 @@ export interface TEndpoint {
   /** The OpenAPI operationId and the typed client's name for it. */
   id: string;
   method: THttpMethod;
-  /** With `{name}` for each path parameter; every path parameter is a positive integer. */
+  /**
+   * With `{name}` for each path parameter; every path parameter is a positive integer, except one whose
+   * schema is marked `selfParsedPathParam` (lib/schemas/common.ts), which that schema parses.
+   */
   path: string;
   summary: string;
   description?: string;
@@ -301,6 +304,50 @@ export const ENDPOINTS = {
     response: ZPartySchema,
     errors: READ_ERRORS,
   }),
+  createParty: endpoint({
+    id: "createParty",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/parties",
+    summary: "Add a counterparty",
+    description:
+      "Adds a company (with its participants) or an individual to a draft contract (else 409), in the shape and " +
+      "under the rules of `parties` on contract creation: the template's options, the required attributes, and " +
+      "the limits counted with the parties the contract has. Answers 200, as contract creation does.",
+    tag: "Parties",
+    params: ZContractPathParamsSchema,
+    body: ZCreatePartyRequestSchema,
+    response: ZPartySchema,
+    responseDescription: "The added party, as GET answers it.",
+    errors: WRITE_ERRORS,
+  }),
+  deleteParty: endpoint({
+    id: "deleteParty",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}",
+    summary: "Remove a counterparty",
+    description: "Removes a counterparty and its participants from a draft contract (else 409). The owner-side party cannot be removed (409).",
+    tag: "Parties",
+    params: ZPartyPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Removed; no body.",
+    errors: [400, 401, 403, 404, 409, 429, 503],
+  }),
+  createParticipant: endpoint({
+    id: "createParticipant",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants",
+    summary: "Add a participant",
+    description:
+      "Adds a participant to a company counterparty of a draft contract (else 409; an individual party and the " +
+      "owner-side party take none, 409), in the shape and under the rules of a participant on contract creation.",
+    tag: "Participants",
+    params: ZPartyPathParamsSchema,
+    body: ZCreateParticipantRequestSchema,
+    response: ZParticipantSchema,
+    responseDescription: "The added participant, with `_links`, as GET answers it.",
+    etag: true,
+    errors: WRITE_ERRORS,
+  }),
   getParticipant: endpoint({
     id: "getParticipant",
     method: "GET",
@@ -358,6 +405,20 @@ export const ENDPOINTS = {
     responseDescription: "The participant, with `_links`.",
     errors: WRITE_ERRORS,
   }),
+  deleteParticipant: endpoint({
+    id: "deleteParticipant",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}",
+    summary: "Remove a participant",
+    description:
+      "Removes a participant from a draft contract (else 409). The organizer cannot be removed, nor the last " +
+      "participant of a counterparty (remove the party instead): both 409.",
+    tag: "Participants",
+    params: ZParticipantPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Removed; no body.",
+    errors: [400, 401, 403, 404, 409, 429, 503],
+  }),
   listDataFields: endpoint({
     id: "listDataFields",
     method: "GET",
@@ -375,9 +436,25 @@ export const ENDPOINTS = {
     path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}",
     summary: "Get a data field of a contract",
     tag: "Data fields",
+    description: "`data_field_id` is the field's id, or `c::` followed by its custom id.",
     params: ZDataFieldPathParamsSchema,
     response: ZDataFieldSchema,
     errors: READ_ERRORS,
+  }),
+  updateDataField: endpoint({
+    id: "updateDataField",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}",
+    summary: "Set a data field's value",
+    description:
+      "Sets the value (at most 10,000 characters) while the contract is draft or pending (else 409). " +
+      "`data_field_id` is the field's id, or `c::` followed by its custom id. The same value changes nothing.",
+    tag: "Data fields",
+    params: ZDataFieldPathParamsSchema,
+    body: ZUpdateDataFieldRequestSchema,
+    response: ZDataFieldSchema,
+    responseDescription: "The data field, as GET answers it.",
+    errors: WRITE_ERRORS,
   }),
 } as const satisfies Record<string, TEndpoint>;
 

@@ -10,4 +10,6 @@ export const CONTRACT_LIMITS = {
   participantsPerParty: 50,
   /** Participants of all counterparties together. */
   participantsPerContract: 200,
+  /** Entries of `data_fields` in one create (each names a template data field once). */
+  dataFieldValues: 500,
 } as const;

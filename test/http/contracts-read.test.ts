@@ -274,13 +274,14 @@ describe("methods and credentials", () => {
   it.each([
     ["POST", "/v1/contracts", "GET"],
     ["PATCH", "/v1/contracts/1", "GET, DELETE"],
-    ["PUT", "/v1/contracts/1/parties", "GET"],
-    ["PATCH", "/v1/contracts/1/parties/1", "GET"],
-    ["DELETE", "/v1/contracts/1/parties/1/participants/1", "GET, PUT"],
+    ["PUT", "/v1/contracts/1/parties", "GET, POST"],
+    ["PATCH", "/v1/contracts/1/parties/1", "GET, DELETE"],
+    ["GET", "/v1/contracts/1/parties/1/participants", "POST"],
+    ["PATCH", "/v1/contracts/1/parties/1/participants/1", "GET, PUT, DELETE"],
     ["POST", "/v1/contracts/1/data_fields", "GET"],
-    ["PUT", "/v1/contracts/1/data_fields/1", "GET"],
+    ["DELETE", "/v1/contracts/1/data_fields/1", "GET, PUT"],
   ])("%s %s is a 405 with Allow: %s", async (method, path, allow) => {
-    const res = await api(path, { method, body: method === "DELETE" ? undefined : {} });
+    const res = await api(path, { method, body: method === "DELETE" || method === "GET" ? undefined : {} });
     error(res, 405, 4050000);
     expect(res.headers.get("allow")).toBe(allow);
   });

@@ -211,7 +211,7 @@ describe("PUT a participant: client errors", () => {
   it("answers 405 for other methods", async () => {
     const res = await api(c.ann, { method: "POST", body: {}, email: EDITOR });
     expectError(res, "method_not_allowed");
-    expect(res.headers.get("allow")).toBe("GET, PUT");
+    expect(res.headers.get("allow")).toBe("GET, PUT, DELETE");
   });
 });
 

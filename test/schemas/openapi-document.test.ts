@@ -43,13 +43,18 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/contracts/{contract_id}/publish_readiness"],
   ["get", "/v1/contracts/{contract_id}/events"],
   ["get", "/v1/contracts/{contract_id}/parties"],
+  ["post", "/v1/contracts/{contract_id}/parties"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}"],
+  ["delete", "/v1/contracts/{contract_id}/parties/{party_id}"],
+  ["post", "/v1/contracts/{contract_id}/parties/{party_id}/participants"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
   ["put", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
+  ["delete", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/signing_link"],
   ["post", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/send_invitation"],
   ["get", "/v1/contracts/{contract_id}/data_fields"],
   ["get", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
+  ["put", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
 ];
 
 const operation = (method: string, path: string): Operation => {

@@ -123,8 +123,8 @@ describe("a contract's parties, participants and data fields", () => {
     const { count, rows } = await listDataFields({ db: db.prisma, actor: w.actors.viewer, contractId: w.contracts.a.id, pagination: { limit: 1, offset: 1 } });
     expect(count).toBe(2);
     expect(rows.map((r) => [r.name, r.value])).toEqual([["Term", "12"]]);
-    const field = await getDataField({ db: db.prisma, actor: w.actors.viewer, contractId: w.contracts.a.id, dataFieldId: rows[0]!.id });
+    const field = await getDataField({ db: db.prisma, actor: w.actors.viewer, contractId: w.contracts.a.id, dataField: { id: rows[0]!.id } });
     expect(field.id).toBe(rows[0]!.id);
-    expect(await rejection(getDataField({ db: db.prisma, actor: anonymousAdmin, contractId: w.contracts.b.id, dataFieldId: field.id }))).toEqual(notFound);
+    expect(await rejection(getDataField({ db: db.prisma, actor: anonymousAdmin, contractId: w.contracts.b.id, dataField: { id: field.id } }))).toEqual(notFound);
   });
 });

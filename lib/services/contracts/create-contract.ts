@@ -1,12 +1,13 @@
 import type { Actor } from "@/lib/domain/actor";
-import { DomainError } from "@/lib/domain/errors";
+import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite, canReadWorkspace } from "@/lib/domain/permissions";
 import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
-import { defaultParticipantOptions, participantProblems, type TParticipantOptions } from "@/lib/domain/options";
+import { defaultParticipantOptions } from "@/lib/domain/options";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TAvailableOptions, TCreateContractRequest, TCreateParticipantRequest, TCreatePartyRequest } from "@/lib/schemas";
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
+import type { TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schemas";
+import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
+import { counterpartyData, type TParticipantData } from "@/lib/services/parties/counterparty-data";
 import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
 import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
@@ -28,8 +29,6 @@ export interface CreateContractOptions {
     last?(tx: Prisma.TransactionClient, contract: TContractDetailRow): Promise<void>;
   };
 }
-
-type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt" | "updatedAt">;
 
 /**
  * docs/api.md "Creating a contract". Checks, in order: the workspace is visible (404), the
@@ -77,9 +76,14 @@ export async function createContract({ db, actor, request, requestId, inTransact
   const available = toAvailableOptions(template);
   const defaults = defaultParticipantOptions(available);
   const problems: TRuleProblem[] = [];
-  const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, index, available, defaults, problems));
+  const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, `parties.${index}`, available, defaults, problems));
+  const values = dataFieldValues(request.data_fields ?? [], template.dataFields);
   const error = participantProblemsError(problems);
-  if (error) throw error;
+  if (error || values.problems) {
+    // One 400 naming everything; a participant rule's code wins over the plain validation code.
+    const parameterProblems = { ...error?.parameterProblems, ...values.problems };
+    throw new DomainError(error?.key ?? "validation_failed", summarize(parameterProblems), { parameterProblems });
+  }
 
   const now = new Date();
   const stamp = { createdAt: now, updatedAt: now };
@@ -133,7 +137,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
               description: field.description,
               placeholder: field.placeholder,
               customId: field.customId,
-              value: field.defaultValue,
+              value: values.byCustomId.get(field.customId) ?? field.defaultValue,
               ...stamp,
             })),
           },
@@ -161,6 +165,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
           participant_ids: party.participants.map((p) => p.id),
         })),
         data_field_count: template.dataFields.length,
+        ...(request.data_fields?.length ? { data_fields: request.data_fields.map(({ custom_id, value }) => ({ custom_id, value })) } : {}),
       },
     });
     await inTransaction?.last?.(tx, contract);
@@ -169,60 +174,16 @@ export async function createContract({ db, actor, request, requestId, inTransact
 }
 
 /**
- * One counterparty as rows to insert; its participants' rule problems are added to `problems` with
- * their request paths. An individual party's name and number are its participant's (docs/api.md).
+ * The values sent in `data_fields` by custom id, each checked against the template's data fields
+ * (duplicates were refused by the schema). A custom id several template fields share sets them all.
  */
-function counterpartyData(
-  party: TCreatePartyRequest,
-  index: number,
-  available: TAvailableOptions,
-  defaults: TParticipantOptions,
-  problems: TRuleProblem[],
-) {
-  const people = party.type === "company" ? party.participants.map((p, i) => [`participants.${i}`, p] as const) : [["participant", party.participant] as const];
-  const participants = people.map(([path, request]) => {
-    const data = newParticipantData(request, defaults);
-    const resolved = {
-      delivery_channel: data.deliveryChannel,
-      sign_method: data.signMethod,
-      two_step_authentication_method: data.twoStepMethod,
-      email: data.email,
-      phone_number: data.phoneNumber,
-      signatory: data.signatory,
-      _permissions: { "contract:update": data.canUpdateContract },
-    };
-    problems.push(...prefixProblems(`parties.${index}.${path}`, participantProblems(available, resolved)));
-    return data;
+function dataFieldValues(entries: readonly TDataFieldValueRequest[], templateFields: readonly { customId: string }[]) {
+  const known = new Set(templateFields.map((field) => field.customId).filter((id) => id !== ""));
+  const byCustomId = new Map<string, string>();
+  let problems: TParameterProblems | undefined;
+  entries.forEach(({ custom_id, value }, index) => {
+    if (known.has(custom_id)) byCustomId.set(custom_id, value);
+    else (problems ??= {})[`data_fields.${index}.custom_id`] = ["is not the custom id of one of the template's data fields"];
   });
-  const first = participants[0];
-  return {
-    type: party.type,
-    name: party.type === "company" ? party.name : (first?.name ?? ""),
-    countryCode: party.country_code ?? "",
-    identificationNumber: party.type === "company" ? (party.identification_number ?? "") : (first?.identificationNumber ?? ""),
-    participants,
-  };
-}
-
-/**
- * A counterparty participant: omitted options take the template's defaults (the one shared function);
- * `contract:update` defaults to `signatory`, so a signatory sent without `_permissions` is valid.
- */
-function newParticipantData(p: TCreateParticipantRequest, defaults: TParticipantOptions) {
-  const signatory = p.signatory ?? false;
-  return {
-    name: p.name,
-    title: p.title ?? "",
-    email: p.email ?? "",
-    phoneNumber: p.phone_number ?? "",
-    identificationNumber: p.identification_number ?? "",
-    deliveryChannel: p.delivery_channel ?? defaults.delivery_channel,
-    signMethod: p.sign_method ?? defaults.sign_method,
-    twoStepMethod: p.two_step_authentication_method ?? defaults.two_step_authentication_method,
-    signatory,
-    canUpdateContract: p._permissions?.["contract:update"] ?? signatory,
-    signState: "undecided",
-    signStateUpdatedAt: null,
-    deliveryStatus: "not_sent",
-  } satisfies TParticipantData;
+  return { byCustomId, problems };
 }

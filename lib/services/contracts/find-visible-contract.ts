@@ -57,3 +57,29 @@ export async function findParticipantOfParty(db: Tx, partyId: number, participan
   if (!participant) throw new DomainError("resource_not_found", `Party ${partyId} has no participant ${participantId}.`);
   return participant;
 }
+
+/**
+ * The first step of every change to a contract's parts: locks the contract's row (`FOR UPDATE`, so
+ * changes of one contract queue behind each other and a count taken now stays true until commit),
+ * then finds it as `findVisibleContract` does (404 when not visible). Call it inside the transaction.
+ */
+export async function lockVisibleContract(db: Tx, actor: Actor, contractId: number) {
+  await db.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} FOR UPDATE`;
+  return findVisibleContract(db, actor, contractId);
+}
+
+/**
+ * May the actor add or remove parties and participants now? 403 `role_cannot_write` for a viewer,
+ * then 409 `contract_not_draft` unless the contract is a draft (docs/api.md "Parties and participants").
+ */
+export function assertDraftWritable(actor: Actor, contract: { id: number; workspaceId: number; state: TContractState }, what: string): void {
+  assertCanWrite(actor, contract.workspaceId);
+  if (contract.state !== "draft") {
+    throw new DomainError("contract_not_draft", `Contract ${contract.id} is ${contract.state}; ${what} only while it is a draft.`);
+  }
+}
+
+/** Marks the contract as changed now (its `updated_time`), inside the change's transaction. */
+export async function touchContract(db: Tx, contractId: number, now: Date): Promise<void> {
+  await db.contract.update({ where: { id: contractId }, data: { updatedAt: now } });
+}

@@ -3,6 +3,7 @@ import { json } from "@/lib/api/handler";
 import { serializeParticipant } from "@/lib/api/serializers";
 import type { TParticipant } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
+import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { getParticipant } from "@/lib/services/participants/get-participant";
 import { participantEtag } from "@/lib/services/participants/participant-row";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
@@ -20,5 +21,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
     const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
     return json(body, { headers: { ETag: participantEtag(row) } });
+  }),
+  handle(ENDPOINTS.deleteParticipant, async ({ prisma, actor, params, requestId }) => {
+    const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
+    await deleteParticipant({ db: prisma, actor, contractId, partyId, participantId, requestId });
+    return new Response(null, { status: 204 });
   }),
 );
