@@ -27,4 +27,5 @@ export const ENDPOINT_ROUTES = {
   sendInvitation: { method: "POST", path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/send_invitation" },
   listDataFields: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields" },
   getDataField: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
+  listEmailMessages: { method: "GET", path: "/v1/email_messages" },
 } as const satisfies { [K in keyof TEndpoints]: Pick<TEndpoints[K], "method" | "path"> };

@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
 import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema } from "./data-field";
+import { ZEmailMessageListQuerySchema, ZEmailMessageListSchema } from "./email-message";
 import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
 import { ZPaginationQuerySchema } from "./pagination";
 import { ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
@@ -362,6 +363,19 @@ export const ENDPOINTS = {
     params: ZDataFieldPathParamsSchema,
     response: ZDataFieldSchema,
     errors: READ_ERRORS,
+  }),
+  listEmailMessages: endpoint({
+    id: "listEmailMessages",
+    method: "GET",
+    path: "/v1/email_messages",
+    summary: "List outgoing e-mail (the Outbox)",
+    description:
+      "Administrators only (else 403). Newest first. Messages are kept here, not sent, when the deployment has no " +
+      "SMTP server; only those show their signing link and code.",
+    tag: "Outbox",
+    query: ZEmailMessageListQuerySchema,
+    response: ZEmailMessageListSchema,
+    errors: [...LIST_ERRORS, 403],
   }),
 } as const satisfies Record<string, TEndpoint>;
 

@@ -49,6 +49,7 @@ const ROUTES: [string, string][] = [
   ["post", "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/send_invitation"],
   ["get", "/v1/contracts/{contract_id}/data_fields"],
   ["get", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
+  ["get", "/v1/email_messages"],
 ];
 
 const operation = (method: string, path: string): Operation => {

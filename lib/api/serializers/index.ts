@@ -2,6 +2,7 @@
 // `select`/`include` shapes and row types belong to the services that query them (lib/services/*/…-row.ts).
 export * from "./contract";
 export * from "./data-field";
+export * from "./email-message";
 export * from "./error-code";
 export * from "./participant";
 export * from "./party";
