@@ -21,6 +21,9 @@ export async function register() {
     console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));
   });
   // Mail, expiry: every instance takes part (BACKGROUND_JOBS=off opts one out).
-  const { startBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
+  const { startBackgroundJobs, stopBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
   startBackgroundJobs(getPrisma);
+  // On SIGTERM/SIGINT server.mjs runs these before it exits (lib/shutdown.ts).
+  const { onShutdown } = await import("@/lib/shutdown");
+  onShutdown(stopBackgroundJobs);
 }

@@ -1,8 +1,11 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 // Per port, so runs side by side never share (or wipe) one database folder.
 export const E2E_DATA_DIR = `.data/e2e-${port}`;
+// The embedded database's socket folder, known to the tests that write rows no endpoint writes yet.
+export const E2E_SOCKET_DIR = path.resolve(`.data/e2e-${port}-socket`);
 
 // Browser tests drive the production build on a fresh embedded database, in Debian's Chromium
 // (no browser download: `npx playwright install` cannot run offline).
@@ -31,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server.mjs -p ${port} -H 127.0.0.1`,
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_SOCKET_DIR} && node server.mjs -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/v1/ping`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -41,6 +44,7 @@ export default defineConfig({
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PGLITE_DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_DB_SOCKET_DIR: E2E_SOCKET_DIR,
       DATABASE_URL: "",
       SEED_API_TOKEN: "e2e-api-token-0123456789abcdef",
       SEED_ADMIN_PASSWORD: "e2e-admin-password",

@@ -79,8 +79,11 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    // Let the app's exit hooks run (they remove the embedded database's socket folder).
-    process.exit(0);
+    // The app's own shutdown work (lib/shutdown.ts: the mail deliverer hands back what it has not
+    // sent), at most 5 s; then the exit hooks run (they remove the embedded database's socket folder).
+    const hooks = [...(globalThis.__contractsShutdownHooks ?? [])];
+    const limit = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+    Promise.race([Promise.allSettled(hooks.map((hook) => Promise.resolve().then(hook))), limit]).finally(() => process.exit(0));
   });
 }
 

@@ -276,6 +276,7 @@ test.describe("the Content-Security-Policy", () => {
       "/workspaces",
       "/users",
       "/settings/api-tokens",
+      "/outbox",
       "/api-reference",
       `/no-such-page-${unique()}`,
     ];

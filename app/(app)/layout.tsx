@@ -26,7 +26,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       </header>
       <div className="md:flex">
         <aside className="border-b border-slate-200 bg-white px-2 py-2 md:min-h-[calc(100vh-4rem)] md:w-56 md:shrink-0 md:border-b-0 md:border-r md:px-3 md:py-4">
-          <AppNav />
+          <AppNav isAdmin={user.isAdmin} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
           {children}

@@ -33,4 +33,5 @@ export const ENDPOINT_ROUTES = {
   listDataFields: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields" },
   getDataField: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
   updateDataField: { method: "PUT", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
+  listEmailMessages: { method: "GET", path: "/v1/email_messages" },
 } as const satisfies { [K in keyof TEndpoints]: Pick<TEndpoints[K], "method" | "path"> };

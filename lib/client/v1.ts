@@ -10,6 +10,7 @@ import type {
   TContract,
   TContractList,
   TContractListQuery,
+  TEmailMessage,
   TTemplate,
   TTemplateList,
   TTemplateType,
@@ -34,6 +35,7 @@ export type TPageParams = { limit?: number; offset?: number };
 
 export type TContractListParams = TPageParams & Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q">>;
 export type TTemplateListParams = TPageParams & { workspace_id?: number };
+export type TEmailMessageListParams = TPageParams & { contract_id?: number; status?: TEmailMessage["status"] };
 
 /** `?a=1&b=x` from the values that are set, in the order given; `""` when none is. */
 export function queryString(params: Readonly<Record<string, TQueryValue>>): string {
@@ -90,6 +92,8 @@ export const listTemplateTypes = (params: TPageParams = {}, options?: TFetchOpti
   get<TResponseOf<"listTemplateTypes">>(pathOf("listTemplateTypes", {}), params, options);
 export const getTemplateType = (id: number, options?: TFetchOptions) =>
   get<TResponseOf<"getTemplateType">>(pathOf("getTemplateType", { template_type_id: id }), {}, options);
+export const listEmailMessages = (params: TEmailMessageListParams = {}, options?: TFetchOptions) =>
+  get<TResponseOf<"listEmailMessages">>(pathOf("listEmailMessages", {}), params, options);
 /** The OpenAPI document; public, and large, so only the API reference page asks for it. */
 export const getOpenApiDocument = (options?: TFetchOptions) => get<TOpenApiDocument>(pathOf("getOpenApiDocument", {}), {}, options);
 
@@ -155,6 +159,9 @@ export const v1Queries = {
       queryKey: ["v1", "template_types", "list", params],
       queryFn: ({ signal }) => listTemplateTypes(params, { signal }),
     }),
+  /** The Outbox (administrators only). */
+  emailMessages: (params: TEmailMessageListParams = {}) =>
+    queryOptions({ queryKey: ["v1", "email_messages", "list", params], queryFn: ({ signal }) => listEmailMessages(params, { signal }) }),
   openApi: () =>
     queryOptions({
       queryKey: ["v1", "openapi"],

@@ -19,6 +19,8 @@ export const SIGN_STATES = ["undecided", "signed", "declined"] as const;
 export const DELIVERY_STATUSES = ["not_sent", "pending", "success", "opened", "failure", "bounce"] as const;
 export const WORKSPACE_ROLES = ["editor", "viewer"] as const;
 export const PARTICIPANT_ATTRIBUTES = ["email", "phone_number"] as const;
+/** An outbox message's state (docs/mail.md): `kept` when no SMTP server is configured. */
+export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "kept", "undeliverable"] as const;
 
 export type TContractState = (typeof CONTRACT_STATES)[number];
 export type TPartyType = (typeof PARTY_TYPES)[number];
@@ -26,6 +28,7 @@ export type TDeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type TSignMethod = (typeof SIGN_METHODS)[number];
 export type TTwoStepMethod = (typeof TWO_STEP_METHODS)[number];
 export type TParticipantAttribute = (typeof PARTICIPANT_ATTRIBUTES)[number];
+export type TEmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** States in which parties and participants may still change. */
 export const EDITABLE_CONTRACT_STATES: readonly TContractState[] = ["draft", "pending"];

@@ -128,7 +128,7 @@ export function buildOpenApiDocument(): object {
     openapi: "3.1.0",
     info: { title: "Contract service", version: "1.0.0", description: DESCRIPTION },
     security: [{ apiToken: [], userEmail: [] }, { apiToken: [] }],
-    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Templates", "Template types", "Workspaces", "Users"].map(
+    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Templates", "Template types", "Workspaces", "Users", "Outbox"].map(
       (name) => ({ name }),
     ),
     paths: paths(),

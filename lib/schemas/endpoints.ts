@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ZAuditEventListSchema } from "./audit-event";
 import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
 import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema, ZUpdateDataFieldRequestSchema } from "./data-field";
+import { ZEmailMessageListQuerySchema, ZEmailMessageListSchema } from "./email-message";
 import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
 import { ZPaginationQuerySchema } from "./pagination";
 import { ZCreateParticipantRequestSchema, ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
@@ -455,6 +456,19 @@ export const ENDPOINTS = {
     response: ZDataFieldSchema,
     responseDescription: "The data field, as GET answers it.",
     errors: WRITE_ERRORS,
+  }),
+  listEmailMessages: endpoint({
+    id: "listEmailMessages",
+    method: "GET",
+    path: "/v1/email_messages",
+    summary: "List outgoing e-mail (the Outbox)",
+    description:
+      "Administrators only (else 403). Newest first. Messages are kept here, not sent, when the deployment has no " +
+      "SMTP server; only those show their signing link and code.",
+    tag: "Outbox",
+    query: ZEmailMessageListQuerySchema,
+    response: ZEmailMessageListSchema,
+    errors: [...LIST_ERRORS, 403],
   }),
 } as const satisfies Record<string, TEndpoint>;
 

@@ -6,6 +6,7 @@ export * from "./common";
 export * from "./contract";
 export * from "./country-codes";
 export * from "./data-field";
+export * from "./email-message";
 export * from "./error";
 export * from "./error-code";
 export * from "./limits";

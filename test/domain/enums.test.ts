@@ -4,6 +4,7 @@ import {
   CONTRACT_STATES,
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
+  EMAIL_STATUSES,
   PARTICIPANT_ATTRIBUTES,
   PARTY_TYPES,
   SIGN_METHODS,
@@ -15,6 +16,7 @@ import {
   ContractState,
   DeliveryChannel,
   DeliveryStatus,
+  EmailStatus,
   ParticipantAttribute,
   PartyType,
   SignMethod,
@@ -35,6 +37,7 @@ test.each([
   ["DeliveryStatus", DELIVERY_STATUSES, DeliveryStatus],
   ["WorkspaceRole", WORKSPACE_ROLES, WorkspaceRole],
   ["ParticipantAttribute", PARTICIPANT_ATTRIBUTES, ParticipantAttribute],
+  ["EmailStatus", EMAIL_STATUSES, EmailStatus],
 ] as const)("%s has the same values in lib/domain/enums and the Prisma schema", (_name, domain, prisma) => {
   expect([...domain].sort()).toEqual(Object.values(prisma).sort());
 });

@@ -55,6 +55,7 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/contracts/{contract_id}/data_fields"],
   ["get", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
   ["put", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
+  ["get", "/v1/email_messages"],
 ];
 
 const operation = (method: string, path: string): Operation => {

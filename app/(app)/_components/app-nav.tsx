@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export const NAV_ITEMS = [
+export const NAV_ITEMS: readonly { href: string; label: string; adminOnly?: true }[] = [
   { href: "/contracts", label: "Contracts" },
   { href: "/contracts/new", label: "New contract" },
   { href: "/template-types", label: "Template types" },
@@ -11,8 +11,9 @@ export const NAV_ITEMS = [
   { href: "/workspaces", label: "Workspaces" },
   { href: "/users", label: "Users" },
   { href: "/settings/api-tokens", label: "API tokens" },
+  { href: "/outbox", label: "Outbox", adminOnly: true },
   { href: "/api-reference", label: "API reference" },
-] as const;
+];
 
 /** The item for `pathname`: the longest href it is, or lies under (`/contracts/7` → Contracts). */
 function currentHref(pathname: string): string | undefined {
@@ -21,12 +22,14 @@ function currentHref(pathname: string): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-export function AppNav() {
+/** Items marked `adminOnly` are left out for other users (their pages refuse them too). */
+export function AppNav({ isAdmin }: { isAdmin: boolean }) {
   const current = currentHref(usePathname());
+  const items = NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
   return (
     <nav aria-label="Main">
       <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = item.href === current;
           return (
             <li key={item.href} className="shrink-0">

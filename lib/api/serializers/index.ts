@@ -3,6 +3,7 @@
 export * from "./audit-event";
 export * from "./contract";
 export * from "./data-field";
+export * from "./email-message";
 export * from "./error-code";
 export * from "./participant";
 export * from "./party";

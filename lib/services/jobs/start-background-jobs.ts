@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
+import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
 
 import { runPeriodically, type TPeriodicJob } from "./run-periodically";
 
@@ -15,12 +16,18 @@ const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
  */
 export function startBackgroundJobs(database: () => Promise<PrismaClient>): void {
   if (g.__contractsJobs || env().BACKGROUND_JOBS === "off") return;
+  const { SMTP_URL, MAIL_FROM, MAIL_POLL_INTERVAL_MS, OVERDUE_CHECK_INTERVAL_MS } = env();
   g.__contractsJobs = [
-    runPeriodically("overdue check", env().OVERDUE_CHECK_INTERVAL_MS, async () => {
+    runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
       const ids = await expireOverdueContracts({ db: await database() });
       if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
     }),
   ];
+  // Mail (docs/mail.md): only with an SMTP server; without one, mail is kept for the Outbox.
+  if (SMTP_URL) {
+    const deliverer = startMailDeliverer({ getPrisma: database, transport: createSmtpTransport(SMTP_URL), from: MAIL_FROM, intervalMs: MAIL_POLL_INTERVAL_MS });
+    g.__contractsJobs.push({ kick: deliverer.wake, stop: deliverer.stop });
+  }
 }
 
 /** Stops them, waiting for runs under way (the server's shutdown). */

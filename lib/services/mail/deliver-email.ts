@@ -1,0 +1,273 @@
+// The outbox deliverer (docs/mail.md). Every app process runs one (unless BACKGROUND_JOBS=off);
+// several may share one PostgreSQL. A run claims due messages with one statement that commits a
+// lease on them (FOR UPDATE SKIP LOCKED: two instances never claim the same message), then sends
+// them after that commit. A process that dies mid-send leaves its claims to expire; another run
+// claims them again: delivery is at least once. Each claim adds one to `attempts`, and every later
+// write of the message names the attempt it belongs to, so a run whose lease ran out and was
+// claimed again elsewhere cannot overwrite the newer claim's outcome.
+import nodemailer, { type Transporter } from "nodemailer";
+
+import type { PrismaClient } from "@/lib/db";
+import { retryDelayMs } from "@/lib/domain/signing";
+import { logger, serializeError } from "@/lib/logger";
+import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
+import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
+
+/** A message is given up after this many attempts. */
+export const MAX_EMAIL_ATTEMPTS = 8;
+/** Messages claimed per statement. */
+export const EMAIL_BATCH_SIZE = 10;
+/**
+ * How long a claim lasts. Longer than a batch can take: every send is bounded by the transport's
+ * timeouts (SMTP_TIMEOUTS, about a minute at worst), and a run stops sending once half the lease is gone.
+ */
+export const EMAIL_LEASE_MS = 15 * 60_000;
+
+/** Bounds on one SMTP conversation, so a hung server cannot hold a claim past its lease. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+
+/** A message as claimed: what sending needs, nothing more. */
+export interface TClaimedEmail {
+  id: number;
+  kind: string;
+  participantId: number | null;
+  toAddress: string;
+  subject: string;
+  body: string;
+  linkOrigin: string;
+  /** This claim's attempt number; it fences every later write of the message. */
+  attempts: number;
+}
+
+export interface TDeliverOptions {
+  prisma: PrismaClient;
+  transport: Pick<Transporter, "sendMail">;
+  from: string;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** Back-off before attempt `attempt + 1`; lib/domain/signing.ts retryDelayMs by default. */
+  retryDelay?: (attempt: number) => number;
+  /** Checked between messages: when true, the run stops and hands back the messages it has not sent. */
+  shouldStop?: () => boolean;
+}
+
+export interface TDeliveryRun {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  released: number;
+}
+
+/** An SMTP transport for SMTP_URL, with bounded timeouts. */
+export function createSmtpTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+/**
+ * Claims up to `batchSize` due messages (queued and due, or `sending` with an expired lease) in one
+ * committed statement, and returns them.
+ */
+export async function claimDueEmails(prisma: PrismaClient, { batchSize = EMAIL_BATCH_SIZE, leaseMs = EMAIL_LEASE_MS } = {}): Promise<TClaimedEmail[]> {
+  return prisma.$queryRaw<TClaimedEmail[]>`
+    UPDATE email_messages
+       SET status = 'sending', lease_until = now() + make_interval(secs => ${leaseMs / 1000}::float8), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM email_messages
+        WHERE (status = 'queued' AND next_attempt_at <= now())
+           OR (status = 'sending' AND lease_until < now())
+        ORDER BY id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, participant_id AS "participantId", to_address AS "toAddress", subject, body,
+              link_origin AS "linkOrigin", attempts`;
+}
+
+/** One run: claim a batch, send each message, record each outcome. */
+export async function deliverDueEmails(options: TDeliverOptions): Promise<TDeliveryRun> {
+  const { prisma, leaseMs = EMAIL_LEASE_MS, shouldStop = () => false } = options;
+  const claimedAt = Date.now();
+  const claimed = await claimDueEmails(prisma, { batchSize: options.batchSize, leaseMs });
+  const run: TDeliveryRun = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, released: 0 };
+  for (const [index, message] of claimed.entries()) {
+    if (shouldStop() || Date.now() - claimedAt > leaseMs / 2) {
+      run.released += await releaseClaims(prisma, claimed.slice(index));
+      break;
+    }
+    const outcome = await deliverOne(options, message);
+    run[outcome] += 1;
+  }
+  return run;
+}
+
+async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Promise<"sent" | "retrying" | "failed"> {
+  const { prisma, transport, from, maxAttempts = MAX_EMAIL_ATTEMPTS, retryDelay = retryDelayMs } = options;
+  const log = { email_message_id: message.id, kind: message.kind, attempt: message.attempts };
+  let text: string;
+  try {
+    text = await renderEmailBody({ db: prisma, message });
+  } catch (error) {
+    if (!(error instanceof EmailRenderError)) throw error;
+    await recordFailure(prisma, message, error.message);
+    logger.warn("mail cannot be rendered; failed", { ...log, error: error.message });
+    return "failed";
+  }
+  try {
+    await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text });
+  } catch (error) {
+    const reason = describeSendError(error);
+    if (isPermanent(error) || message.attempts >= maxAttempts) {
+      await recordFailure(prisma, message, reason);
+      logger.warn("mail failed", { ...log, error: reason });
+      return "failed";
+    }
+    const delay = retryDelay(message.attempts);
+    await prisma.$executeRaw`
+      UPDATE email_messages
+         SET status = 'queued', lease_until = NULL, last_error = ${reason},
+             next_attempt_at = now() + make_interval(secs => ${delay / 1000}::float8)
+       WHERE id = ${message.id} AND status = 'sending' AND attempts = ${message.attempts}`;
+    logger.info("mail not sent; will retry", { ...log, error: reason, retry_in_ms: delay });
+    return "retrying";
+  }
+  await prisma.$transaction(async (tx) => {
+    await tx.emailMessage.updateMany({
+      where: { id: message.id, status: "sending", attempts: message.attempts },
+      data: { status: "sent", sentAt: new Date(), leaseUntil: null, lastError: "" },
+    });
+    if (message.kind === "invitation" && message.participantId !== null) {
+      // Only if the participant still exists; a later `opened` is not undone.
+      await tx.participant.updateMany({
+        where: { id: message.participantId, deliveryStatus: { not: "opened" } },
+        data: { deliveryStatus: "success", version: { increment: 1 } },
+      });
+    }
+  });
+  logger.info("mail sent", log);
+  return "sent";
+}
+
+/** Failed for good: the message, and for an invitation the participant's delivery status. */
+async function recordFailure(prisma: PrismaClient, message: TClaimedEmail, reason: string): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.emailMessage.updateMany({
+      where: { id: message.id, status: "sending", attempts: message.attempts },
+      data: { status: "failed", leaseUntil: null, lastError: reason },
+    });
+    if (count === 1 && message.kind === "invitation" && message.participantId !== null) {
+      await tx.participant.updateMany({ where: { id: message.participantId }, data: { deliveryStatus: "failure", version: { increment: 1 } } });
+    }
+  });
+}
+
+/** Hands claimed, unsent messages back (the attempt did not happen), so they go at once, anywhere. */
+async function releaseClaims(prisma: PrismaClient, messages: TClaimedEmail[]): Promise<number> {
+  let released = 0;
+  for (const m of messages) {
+    released += await prisma.emailMessage.updateMany({
+      where: { id: m.id, status: "sending", attempts: m.attempts },
+      data: { status: "queued", leaseUntil: null, attempts: { decrement: 1 } },
+    }).then((r) => r.count);
+  }
+  return released;
+}
+
+/** A 5xx reply (nodemailer marks it `permanent`, and sets `responseCode`) will not change on retry. */
+function isPermanent(error: unknown): boolean {
+  const e = error as { permanent?: unknown; responseCode?: unknown };
+  if (typeof e?.permanent === "boolean") return e.permanent;
+  return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+}
+
+/** The error for last_error and the log: the SMTP reply or the network error, never the message. */
+function describeSendError(error: unknown): string {
+  const e = error as { message?: unknown; code?: unknown; responseCode?: unknown };
+  const message = typeof e?.message === "string" ? e.message : String(error);
+  const code = typeof e?.code === "string" ? `${e.code}: ` : "";
+  return `${code}${message}`.replace(/\s+/g, " ").slice(0, 1000);
+}
+
+export interface TMailDeliverer {
+  /** Look for due mail now (after the current run, if one is running). */
+  wake(): void;
+  /** Stops polling, lets the current run finish (handing back what it has not sent) and closes the transport. */
+  stop(): Promise<void>;
+  /** Resolves when no run is in progress. */
+  idle(): Promise<void>;
+}
+
+export interface TStartMailDelivererOptions extends Omit<TDeliverOptions, "prisma" | "transport" | "shouldStop"> {
+  /** The database, opened on first use. */
+  getPrisma: () => Promise<PrismaClient>;
+  transport: Pick<Transporter, "sendMail"> & { close?: () => void };
+  intervalMs: number;
+}
+
+/**
+ * Polls every `intervalMs`, and at once when this process queues mail (mail-wakeup.ts). Runs never
+ * overlap: a wake-up during a run makes one more run right after it. A run goes on claiming while
+ * it fills whole batches.
+ */
+export function startMailDeliverer(options: TStartMailDelivererOptions): TMailDeliverer {
+  const { getPrisma, intervalMs, transport, ...deliverOptions } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const batchSize = deliverOptions.batchSize ?? EMAIL_BATCH_SIZE;
+
+  const schedule = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, intervalMs);
+    timer.unref();
+  };
+
+  const runOnce = async () => {
+    try {
+      const prisma = await getPrisma();
+      for (;;) {
+        const run = await deliverDueEmails({ ...deliverOptions, prisma, transport, shouldStop: () => stopped });
+        if (stopped || run.claimed < batchSize) break;
+      }
+    } catch (error) {
+      logger.warn("mail delivery run failed; trying again on the next poll", { error: serializeError(error) });
+    }
+  };
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = (async () => {
+      do {
+        again = false;
+        await runOnce();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+      schedule();
+    });
+  }
+
+  const unsubscribe = onMailQueued(wake);
+  wake();
+
+  return {
+    wake,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await running;
+      transport.close?.();
+    },
+  };
+}
