@@ -1,7 +1,7 @@
 // Whether a draft can be published (docs/api.md "Publishing and signing"): what POST …/publish
 // refuses with and what the contract page's checklist names. Pure: no I/O.
 import { DEFAULT_CHANNEL_REQUIREMENTS, DEFAULT_TWO_STEP_REQUIREMENTS, type TContractState, type TDeliveryChannel, type TParticipantAttribute, type TSignMethod, type TTwoStepMethod } from "@/lib/domain/enums";
-import { participantProblems, type TAvailableOptions } from "@/lib/domain/options";
+import { participantProblems, type TAvailableOptions, type TParticipantProblem } from "@/lib/domain/options";
 
 export interface TReadinessParticipant {
   id: number;
@@ -70,11 +70,19 @@ export function publishProblems(state: TContractState, parties: readonly TReadin
         signatory: participant.signatory,
         _permissions: { "contract:update": participant.canUpdateContract },
       };
-      for (const problem of participantProblems(available, resolved)) add(problem.path.join("."), problem.message);
+      // A participant who does not sign never uses a sign method or two-step authentication (the
+      // organizer gets the service's own choice of them, which the template may not offer).
+      const signingOnly = (problem: TParticipantProblem) =>
+        problem.path[0] === "sign_method" ||
+        problem.path[0] === "two_step_authentication_method" ||
+        (problem.code === "participant_attribute_missing" && problem.message.includes("two_step_authentication_method"));
+      for (const problem of participantProblems(available, resolved)) {
+        if (participant.signatory || !signingOnly(problem)) add(problem.path.join("."), problem.message);
+      }
       // What the chosen channel and methods need to work at all, whatever the template says.
       const needs: [TParticipantAttribute, string][] = [
         ...DEFAULT_CHANNEL_REQUIREMENTS[participant.deliveryChannel].map((a): [TParticipantAttribute, string] => [a, `delivery channel ${participant.deliveryChannel}`]),
-        ...(DEFAULT_TWO_STEP_REQUIREMENTS[participant.twoStepMethod] ?? []).map((a): [TParticipantAttribute, string] => [a, `two-step authentication by ${participant.twoStepMethod}`]),
+        ...(participant.signatory ? (DEFAULT_TWO_STEP_REQUIREMENTS[participant.twoStepMethod] ?? []) : []).map((a): [TParticipantAttribute, string] => [a, `two-step authentication by ${participant.twoStepMethod}`]),
         ...(participant.signatory ? (SIGN_METHOD_NEEDS[participant.signMethod] ?? []) : []).map((a): [TParticipantAttribute, string] => [a, `sign method ${participant.signMethod}`]),
       ];
       for (const [attribute, reason] of needs) {

@@ -1,0 +1,55 @@
+import { expect, test } from "vitest";
+import type { TAvailableOptions } from "@/lib/domain/options";
+import { publishProblems, type TReadinessParticipant, type TReadinessParty } from "@/lib/domain/publish-readiness";
+
+// A template like the demo's "Supplier purchase order": two-step by e-mail or SMS, never "none".
+const available: TAvailableOptions = {
+  delivery_channels: [{ name: "email", preferred: true, required_participant_attributes: ["email"] }],
+  sign_methods: [{ name: "standard_esign", preferred: true }],
+  two_step_authentication_methods: [
+    { name: "email", preferred: true, required_participant_attributes: ["email"] },
+    { name: "sms", preferred: false, required_participant_attributes: ["phone_number"] },
+  ],
+};
+
+const person = (over: Partial<TReadinessParticipant>): TReadinessParticipant => ({
+  id: 1,
+  name: "P",
+  email: "p@example.org",
+  phoneNumber: "",
+  deliveryChannel: "email",
+  signMethod: "standard_esign",
+  twoStepMethod: "email",
+  signatory: true,
+  canUpdateContract: true,
+  ...over,
+});
+
+const parties = (owner: TReadinessParticipant, counter: TReadinessParticipant): TReadinessParty[] => [
+  { id: 1, name: "Us", myParty: true, participants: [owner] },
+  { id: 2, name: "Them", myParty: false, participants: [counter] },
+];
+
+test("an organizer who does not sign needs no sign method or two-step method the template offers", () => {
+  const organizer = person({ id: 1, name: "Org", twoStepMethod: "none", signatory: false });
+  expect(publishProblems("draft", parties(organizer, person({ id: 2 })), available)).toEqual([]);
+});
+
+test("a signatory does: the same options on a signatory are reported, with who and where", () => {
+  const signer = person({ id: 1, name: "Org", twoStepMethod: "none", signatory: true });
+  expect(publishProblems("draft", parties(signer, person({ id: 2 })), available)).toEqual([
+    { path: "parties.0.participants.0.two_step_authentication_method", message: "Org (Us): must be one of the template's options: email, sms.", partyId: 1, participantId: 1 },
+  ]);
+});
+
+test("a signatory with SMS two-step needs a phone number; a non-signatory with it does not", () => {
+  const sms = { twoStepMethod: "sms" as const };
+  expect(publishProblems("draft", parties(person({ signatory: false, ...sms }), person({ id: 2, ...sms })), available).map((p) => p.path)).toEqual([
+    "parties.1.participants.0.phone_number",
+  ]);
+});
+
+test("a counterparty without a signatory, no counterparty, and not a draft", () => {
+  expect(publishProblems("draft", parties(person({ signatory: false }), person({ id: 2, signatory: false })), available).map((p) => p.message)).toEqual(["Them has no signatory."]);
+  expect(publishProblems("pending", [{ id: 1, name: "Us", myParty: true, participants: [] }], available).map((p) => p.path)).toEqual(["state", "parties"]);
+});
