@@ -187,7 +187,7 @@ describe("errorResponse", () => {
       await prisma.$disconnect();
       await database.cleanup();
     }
-  }, 30_000);
+  }, 120_000);
 
   it("does not take ordinary errors for a database outage", () => {
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
