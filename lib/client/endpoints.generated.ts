@@ -33,4 +33,11 @@ export const ENDPOINT_ROUTES = {
   listDataFields: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields" },
   getDataField: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
   updateDataField: { method: "PUT", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
+  createWebhook: { method: "POST", path: "/v1/webhooks" },
+  listWebhooks: { method: "GET", path: "/v1/webhooks" },
+  getWebhook: { method: "GET", path: "/v1/webhooks/{webhook_id}" },
+  updateWebhook: { method: "PUT", path: "/v1/webhooks/{webhook_id}" },
+  deleteWebhook: { method: "DELETE", path: "/v1/webhooks/{webhook_id}" },
+  listWebhookDeliveries: { method: "GET", path: "/v1/webhooks/{webhook_id}/deliveries" },
+  retryWebhookDelivery: { method: "POST", path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry" },
 } as const satisfies { [K in keyof TEndpoints]: Pick<TEndpoints[K], "method" | "path"> };

@@ -20,3 +20,4 @@ export * from "./user";
 export * from "./workspace";
 export * from "./publish";
 export * from "./signing";
+export * from "./webhook";

@@ -11,3 +11,4 @@ export * from "./template-type";
 export * from "./time";
 export * from "./user";
 export * from "./workspace";
+export * from "./webhook";
