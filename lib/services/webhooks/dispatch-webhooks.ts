@@ -231,13 +231,16 @@ export async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClai
   });
 }
 
-/** Claims due deliveries and sends them, a few at a time, until none is due (at most 10 batches a round); answers how many were attempted. */
+/**
+ * Claims due deliveries and sends them, a few at a time; claims again only after a full batch (at
+ * most 10 batches a round), so a retry that fell due meanwhile waits for the next round. Answers how
+ * many were attempted.
+ */
 export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Promise<number> {
   const { db, concurrency = 8 } = options;
   let total = 0;
   for (let round = 0; round < 10; round++) {
     const claimed = await claimDueWebhookDeliveries(db, DELIVERY_BATCH);
-    if (claimed.length === 0) return total;
     total += claimed.length;
     const queue = [...claimed];
     await Promise.all(
@@ -253,6 +256,7 @@ export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Pr
         }
       }),
     );
+    if (claimed.length < DELIVERY_BATCH) break;
   }
   return total;
 }
