@@ -11,6 +11,7 @@ export const NAV_ITEMS = [
   { href: "/workspaces", label: "Workspaces" },
   { href: "/users", label: "Users" },
   { href: "/settings/api-tokens", label: "API tokens" },
+  { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/api-reference", label: "API reference" },
 ] as const;
 
