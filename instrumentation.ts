@@ -20,9 +20,11 @@ export async function register() {
   getPrisma().catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));
   });
-  // Mail, expiry: every instance takes part (BACKGROUND_JOBS=off opts one out).
+  // Mail, expiry, webhooks: every instance takes part (BACKGROUND_JOBS=off opts one out).
   const { startBackgroundJobs, stopBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
-  startBackgroundJobs(getPrisma);
+  // Webhook payloads are the API's JSON, which lib/api builds: handed down to the dispatcher.
+  const { buildWebhookEventData } = await import("@/lib/api/webhook-event-data");
+  startBackgroundJobs(getPrisma, { buildWebhookData: buildWebhookEventData });
   // On SIGTERM/SIGINT server.mjs runs these before it exits (lib/shutdown.ts).
   const { onShutdown } = await import("@/lib/shutdown");
   onShutdown(stopBackgroundJobs);

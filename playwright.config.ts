@@ -52,6 +52,9 @@ export default defineConfig({
       // The browser stands in for clients behind a proxy: tests that need their own client address
       // (the sign-in throttle) send X-Forwarded-For, which only a trusted proxy may set.
       TRUSTED_PROXIES: "loopback",
+      // The webhooks page's test subscribes a receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+      WEBHOOK_POLL_INTERVAL_MS: "200",
     },
   },
 });

@@ -31,6 +31,12 @@ const ZEnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How often (ms) each instance looks for pending contracts past their signing period. */
   OVERDUE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** `1`: webhook callback URLs may point at loopback and private addresses (tests, closed networks). Never on a public deployment. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  /** How often (ms) each instance queues new events for webhook subscriptions and sends due deliveries. */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  /** Multiplies every webhook retry delay and the give-up/pause windows (tests use e.g. 0.001). */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

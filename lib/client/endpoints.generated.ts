@@ -34,4 +34,11 @@ export const ENDPOINT_ROUTES = {
   getDataField: { method: "GET", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
   updateDataField: { method: "PUT", path: "/v1/contracts/{contract_id}/data_fields/{data_field_id}" },
   listEmailMessages: { method: "GET", path: "/v1/email_messages" },
+  createWebhook: { method: "POST", path: "/v1/webhooks" },
+  listWebhooks: { method: "GET", path: "/v1/webhooks" },
+  getWebhook: { method: "GET", path: "/v1/webhooks/{webhook_id}" },
+  updateWebhook: { method: "PUT", path: "/v1/webhooks/{webhook_id}" },
+  deleteWebhook: { method: "DELETE", path: "/v1/webhooks/{webhook_id}" },
+  listWebhookDeliveries: { method: "GET", path: "/v1/webhooks/{webhook_id}/deliveries" },
+  retryWebhookDelivery: { method: "POST", path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry" },
 } as const satisfies { [K in keyof TEndpoints]: Pick<TEndpoints[K], "method" | "path"> };

@@ -116,6 +116,15 @@ export const ERROR_CODES = {
     title: "Bad Request",
     description: "A credential is sent under both its names (x-service-… and x-oneflow-…) with different values.",
   },
+  webhook_callback_url_refused: {
+    code: 4000030,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "The webhook's callback URL is refused: not http(s), carries credentials, its host does not resolve, or it " +
+      "resolves to an address that is not public (loopback, private, link-local, …).",
+  },
+
   two_step_code_invalid: {
     code: 4000020,
     status: 400,
@@ -291,6 +300,12 @@ export const ERROR_CODES = {
     title: "Conflict",
     description:
       "The participant's sign method or two-step method (eID, SMS and the like) needs a provider this deployment does not have; the contract's owner must change it.",
+  },
+  webhook_delivery_in_progress: {
+    code: 4090030,
+    status: 409,
+    title: "Conflict",
+    description: "The webhook delivery is being sent right now; ask again once this attempt has finished.",
   },
   idempotency_key_reused: {
     code: 4090002,

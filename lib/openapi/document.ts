@@ -11,7 +11,8 @@ import {
 } from "zod-openapi";
 
 import { ERROR_CODES } from "@/lib/domain/error-codes";
-import { ZApiErrorSchema } from "@/lib/schemas";
+import { WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks";
+import { ZApiErrorSchema, ZWebhookPayloadSchema } from "@/lib/schemas";
 import { ENDPOINTS, type TEndpoint, type TErrorStatus } from "@/lib/schemas/endpoints";
 
 // --- Errors ---------------------------------------------------------------------------------------
@@ -111,6 +112,43 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
+// --- Webhooks: what the service POSTs to subscribers, one entry per event type ------------------
+
+const webhookHeaders = z.object({
+  "webhook-id": z.string().meta({ description: "The event's id (`evt_…`), the same on every retry: de-duplicate with it." }),
+  "webhook-timestamp": z.string().meta({ description: "Seconds since the epoch when this attempt was signed." }),
+  "webhook-signature": z.string().meta({
+    description:
+      "`v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of " +
+      "the subscription's `whsec_…` secret (Standard Webhooks; verify with its libraries).",
+  }),
+});
+
+function webhooks(): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  for (const type of WEBHOOK_EVENT_TYPE_NAMES) {
+    const { resource, summary } = WEBHOOK_EVENT_TYPES[type];
+    const data =
+      resource === "deleted"
+        ? "`data` is what the audit trail kept of the removed resource (`deleted: true`, `before`)."
+        : `\`data\` is the ${resource.replace("_", " ")} as its GET route answers it when the event is queued; if it is gone by then, what the audit trail kept (\`deleted: true\`).`;
+    out[type] = {
+      post: {
+        operationId: `webhook_${type.replace(".", "_")}`,
+        summary: type,
+        description: `${summary} ${data}`,
+        tags: ["Webhooks"],
+        requestParams: { header: webhookHeaders },
+        requestBody: { required: true, content: { "application/json": { schema: ZWebhookPayloadSchema(type) } } },
+        responses: {
+          "200": { description: "Any 2xx within 10 seconds acknowledges the event. Anything else (a redirect, an error, no answer) is retried with back-off for 24 hours." },
+        },
+      },
+    };
+  }
+  return out;
+}
+
 // --- Document -------------------------------------------------------------------------------------
 
 const DESCRIPTION = `The contract service API.
@@ -128,10 +166,11 @@ export function buildOpenApiDocument(): object {
     openapi: "3.1.0",
     info: { title: "Contract service", version: "1.0.0", description: DESCRIPTION },
     security: [{ apiToken: [], userEmail: [] }, { apiToken: [] }],
-    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Templates", "Template types", "Workspaces", "Users", "Outbox"].map(
+    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Templates", "Template types", "Workspaces", "Users", "Outbox", "Webhooks"].map(
       (name) => ({ name }),
     ),
     paths: paths(),
+    webhooks: webhooks(),
     components: {
       securitySchemes: {
         apiToken: {

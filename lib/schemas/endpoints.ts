@@ -21,6 +21,17 @@ import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from 
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
 import { ZUserListSchema } from "./user";
 import { ZWorkspaceListSchema, ZWorkspacePathParamsSchema, ZWorkspaceSchema } from "./workspace";
+import {
+  ZCreatedWebhookSchema,
+  ZCreateWebhookRequestSchema,
+  ZUpdateWebhookRequestSchema,
+  ZWebhookDeliveryListSchema,
+  ZWebhookDeliveryPathParamsSchema,
+  ZWebhookDeliverySchema,
+  ZWebhookListSchema,
+  ZWebhookPathParamsSchema,
+  ZWebhookSchema,
+} from "./webhook";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type TErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
@@ -469,6 +480,97 @@ export const ENDPOINTS = {
     query: ZEmailMessageListQuerySchema,
     response: ZEmailMessageListSchema,
     errors: [...LIST_ERRORS, 403],
+  }),
+  createWebhook: endpoint({
+    id: "createWebhook",
+    method: "POST",
+    path: "/v1/webhooks",
+    summary: "Subscribe to events",
+    description:
+      "Every change the audit trail records is POSTed to `callback_url`, signed as the Standard Webhooks specification " +
+      "says (the `webhooks` section lists each event type and its body). The answer carries the signing `secret`, the " +
+      "only time it is shown. The URL must be http(s), without credentials, on a public address (400 " +
+      "`webhook_callback_url_refused`). Administrators only.",
+    tag: "Webhooks",
+    body: ZCreateWebhookRequestSchema,
+    response: ZCreatedWebhookSchema,
+    responseDescription: "The subscription, with its secret.",
+    errors: [400, 401, 403, 413, 415, 429, 503],
+  }),
+  listWebhooks: endpoint({
+    id: "listWebhooks",
+    method: "GET",
+    path: "/v1/webhooks",
+    summary: "List webhook subscriptions",
+    description: "Administrators only. Secrets are never answered again.",
+    tag: "Webhooks",
+    query: page,
+    response: ZWebhookListSchema,
+    errors: [400, 401, 403, 429, 503],
+  }),
+  getWebhook: endpoint({
+    id: "getWebhook",
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Get a webhook subscription",
+    description: "Administrators only.",
+    tag: "Webhooks",
+    params: ZWebhookPathParamsSchema,
+    response: ZWebhookSchema,
+    errors: [400, 401, 403, 404, 429, 503],
+  }),
+  updateWebhook: endpoint({
+    id: "updateWebhook",
+    method: "PUT",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Pause or resume a webhook subscription",
+    description:
+      "`{ \"active\": false }` pauses deliveries; events keep being recorded and are delivered after `{ \"active\": true }`, " +
+      "which also clears a pause the service made after days of failures. Administrators only.",
+    tag: "Webhooks",
+    params: ZWebhookPathParamsSchema,
+    body: ZUpdateWebhookRequestSchema,
+    response: ZWebhookSchema,
+    errors: [400, 401, 403, 404, 413, 415, 429, 503],
+  }),
+  deleteWebhook: endpoint({
+    id: "deleteWebhook",
+    method: "DELETE",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Delete a webhook subscription",
+    description: "Stops every delivery, queued ones included, and removes their history. Administrators only.",
+    tag: "Webhooks",
+    params: ZWebhookPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Deleted; no body.",
+    errors: [400, 401, 403, 404, 429, 503],
+  }),
+  listWebhookDeliveries: endpoint({
+    id: "listWebhookDeliveries",
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/deliveries",
+    summary: "A subscription's deliveries, newest first",
+    description: "Each event's delivery: status, attempts, the receiver's last status code and how long it took. Administrators only.",
+    tag: "Webhooks",
+    params: ZWebhookPathParamsSchema,
+    query: page,
+    response: ZWebhookDeliveryListSchema,
+    errors: [400, 401, 403, 404, 429, 503],
+  }),
+  retryWebhookDelivery: endpoint({
+    id: "retryWebhookDelivery",
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry",
+    summary: "Send a delivery again",
+    description:
+      "Queues the event again for this subscription, now, with the same `webhook-id` and body; its retries start over. " +
+      "409 `webhook_delivery_in_progress` while an attempt is under way. A paused subscription sends it once resumed. " +
+      "Administrators only.",
+    tag: "Webhooks",
+    params: ZWebhookDeliveryPathParamsSchema,
+    response: ZWebhookDeliverySchema,
+    responseDescription: "The delivery, queued.",
+    errors: [400, 401, 403, 404, 409, 429, 503],
   }),
 } as const satisfies Record<string, TEndpoint>;
 

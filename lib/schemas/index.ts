@@ -21,3 +21,4 @@ export * from "./user";
 export * from "./workspace";
 export * from "./publish";
 export * from "./signing";
+export * from "./webhook";

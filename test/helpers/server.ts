@@ -65,6 +65,10 @@ export async function startServer(
     // Background work at test speed: due contracts turn overdue, and mail goes, within a second.
     OVERDUE_CHECK_INTERVAL_MS: "300",
     MAIL_POLL_INTERVAL_MS: "200",
+    // Webhooks to the tests' receivers on 127.0.0.1, polled fast, retried within a second or so.
+    WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+    WEBHOOK_POLL_INTERVAL_MS: "100",
+    WEBHOOK_RETRY_SCALE: "0.0002",
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -56,6 +56,13 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
   ["put", "/v1/contracts/{contract_id}/data_fields/{data_field_id}"],
   ["get", "/v1/email_messages"],
+  ["post", "/v1/webhooks"],
+  ["get", "/v1/webhooks"],
+  ["get", "/v1/webhooks/{webhook_id}"],
+  ["put", "/v1/webhooks/{webhook_id}"],
+  ["delete", "/v1/webhooks/{webhook_id}"],
+  ["get", "/v1/webhooks/{webhook_id}/deliveries"],
+  ["post", "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry"],
 ];
 
 const operation = (method: string, path: string): Operation => {
@@ -126,4 +133,17 @@ test("every /v1 route file is in the document, and nothing else", async () => {
   const files = (await readdir("app/v1", { recursive: true })).filter((f) => f.endsWith("route.ts") && !f.includes("[..."));
   const routes = files.map((f) => `/v1/${f.replace(/\/?route\.ts$/, "")}`.replace(/\/$/, "").replace(/\[(\w+)\]/g, "{$1}"));
   expect(routes.sort()).toEqual(Object.keys(doc.paths).sort());
+});
+
+test("documents every webhook event type, its signed headers and its body", async () => {
+  const { WEBHOOK_EVENT_TYPE_NAMES } = await import("@/lib/domain/webhooks");
+  const hooks = (doc as unknown as { webhooks: Record<string, { post: Operation & { requestBody: { content: Record<string, { schema: unknown }> } } }> }).webhooks;
+  expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENT_TYPE_NAMES].sort());
+  for (const type of WEBHOOK_EVENT_TYPE_NAMES) {
+    const post = hooks[type]!.post;
+    expect((post.parameters ?? []).filter((p) => p.in === "header").map((p) => p.name).sort()).toEqual(["webhook-id", "webhook-signature", "webhook-timestamp"]);
+    expect(JSON.stringify(post.requestBody.content["application/json"]!.schema)).toContain(`"const":"${type}"`);
+  }
+  expect(JSON.stringify(hooks["contract.sign"])).toContain("#/components/schemas/Contract");
+  expect(JSON.stringify(hooks["contract.delete"])).toContain("#/components/schemas/WebhookGoneResource");
 });

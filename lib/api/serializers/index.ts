@@ -12,3 +12,4 @@ export * from "./template-type";
 export * from "./time";
 export * from "./user";
 export * from "./workspace";
+export * from "./webhook";

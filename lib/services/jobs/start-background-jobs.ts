@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
 import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
+import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
 
 import { runPeriodically, type TPeriodicJob } from "./run-periodically";
 
@@ -14,14 +15,28 @@ const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
  * Starts the jobs once per process (dev reloads keep them). Each run asks for the database, so a
  * database that opens late (or reopens) only delays them.
  */
-export function startBackgroundJobs(database: () => Promise<PrismaClient>): void {
+export function startBackgroundJobs(database: () => Promise<PrismaClient>, { buildWebhookData }: { buildWebhookData?: TBuildWebhookData } = {}): void {
   if (g.__contractsJobs || env().BACKGROUND_JOBS === "off") return;
   const { SMTP_URL, MAIL_FROM, MAIL_POLL_INTERVAL_MS, OVERDUE_CHECK_INTERVAL_MS } = env();
+  const e = env();
   g.__contractsJobs = [
     runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
       const ids = await expireOverdueContracts({ db: await database() });
       if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
     }),
+    ...(buildWebhookData
+      ? [
+          runPeriodically("webhook dispatch", e.WEBHOOK_POLL_INTERVAL_MS, async () => {
+            await dispatchWebhooks({
+              db: await database(),
+              buildData: buildWebhookData,
+              publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+              allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_URLS === "1",
+              retryScale: e.WEBHOOK_RETRY_SCALE,
+            });
+          }),
+        ]
+      : []),
   ];
   // Mail (docs/mail.md): only with an SMTP server; without one, mail is kept for the Outbox.
   if (SMTP_URL) {

@@ -1,0 +1,224 @@
+// The webhook dispatcher (lib/services/webhooks/dispatch-webhooks.ts) against a real receiver on
+// 127.0.0.1 that verifies every signature with the Standard Webhooks library.
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+
+import { buildWebhookEventData } from "@/lib/api/webhook-event-data";
+import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
+import type { Actor } from "@/lib/domain/actor";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { createWebhook } from "@/lib/services/webhooks/create-webhook";
+import { claimDueWebhookDeliveries, deliverDueWebhooks, dispatchWebhooks, fanOutWebhookEvents, SETTLE_MS, type TWebhookDispatcherOptions } from "@/lib/services/webhooks/dispatch-webhooks";
+import { startWebhookReceiver, type TReceiver } from "@/test/helpers/webhook-receiver";
+import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+
+const ADMIN: Actor = { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId: 1 };
+
+let db: TestDatabase;
+let receiver: TReceiver;
+let ws: { id: number };
+let template: { id: number };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  receiver = await startWebhookReceiver();
+  ws = await createWorkspace(db.prisma, {});
+  template = await createTemplate(db.prisma, { workspaceIds: [ws.id] });
+});
+afterAll(async () => {
+  await receiver.stop();
+  await db.cleanup();
+});
+beforeEach(async () => {
+  // Each test has its own subscriptions; earlier ones stop receiving.
+  await db.prisma.webhookSubscription.deleteMany();
+  receiver.received.length = 0;
+  receiver.respond = () => 204;
+});
+
+const options = (client: PrismaClient = db.prisma, extra: Partial<TWebhookDispatcherOptions> = {}): TWebhookDispatcherOptions => ({
+  db: client,
+  buildData: buildWebhookEventData,
+  allowPrivate: true,
+  retryScale: 0.0001,
+  ...extra,
+});
+
+async function subscribe(path: string, extra: { events?: ("contract.create" | "contract.delete" | "participant.update")[]; workspaceIds?: number[] } = {}) {
+  const { webhook, secret } = await createWebhook({ db: db.prisma, actor: ADMIN, callbackUrl: receiver.url(path), linkOrigin: "http://contracts.test", allowPrivate: true, ...extra });
+  receiver.secrets.set(path, secret);
+  return webhook;
+}
+
+/** A contract and its contract.create audit event, as the API writes it. */
+async function contractCreated(workspaceId = ws.id) {
+  const contract = await createContract(db.prisma, { workspaceId, templateId: template.id });
+  await db.prisma.$transaction((tx) =>
+    writeAuditEvent({ db: tx, actor: ADMIN, action: "contract.create", entityType: "contract", entityId: contract.id, contractId: contract.id, after: { name: contract.name } }),
+  );
+  return contract;
+}
+
+async function drain(opts: TWebhookDispatcherOptions = options()) {
+  for (let i = 0; i < 20; i++) {
+    const { queued, attempted } = await dispatchWebhooks(opts);
+    if (queued === 0 && attempted === 0) return;
+  }
+}
+
+test("each event arrives signed (Webhook.verify), with the contract as GET answers it; deleted ones carry what the audit kept", async () => {
+  await subscribe("/all");
+  const contract = await contractCreated();
+  await db.prisma.$transaction(async (tx) => {
+    await tx.contract.delete({ where: { id: contract.id } });
+    await writeAuditEvent({ db: tx, actor: ADMIN, action: "contract.delete", entityType: "contract", entityId: contract.id, contractId: contract.id, before: { id: contract.id, name: contract.name, state: "draft", workspace_id: ws.id } });
+  });
+  // The subscriptions' own audit events are not events.
+  await drain();
+  expect(receiver.received.map((r) => r.body.type).sort()).toEqual(["contract.create", "contract.delete"]);
+  expect(receiver.received.every((r) => r.verified)).toBe(true);
+  const created = receiver.received.find((r) => r.body.type === "contract.create");
+  const deleted = receiver.received.find((r) => r.body.type === "contract.delete");
+  expect(created!.id).toBe(created!.body.id);
+  expect(created!.id).toMatch(/^evt_\d+$/);
+  // Queued after the deletion: the contract is gone, so data is what the audit trail kept.
+  expect(created!.body.data).toMatchObject({ id: contract.id, resource: "contract", deleted: true });
+  expect(deleted!.body.data).toMatchObject({ id: contract.id, deleted: true, before: { name: contract.name, workspace_id: ws.id } });
+});
+
+test("data is the resource as GET answers it while it exists", async () => {
+  await subscribe("/live");
+  const contract = await contractCreated();
+  await drain();
+  const [event] = receiver.received;
+  expect(event!.body).toMatchObject({ type: "contract.create", data: { id: contract.id, name: contract.name, state: "draft", workspace_id: ws.id, _links: { self: { href: `http://contracts.test/v1/contracts/${contract.id}` } } } });
+  expect(event!.body.created_time).toMatch(/\+00:00$/);
+});
+
+test("filters: event types and workspaces", async () => {
+  const other = await createWorkspace(db.prisma, {});
+  await createTemplate(db.prisma, { workspaceIds: [other.id] }).then((t) => db.prisma.templateWorkspace.create({ data: { templateId: template.id, workspaceId: other.id } }).then(() => t));
+  await subscribe("/only-other", { workspaceIds: [other.id] });
+  await subscribe("/only-deletes", { events: ["contract.delete"] });
+  const mine = await contractCreated(ws.id);
+  const theirs = await contractCreated(other.id);
+  await drain();
+  expect(receiver.received.filter((r) => r.path === "/only-other").map((r) => (r.body.data as { id: number }).id)).toEqual([theirs.id]);
+  expect(receiver.received.filter((r) => r.path === "/only-deletes")).toEqual([]);
+  expect(mine.id).not.toBe(theirs.id);
+});
+
+test("a failed attempt is retried with the same webhook-id and body; the deliveries list says so", async () => {
+  const sub = await subscribe("/flaky");
+  let calls = 0;
+  receiver.respond = () => (++calls === 1 ? 500 : 200);
+  await contractCreated();
+  const slower = options(db.prisma, { retryScale: 0.02 }); // first retry after ~100 ms
+  await fanOutWebhookEvents(slower);
+  await deliverDueWebhooks(slower);
+  let [delivery] = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: sub.id } });
+  expect(delivery).toMatchObject({ status: "queued", attempts: 1, lastStatusCode: 500 });
+  expect((await db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).failingSince).not.toBeNull();
+  await new Promise((r) => setTimeout(r, 200));
+  await drain(slower);
+  [delivery] = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: sub.id } });
+  expect(delivery).toMatchObject({ status: "succeeded", attempts: 2, lastStatusCode: 200 });
+  expect(receiver.received.map((r) => r.status)).toEqual([500, 200]);
+  expect(receiver.received[0]!.id).toBe(receiver.received[1]!.id);
+  expect(receiver.received.every((r) => r.verified)).toBe(true);
+  expect((await db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).failingSince).toBeNull();
+});
+
+test("no redirect is followed, and a receiver that keeps failing is given up after the (scaled) 24 h, then its subscription paused after the (scaled) 3 days", async () => {
+  const sub = await subscribe("/down");
+  receiver.respond = () => 302;
+  await contractCreated();
+  const scaled = options(db.prisma, { retryScale: 0.00002 }); // 24 h → ~1.7 s, 3 days → ~5.2 s
+  const deadline = Date.now() + 20_000;
+  let delivery = null;
+  while (Date.now() < deadline) {
+    await dispatchWebhooks(scaled);
+    delivery = await db.prisma.webhookDelivery.findFirst({ where: { subscriptionId: sub.id } });
+    if (delivery?.status === "failed") break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(delivery).toMatchObject({ status: "failed", lastStatusCode: 302, lastError: "answered 302 (redirects are not followed)" });
+  expect(delivery!.attempts).toBeGreaterThan(5);
+  expect(receiver.received.every((r) => r.id === receiver.received[0]!.id && r.verified)).toBe(true);
+  // Still failing on the next event, past the pause window: paused, with the reason.
+  await db.prisma.webhookSubscription.update({ where: { id: sub.id }, data: { failingSince: new Date(Date.now() - 10_000) } });
+  await contractCreated();
+  await dispatchWebhooks(scaled);
+  const paused = await db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } });
+  expect(paused.active).toBe(false);
+  expect(paused.pausedReason).toMatch(/Paused by the service: every delivery attempt failed since/);
+});
+
+test("a dispatcher that dies mid-delivery loses nothing: once its lease runs out another sends it", async () => {
+  const sub = await subscribe("/crash");
+  await contractCreated();
+  await fanOutWebhookEvents(options());
+  // The "killed" dispatcher: its claim committed, its POST never made, its outcome never written.
+  const claimed = await claimDueWebhookDeliveries(db.prisma);
+  expect(claimed).toHaveLength(1);
+  // While the lease lasts nobody else takes it.
+  await drain();
+  expect(receiver.received).toHaveLength(0);
+  // The lease runs out (as if a minute passed).
+  await db.prisma.webhookDelivery.updateMany({ where: { subscriptionId: sub.id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+  const other = createPrismaClient(db.url, 2);
+  try {
+    await drain(options(other));
+  } finally {
+    await other.$disconnect();
+  }
+  expect(receiver.received).toHaveLength(1);
+  expect(receiver.received[0]!.verified).toBe(true);
+  expect(await db.prisma.webhookDelivery.findFirst({ where: { subscriptionId: sub.id } })).toMatchObject({ status: "succeeded", attempts: 2 });
+});
+
+test("an event committed after a later one (ids taken in one order, committed in another) is still delivered", async () => {
+  await subscribe("/order");
+  const late = await contractCreated();
+  const early = await contractCreated();
+  // Pretend the first event's transaction had not committed yet: hide it, dispatch, show it again.
+  const [first] = await db.prisma.auditEvent.findMany({ where: { entityId: late.id, action: "contract.create" } });
+  await db.prisma.auditEvent.update({ where: { id: first!.id }, data: { action: "hidden" } });
+  await drain();
+  await db.prisma.auditEvent.update({ where: { id: first!.id }, data: { action: "contract.create" } });
+  await drain();
+  expect(receiver.received.map((r) => (r.body.data as { id: number }).id).sort()).toEqual([late.id, early.id].sort());
+  // Once events are older than the settling time the cursor moves past them.
+  await db.prisma.auditEvent.updateMany({ data: { createdAt: new Date(Date.now() - SETTLE_MS - 5_000) } });
+  await drain();
+  const sub = await db.prisma.webhookSubscription.findFirstOrThrow({ where: { callbackUrl: receiver.url("/order") } });
+  expect(sub.lastEventId).toBe((await db.prisma.auditEvent.aggregate({ _max: { id: true } }))._max.id);
+});
+
+test(
+  process.env.TEST_DB === "postgres"
+    ? "two dispatchers on one PostgreSQL deliver every event exactly once per attempt (PostgreSQL only)"
+    : "two dispatchers on one database deliver every event exactly once per attempt (embedded database: one transaction at a time)",
+  async () => {
+    await subscribe("/a");
+    await subscribe("/b");
+    const contracts = [];
+    for (let i = 0; i < 30; i++) contracts.push(await contractCreated());
+    const clients = [createPrismaClient(db.url, 4), createPrismaClient(db.url, 4)];
+    try {
+      // Both instances, each running several rounds at once, as fast as they can.
+      await Promise.all(clients.flatMap((client) => [0, 1, 2].map(() => drain(options(client, { concurrency: 4 })))));
+      await drain();
+    } finally {
+      await Promise.all(clients.map((c) => c.$disconnect()));
+    }
+    for (const path of ["/a", "/b"]) {
+      const ids = receiver.received.filter((r) => r.path === path).map((r) => r.id);
+      expect(ids).toHaveLength(contracts.length);
+      expect(new Set(ids).size).toBe(contracts.length);
+    }
+    expect(receiver.received.every((r) => r.verified && r.status === 204)).toBe(true);
+    const deliveries = await db.prisma.webhookDelivery.findMany();
+    expect(deliveries.every((d) => d.status === "succeeded" && d.attempts === 1)).toBe(true);
+  },
+);
