@@ -54,6 +54,8 @@ export function ConfirmRemoval({ buttonLabel, title, description, confirmLabel, 
   function confirm() {
     removal.mutate(undefined, {
       onSuccess: () => {
+        // Closing restores focus to the Remove button, which goes away with its card: move on from it.
+        dialog.current?.close();
         setOpen(false);
         document.getElementById("parties-title")?.focus();
       },

@@ -14,7 +14,11 @@ import type { TCreatePartyRequest, TParty } from "@/lib/schemas/party";
  */
 function useRefreshContract(contractId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: v1Queries.contract(contractId).queryKey });
+  // Not awaited by the mutation: the caller's own onSuccess (closing a form or dialog) runs at once,
+  // before the refetch takes the removed item's component (and that callback) away.
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: v1Queries.contract(contractId).queryKey });
+  };
 }
 
 export function useAddParty(contractId: number) {
