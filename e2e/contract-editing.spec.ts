@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { TContract, TTemplateList, TWorkspaceList } from "@/lib/schemas";
+import type { TContract, TContractList, TDataField, TDataFieldList, TTemplateList, TWorkspaceList } from "@/lib/schemas";
 import { allViolations, failOnConsoleErrors, screenshot, unique } from "./support/page-checks";
 import { ADMIN, appOrigin, signIn } from "./support/auth";
 
@@ -22,6 +22,7 @@ async function createDraft(page: Page): Promise<TContract> {
   return (await res.json()) as TContract;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const missing = (page: Page) => page.getByRole("list", { name: "What is missing" });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
@@ -155,4 +156,44 @@ test("a data field's value is edited in place: Escape cancels, Enter saves, and 
   await expect(page.getByRole("row", { name: /Order value/ }).getByRole("button", { name: /, edit value of Order value$/ })).toContainText("12 500 EUR");
   const fields = (await (await page.request.get(`/v1/contracts/${contract.id}/data_fields/c::order_value`)).json()) as { value: string };
   expect(fields.value).toBe("12 500 EUR");
+});
+
+test("a page that missed the signing: no add or remove is offered, and a refused data field save returns the old value with the API's reason", async ({ page }) => {
+  // A signed contract with data fields, shown as if it were still pending (a page loaded before it was signed).
+  const signed = (await (await page.request.get("/v1/contracts?state=signed&limit=20")).json()) as TContractList;
+  let contractId: number | undefined;
+  let field: TDataField | undefined;
+  for (const summary of signed.data) {
+    const fields = (await (await page.request.get(`/v1/contracts/${summary.id}/data_fields`)).json()) as TDataFieldList;
+    field = fields.data.find((f) => f.value !== "");
+    if (field) {
+      contractId = summary.id;
+      break;
+    }
+  }
+  expect(field, "a signed demo contract with a filled-in data field").toBeDefined();
+  await page.route(
+    (url) => url.pathname === `/v1/contracts/${contractId}`,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), state: "pending" } });
+    },
+  );
+  await page.goto(`/contracts/${contractId}`);
+  await expect(page.getByRole("heading", { name: "Parties" })).toBeVisible();
+  // Parties change only in drafts.
+  await expect(page.getByRole("button", { name: "Add company" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+
+  const row = page.getByRole("row", { name: new RegExp(escapeRegExp(field!.name)) }).first();
+  const edit = row.getByRole("button", { name: new RegExp(`, edit value of ${escapeRegExp(field!.name)}$`) });
+  await edit.click();
+  await row.getByRole("textbox", { name: `Value of ${field!.name}` }).fill("Changed after signing");
+  const put = page.waitForResponse((res) => res.request().method() === "PUT" && /\/data_fields\/\d+$/.test(new URL(res.url()).pathname));
+  await page.keyboard.press("Enter");
+  expect((await put).status()).toBe(409);
+  await expect(row.getByRole("alert")).toContainText("signed");
+  await expect(edit).toContainText(field!.value);
+  await expect(row).not.toContainText("Changed after signing");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
