@@ -11,6 +11,7 @@ import { v1Queries } from "@/lib/client/v1";
 import { EDITABLE_CONTRACT_STATES } from "@/lib/domain/enums";
 import type { TContract } from "@/lib/schemas/contract";
 import { ActivitySection } from "./activity-section";
+import { AddCounterparty } from "./add-party-forms";
 import { ContractNotFound } from "./contract-not-found";
 import { DataFieldsSection } from "./data-fields-section";
 import { DeleteContract } from "./delete-contract";
@@ -39,6 +40,8 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
   const available = template.data?.available_options;
   // The API's rule (docs/api.md "Deleting a contract"): editors delete drafts, administrators any contract.
   const mayDelete = isAdmin || (mayWrite && contract.state === "draft");
+  // Parties and participants come and go only while it is a draft (the API answers 409 otherwise).
+  const structure = mayWrite && contract.state === "draft" && available ? { contract, available } : undefined;
 
   return (
     <div className="max-w-5xl">
@@ -92,7 +95,8 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
       ) : null}
 
       <section aria-labelledby="parties-title" className="mt-8">
-        <h2 id="parties-title" className="text-lg font-semibold text-slate-900">
+        {/* Focusable, so focus has somewhere to go when a removed party or participant takes its button away. */}
+        <h2 id="parties-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           Parties
         </h2>
         {stateAllows && mayWrite ? (
@@ -107,12 +111,14 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
               available={available}
               editable={stateAllows && mayWrite}
               signing={contract.state === "draft" ? false : contract.state === "pending" && mayWrite ? "actions" : "status"}
+              structure={structure}
             />
           ))}
         </div>
+        {structure ? <AddCounterparty contract={contract} available={structure.available} /> : null}
       </section>
 
-      <DataFieldsSection contractId={contract.id} />
+      <DataFieldsSection contractId={contract.id} editable={stateAllows && mayWrite} />
       <ActivitySection contract={contract} />
     </div>
   );

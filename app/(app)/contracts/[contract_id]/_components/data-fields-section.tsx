@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { DataTable, type TColumn } from "@/components/data-table";
 import { PaginatedTable } from "@/components/paginated-table";
 import { EmptyState, ErrorState } from "@/components/states";
@@ -8,6 +9,7 @@ import { API_MAX_LIMIT, API_MAX_OFFSET } from "@/lib/client/v1";
 import { defineUrlState, param, useUrlState } from "@/lib/client/url-state";
 import type { TDataField } from "@/lib/schemas/data-field";
 import { dataFieldsQuery } from "./contract-queries";
+import { DataFieldValue } from "./data-field-value";
 
 // Prefixed, so they cannot clash with params another part of the page may use one day.
 const dataFieldsUrlState = defineUrlState({
@@ -15,15 +17,18 @@ const dataFieldsUrlState = defineUrlState({
   fields_offset: param.integer(0, API_MAX_OFFSET, 0),
 });
 
-const COLUMNS: readonly TColumn<TDataField>[] = [
-  { id: "name", header: "Name", cell: (field) => field.name, isRowHeader: true, className: "w-1/4" },
-  {
-    id: "value",
-    header: "Value",
-    cell: (field) => (field.value === "" ? <span className="italic text-slate-600">Not filled in</span> : <span className="break-words">{field.value}</span>),
-  },
-  { id: "description", header: "Description", cell: (field) => field.description || <span className="text-slate-600">—</span> },
-];
+/** The table's columns; with `edit`, each value is edited in place (draft and pending contracts). */
+function columns(edit: { contractId: number } | null): readonly TColumn<TDataField>[] {
+  return [
+    { id: "name", header: "Name", cell: (field) => field.name, isRowHeader: true, className: "w-1/4" },
+    {
+      id: "value",
+      header: "Value",
+      cell: (field) => <DataFieldValue contractId={edit?.contractId ?? 0} field={field} editable={edit !== null} />,
+    },
+    { id: "description", header: "Description", cell: (field) => field.description || <span className="text-slate-600">—</span> },
+  ];
+}
 
 const empty = <EmptyState title="No data fields">This contract&apos;s template defines none.</EmptyState>;
 
@@ -32,10 +37,11 @@ const empty = <EmptyState title="No data fields">This contract&apos;s template d
  * usual handful of fields that is the whole list, the same answer `limit=all` gives, but bounded,
  * so the table shows them all without paging. Only a contract with more gets the pagination.
  */
-export function DataFieldsSection({ contractId }: { contractId: number }) {
+export function DataFieldsSection({ contractId, editable }: { contractId: number; editable: boolean }) {
   const { state, hrefWith } = useUrlState(dataFieldsUrlState);
   const page = { limit: state.fields_limit, offset: state.fields_offset };
   const query = useQuery({ ...dataFieldsQuery(contractId, page), placeholderData: keepPreviousData });
+  const COLUMNS = useMemo(() => columns(editable ? { contractId } : null), [contractId, editable]);
   const paged = page.offset > 0 || (query.data !== undefined && query.data.count > query.data.data.length);
 
   return (
@@ -44,6 +50,7 @@ export function DataFieldsSection({ contractId }: { contractId: number }) {
       <h2 id="data-fields-title" className="text-lg font-semibold text-slate-900">
         Data fields
       </h2>
+      {editable ? <p className="mt-1 text-sm text-slate-600">Select a value to change it; Enter saves, Escape cancels.</p> : null}
       <div className="mt-3">
         {paged ? (
           <PaginatedTable

@@ -5,6 +5,8 @@ import { ATTRIBUTE_LABELS, PERMISSION_LABEL } from "@/components/participant-fie
 import { Badge } from "@/components/badge";
 import type { TParticipant } from "@/lib/schemas/participant";
 import type { TAvailableOptions } from "@/lib/schemas/template";
+import { ConfirmRemoval } from "./confirm-removal";
+import { useDeleteParticipant } from "./editing-queries";
 import { InlineField } from "./inline-field";
 import { SigningStatus } from "./signing-status";
 import type { TEditableField } from "./participant-change";
@@ -36,10 +38,12 @@ export type TParticipantCardProps = {
   available: TAvailableOptions | undefined;
   editable: boolean;
   signing: false | "status" | "actions";
+  /** Offers Remove (a draft the user may change; not the organizer). The API may still refuse, e.g. a party's last participant. */
+  removable?: boolean;
 };
 
 /** A participant with every writable attribute editable in place. */
-export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable, signing }: TParticipantCardProps) {
+export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable, signing, removable }: TParticipantCardProps) {
   const headingId = useId();
   const labelIds = useId();
   return (
@@ -51,6 +55,11 @@ export function ParticipantCard({ contractId, partyId, participant, ownerSide, a
         {participant.my_participant ? <Badge tone="info">You</Badge> : null}
         {participant.organizer ? <Badge>Organizer</Badge> : null}
         {participant.signatory ? <Badge tone={SIGN_STATE[participant.sign_state].tone}>{SIGN_STATE[participant.sign_state].label}</Badge> : null}
+        {removable ? (
+          <div className="ml-auto">
+            <RemoveParticipant contractId={contractId} partyId={partyId} participant={participant} />
+          </div>
+        ) : null}
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr] 2xl:grid-cols-[11rem_1fr_11rem_1fr]">
         {FIELDS.map(({ field, label }) => {
@@ -81,5 +90,19 @@ export function ParticipantCard({ contractId, partyId, participant, ownerSide, a
       </dl>
       {signing ? <SigningStatus contractId={contractId} partyId={partyId} participant={participant} actions={signing === "actions"} /> : null}
     </article>
+  );
+}
+
+function RemoveParticipant({ contractId, partyId, participant }: { contractId: number; partyId: number; participant: TParticipant }) {
+  const removal = useDeleteParticipant(contractId, partyId, participant.id);
+  return (
+    <ConfirmRemoval
+      buttonLabel={`Remove participant ${participant.name}`}
+      title="Remove this participant?"
+      description={`“${participant.name}” will be removed from the contract.`}
+      confirmLabel="Remove participant"
+      what="participant"
+      removal={removal}
+    />
   );
 }

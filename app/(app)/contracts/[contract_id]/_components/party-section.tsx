@@ -3,8 +3,12 @@
 import { useId } from "react";
 import { Badge } from "@/components/badge";
 import { partyDetails } from "@/components/participant-fields";
+import type { TContract } from "@/lib/schemas/contract";
 import type { TParty } from "@/lib/schemas/party";
 import type { TAvailableOptions } from "@/lib/schemas/template";
+import { AddParticipant } from "./add-party-forms";
+import { ConfirmRemoval } from "./confirm-removal";
+import { useDeleteParty } from "./editing-queries";
 import { ParticipantCard } from "./participant-card";
 
 type TPartySectionProps = {
@@ -14,10 +18,12 @@ type TPartySectionProps = {
   editable: boolean;
   /** Published: show each participant's signing status; `"actions"` adds the link and resend buttons. */
   signing: false | "status" | "actions";
+  /** A draft the user may change: counterparties and participants can be added and removed. */
+  structure?: { contract: TContract; available: TAvailableOptions };
 };
 
 /** One party: the owner side ("Your side") or a counterparty, company or individual, with its people. */
-export function PartySection({ contractId, party, available, editable, signing }: TPartySectionProps) {
+export function PartySection({ contractId, party, available, editable, signing, structure }: TPartySectionProps) {
   const headingId = useId();
   const people = party.type === "company" ? party.participants : [party.participant];
   return (
@@ -27,6 +33,11 @@ export function PartySection({ contractId, party, available, editable, signing }
           {party.name}
         </h3>
         {party.my_party ? <Badge tone="info">Your side</Badge> : null}
+        {structure && !party.my_party ? (
+          <div className="ml-auto">
+            <RemoveParty contractId={contractId} party={party} />
+          </div>
+        ) : null}
       </div>
       <p className="mt-0.5 text-sm text-slate-600">{partyDetails(party)}</p>
       {people.length === 0 ? (
@@ -43,10 +54,28 @@ export function PartySection({ contractId, party, available, editable, signing }
               available={available}
               editable={editable}
               signing={signing}
+              removable={structure !== undefined && !participant.organizer}
             />
           ))}
         </div>
       )}
+      {structure && !party.my_party && party.type === "company" ? (
+        <AddParticipant contract={structure.contract} partyId={party.id} partyName={party.name} available={structure.available} />
+      ) : null}
     </section>
+  );
+}
+
+function RemoveParty({ contractId, party }: { contractId: number; party: TParty }) {
+  const removal = useDeleteParty(contractId, party.id);
+  return (
+    <ConfirmRemoval
+      buttonLabel={`Remove counterparty ${party.name}`}
+      title="Remove this counterparty?"
+      description={`“${party.name}” will be removed from the contract with its participants.`}
+      confirmLabel="Remove counterparty"
+      what="counterparty"
+      removal={removal}
+    />
   );
 }
