@@ -81,6 +81,14 @@ test("wizard → publish → the e-mailed link → sign: the contract is signed,
   await createWithWizard(staff, { name, workspace: "Sales", template: "Mutual NDA", person: "Nora Fjord", email });
   const link = await publishAndReceive(staff, { name, email });
 
+  // Staff can copy the same personal link, and send the invitation again (the same link arrives).
+  const status = staff.getByRole("group", { name: "Signing status of Nora Fjord" });
+  await status.getByRole("button", { name: "Copy signing link" }).click();
+  await expect(status.getByRole("textbox", { name: "Signing link of Nora Fjord" })).toHaveValue(link);
+  await status.getByRole("button", { name: "Send again" }).click();
+  await expect(status.getByRole("status")).toContainText("Invitation queued again.");
+  await expect.poll(() => smtp.received.filter((m) => m.to === email && m.text.includes(link)).length, { timeout: 20_000 }).toBe(2);
+
   // The participant: no staff session, only the link.
   const signer = await (await browser.newContext()).newPage();
   await signer.goto(link);
