@@ -1,0 +1,104 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+type TConfirmDialogProps = {
+  /** The button that opens the dialog: its text, an accessible name when the text is not enough, its look. */
+  buttonText: string;
+  buttonLabel?: string;
+  buttonClassName: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** The refusal to show in the dialog, in its words; null while there is none. */
+  error: string | null;
+  /** Called as the dialog opens (e.g. to forget the last attempt's error). */
+  onOpen: () => void;
+  /** Called by the confirm button; `close` closes the dialog (e.g. once the change succeeded). */
+  onConfirm: (close: () => void) => void;
+};
+
+/**
+ * A button and its confirmation, a native modal <dialog>: focus moves into it (to Cancel, the safe
+ * choice), Escape and Cancel close it and focus returns to the button; the rest of the page is inert
+ * meanwhile. A refusal stays in the dialog.
+ */
+export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title, description, confirmLabel, busyLabel, busy, error, onOpen, onConfirm }: TConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  const close = () => {
+    dialog.current?.close();
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={buttonLabel}
+        onClick={() => {
+          onOpen();
+          setOpen(true);
+        }}
+        className={buttonClassName}
+      >
+        {buttonText}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        // Escape closes it natively; keep React's state in step.
+        onClose={() => setOpen(false)}
+        className="w-full max-w-md rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      >
+        <div className="p-5">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p id={descriptionId} className="mt-2 text-sm text-slate-700">
+            {description}
+          </p>
+          {error ? (
+            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-5 flex justify-end gap-3">
+            <button
+              ref={cancel}
+              type="button"
+              onClick={() => setOpen(false)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => onConfirm(close)}
+              disabled={busy}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {busy ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
