@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { WEBHOOK_EVENT_TYPE_NAMES } from "@/lib/domain/webhooks";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 import { startServer, TEST_API_TOKEN } from "@/test/helpers/server";
 import { startWebhookReceiver, type TReceived, type TReceiver } from "@/test/helpers/webhook-receiver";
@@ -158,6 +159,44 @@ describe("events", () => {
     await receiver.waitFor(() => seen("/events").filter((r) => r.id === first.id).length === before + 1);
     expect((await api(`/v1/webhooks/${hook.id}/deliveries/2000000000/retry`, { method: "POST" })).status).toBe(404);
     await api(`/v1/webhooks/${hook.id}`, { method: "DELETE" });
+  });
+
+  test("the other event types arrive too (parties and participants added and removed, a data field set, a decline, an overdue contract): every documented type is delivered", async () => {
+    await subscribe("/more");
+    const withField = await serverDb().$transaction((tx) =>
+      createTemplate(tx, { workspaceIds: [ws.id], deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"], dataFields: [{ name: "Price", customId: "price" }] }),
+    );
+    const create = (name: string) =>
+      api("/v1/contracts/create", {
+        email: editor.email,
+        body: { workspace_id: ws.id, template_id: withField.id, name, parties: [{ type: "company", name: "Seller AB", participants: [{ name: "Sam Seller", email: "sam@example.org", signatory: true }] }] },
+      });
+    const c = await create("More events");
+    expect(c.status).toBe(200);
+    const id = c.json.id as number;
+    const added = await api(`/v1/contracts/${id}/parties`, { email: editor.email, body: { type: "company", name: "Extra AB", participants: [{ name: "Ed Extra", email: "ed@example.org" }] } });
+    expect(added.status).toBe(200);
+    const eve = await api(`/v1/contracts/${id}/parties/${added.json.id}/participants`, { email: editor.email, body: { name: "Eve Extra", email: "eve@example.org" } });
+    expect(eve.status).toBe(200);
+    expect((await api(`/v1/contracts/${id}/parties/${added.json.id}/participants/${eve.json.id}`, { method: "DELETE", email: editor.email })).status).toBe(204);
+    expect((await api(`/v1/contracts/${id}/parties/${added.json.id}`, { method: "DELETE", email: editor.email })).status).toBe(204);
+    expect((await api(`/v1/contracts/${id}/data_fields/c::price`, { method: "PUT", email: editor.email, body: { value: "100 EUR" } })).status).toBe(200);
+    expect((await api(`/v1/contracts/${id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    const sam = c.json.parties.find((p: { my_party: boolean }) => !p.my_party);
+    const link = await api(`/v1/contracts/${id}/parties/${sam.id}/participants/${sam.participants[0].id}/signing_link`, { email: editor.email });
+    const token = (link.json.url as string).split("/sign/")[1]!;
+    expect((await api(`/api/sign/${token}/decline`, { token: null, body: { reason: "No" }, headers: { origin: baseUrl() } })).status).toBe(200);
+    const late = await create("Late");
+    expect((await api(`/v1/contracts/${late.json.id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    await serverDb().contract.update({ where: { id: late.json.id }, data: { signingPeriodExpiresAt: new Date(Date.now() - 1000) } });
+
+    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "contract.overdue"];
+    await receiver.waitFor(() => expected.every((t) => typesAt("/more").includes(t)));
+    expect(seen("/more").every((r) => r.verified)).toBe(true);
+    const overdue = seen("/more").find((r) => r.body.type === "contract.overdue")!;
+    expect(overdue.body.data).toMatchObject({ id: late.json.id, state: "overdue" });
+    // With the first test's: every documented type has been delivered.
+    expect(WEBHOOK_EVENT_TYPE_NAMES.filter((t) => !typesAt("/more").includes(t) && !typesAt("/events").includes(t))).toEqual([]);
   });
 
   test("a paused subscription keeps its events and delivers them once resumed", async () => {
