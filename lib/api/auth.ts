@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import type { Actor, TUserActor } from "@/lib/domain/actor";
+import { queryOne, SqlParams } from "@/lib/db/sql";
+import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";
@@ -36,41 +37,125 @@ const MAX_EMAIL_LENGTH = 320;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * The actor of a request that authenticates with headers (docs/api.md "Authentication"): `x-service-api-token` must be a
- * live token; `x-service-user-email` names the active user to act for, and its absence means the
- * anonymous admin (docs/api.md "Authentication").
+ * What the caller asks for in the same statement as its authentication (docs/performance.md "One
+ * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTE
+ * `scope(all_ws boolean, ws int[])` (all workspaces, or these) to limit what it reads to what the
+ * caller may see. Its value (JSON) is handed to the route only once the caller is authenticated.
  */
-export async function authenticateApiRequest(req: Request, prisma: PrismaClient): Promise<Actor> {
-  const apiTokenId = await verifyApiToken(credentialHeader(req.headers, API_TOKEN_HEADER), prisma);
-  const email = credentialHeader(req.headers, USER_EMAIL_HEADER);
-  if (email === null) return { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId };
+export type TPreload = (params: SqlParams) => string;
+
+/** Who the statement looks up: an API token by its hash, and a user by e-mail or id (each optional). */
+interface TCredentials {
+  tokenHash: string | null;
+  email: string | null;
+  userId: number | null;
+}
+
+interface TAuthRow extends Record<string, unknown> {
+  token: { id: number; token_hash: string; revoked: boolean; last_used_at: string | null } | null;
+  user: { id: number; email: string; name: string; is_admin: boolean; roles: [number, TWorkspaceRole][] } | null;
+  preload: unknown;
+}
+
+/**
+ * One statement: the token by its hash, the active user (by e-mail or id) with the workspace roles,
+ * the `scope` the two give, and the preload (only when the credentials hold). Everything is read
+ * on every request, so a revoked token or a deactivated user is refused on the very next request
+ * on every instance.
+ */
+async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
+  const q = new SqlParams();
+  const tokenHash = q.p(credentials.tokenHash, "text");
+  const email = q.p(credentials.email, "text");
+  const userId = q.p(credentials.userId, "int");
+  const text = `WITH tok AS (
+      SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = ${tokenHash}
+    ), usr AS (
+      SELECT u.id, u.email, u.name, u.is_admin,
+             COALESCE(json_agg(json_build_array(m.workspace_id, m.role) ORDER BY m.workspace_id) FILTER (WHERE m.user_id IS NOT NULL), '[]') AS roles,
+             COALESCE(array_agg(m.workspace_id) FILTER (WHERE m.user_id IS NOT NULL), '{}') AS ws
+        FROM users u LEFT JOIN workspace_memberships m ON m.user_id = u.id
+       WHERE u.active AND (u.email = ${email} OR u.id = ${userId})
+       GROUP BY u.id
+    ), scope AS (
+      SELECT (${email} IS NULL AND ${userId} IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
+             COALESCE((SELECT ws FROM usr), '{}') AS ws
+    )
+    SELECT (SELECT row_to_json(tok) FROM tok) AS token,
+           (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
+           CASE WHEN (${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
+                 AND ((${email} IS NULL AND ${userId} IS NULL) OR EXISTS (SELECT 1 FROM usr))
+                THEN ${preload ? preload(q) : "NULL"} END AS preload
+      FROM scope`;
+  const row = (await queryOne<TAuthRow>(prisma, text, q.values))!;
+  if (!preload) row.preload = undefined;
+  return row;
+}
+
+function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["via"]; apiTokenId: number | null }): TUserActor {
+  return {
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.is_admin,
+    roles: new Map(user.roles),
+    via: how.via,
+    apiTokenId: how.apiTokenId,
+  };
+}
+
+/**
+ * The actor of a request that authenticates with headers (docs/api.md "Authentication"), and its
+ * preload: `x-service-api-token` must be a live token; `x-service-user-email` names the active user
+ * to act for, and its absence means the anonymous admin.
+ */
+export async function authenticateApiRequest(req: Request, prisma: PrismaClient, preload?: TPreload): Promise<{ actor: Actor; preloaded: unknown }> {
+  const token = credentialHeader(req.headers, API_TOKEN_HEADER);
+  // Read now (the statement needs it), but a 400 for conflicting e-mail headers is answered only
+  // after the token is known good, as a token problem is the first thing a caller hears of.
+  let email: string | null = null;
+  let emailProblem: unknown = undefined;
+  try {
+    email = credentialHeader(req.headers, USER_EMAIL_HEADER);
+  } catch (error) {
+    emailProblem = error;
+  }
+  if (!token) throw new ApiError("missing_api_token", `The ${API_TOKEN_HEADER} header is required.`);
+  const invalid = () => new ApiError("invalid_api_token", "The API token is invalid or has been revoked.");
+  // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
+  if (token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) throw invalid();
+  const hash = hashApiToken(token);
+  // E-mails are stored lower-case (every way of creating a user normalizes them), so an exact match
+  // on the unique index is case-insensitive. Never a pattern match: `%` or `_` in a header must not
+  // match someone. An over-long one matches no one (and is not sent).
+  const lookupEmail = email === null || email === "" || email.length > MAX_EMAIL_LENGTH ? null : email.trim().toLowerCase();
+  const unusable = emailProblem !== undefined || (email !== null && lookupEmail === null);
+  const row = await authStatement(prisma, { tokenHash: hash, email: lookupEmail, userId: null }, unusable ? undefined : preload);
+  // The lookup already matched the hash; comparing again in constant time keeps a timing side
+  // channel out even if the lookup ever becomes a prefix or case-insensitive match.
+  if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
+  const apiTokenId = row.token.id;
+  await touchLastUsed(prisma, apiTokenId, row.token.last_used_at === null ? null : new Date(row.token.last_used_at));
+  if (emailProblem !== undefined) throw emailProblem;
+
+  if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload };
   // An empty header is most likely an unset variable in the client: acting as the anonymous admin
   // then would silently grant more than the caller meant to use.
   if (email === "") {
     throw new ApiError("unknown_user_email", `${USER_EMAIL_HEADER} is empty; omit the header to act as the anonymous admin.`);
   }
-  const actor = email.length <= MAX_EMAIL_LENGTH ? await loadUserActor(prisma, { email }, { via: "api_token", apiTokenId }) : null;
-  if (!actor) throw new ApiError("unknown_user_email", `No active user has the e-mail given in ${USER_EMAIL_HEADER}.`);
-  return actor;
+  if (!row.user) throw new ApiError("unknown_user_email", `No active user has the e-mail given in ${USER_EMAIL_HEADER}.`);
+  return { actor: userActor(row.user, { via: "api_token", apiTokenId }), preloaded: row.preload };
 }
 
-/** The id of the live token `token` is, or a 401. */
-async function verifyApiToken(token: string | null, prisma: PrismaClient): Promise<number> {
-  if (!token) throw new ApiError("missing_api_token", `The ${API_TOKEN_HEADER} header is required.`);
-  const invalid = () => new ApiError("invalid_api_token", "The API token is invalid or has been revoked.");
-  if (token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) throw invalid();
-
-  const hash = hashApiToken(token);
-  const row = await prisma.apiToken.findUnique({
-    where: { tokenHash: hash },
-    select: { id: true, tokenHash: true, revokedAt: true, lastUsedAt: true },
-  });
-  // The lookup already matched the hash; comparing again in constant time keeps a timing side
-  // channel out even if the lookup ever becomes a prefix or case-insensitive match.
-  if (!row || !sameHash(row.tokenHash, hash) || row.revokedAt !== null) throw invalid();
-
-  await touchLastUsed(prisma, row.id, row.lastUsedAt);
-  return row.id;
+/**
+ * The actor of a signed-in staff user (by id, from the session) and its preload; null when the user
+ * is no longer active.
+ */
+export async function authenticateSessionUser(prisma: PrismaClient, userId: number, preload?: TPreload): Promise<{ actor: TUserActor; preloaded: unknown } | null> {
+  const row = await authStatement(prisma, { tokenHash: null, email: null, userId }, preload);
+  return row.user ? { actor: userActor(row.user, { via: "session", apiTokenId: null }), preloaded: row.preload } : null;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -104,28 +189,7 @@ export async function loadUserActor(
   who: { id: number } | { email: string },
   how: { via: TUserActor["via"]; apiTokenId: number | null },
 ): Promise<TUserActor | null> {
-  // E-mails are stored lower-case (every way of creating a user normalizes them), so an exact match
-  // on the unique index is case-insensitive. Never a pattern match: `%` or `_` in a header must not
-  // match someone.
-  const user = await prisma.user.findFirst({
-    where: { active: true, ...("id" in who ? { id: who.id } : { email: who.email.trim().toLowerCase() }) },
-    select: {
-      id: true,
-      email: true,
-      name: true,
-      isAdmin: true,
-      memberships: { select: { workspaceId: true, role: true } },
-    },
-  });
-  if (!user) return null;
-  return {
-    kind: "user",
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    isAdmin: user.isAdmin,
-    roles: new Map(user.memberships.map((m) => [m.workspaceId, m.role])),
-    via: how.via,
-    apiTokenId: how.apiTokenId,
-  };
+  const credentials = "id" in who ? { tokenHash: null, email: null, userId: who.id } : { tokenHash: null, email: who.email.trim().toLowerCase(), userId: null };
+  const row = await authStatement(prisma, credentials, undefined);
+  return row.user ? userActor(row.user, how) : null;
 }

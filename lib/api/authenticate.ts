@@ -1,4 +1,4 @@
-import { API_TOKEN_HEADER, authenticateApiRequest, credentialHeader, loadUserActor } from "@/lib/api/auth";
+import { API_TOKEN_HEADER, authenticateApiRequest, authenticateSessionUser, credentialHeader, type TPreload } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { consumeApiRequest } from "@/lib/api/rate-limit";
@@ -13,18 +13,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the staff session cookie. A request that carries a token is always judged by the token; a
  * session alone may read, and may change things only from this app's own pages (CSRF defence:
  * the browser's `Origin` must be this site's). Token requests count against the token's rate limit.
+ *
+ * `preload` is read in the same statement as the credentials (lib/api/auth.ts): `preloaded` is its
+ * value, or undefined when there was none.
  */
-export async function authenticate(req: Request, prisma: PrismaClient): Promise<Actor> {
+export async function authenticate(req: Request, prisma: PrismaClient, preload?: TPreload): Promise<{ actor: Actor; preloaded: unknown }> {
   if (credentialHeader(req.headers, API_TOKEN_HEADER) === null) {
     const session = await getSessionUser(req.headers);
     if (session) {
       if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-      const actor = await loadUserActor(prisma, { id: session.userId }, { via: "session", apiTokenId: null });
-      if (!actor) throw new ApiError("unknown_user_email", "Your account is no longer active.");
-      return actor;
+      const found = await authenticateSessionUser(prisma, session.userId, preload);
+      if (!found) throw new ApiError("unknown_user_email", "Your account is no longer active.");
+      return found;
     }
   }
-  const actor = await authenticateApiRequest(req, prisma);
-  await consumeApiRequest(prisma, actor.apiTokenId!);
-  return actor;
+  const found = await authenticateApiRequest(req, prisma, preload);
+  await consumeApiRequest(prisma, found.actor.apiTokenId!);
+  return found;
 }

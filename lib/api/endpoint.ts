@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { json, methodNotAllowed, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
+import type { TPreload } from "@/lib/api/auth";
 import { parsePathParams, parseQuery, readJsonBody } from "@/lib/api/request";
 import type { TSelfParsedPathParam } from "@/lib/schemas/common";
 import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
@@ -35,15 +36,39 @@ export interface TEndpointHandler {
   handler: RouteHandler;
 }
 
+export interface THandleOptions<E extends TEndpoint> {
+  /**
+   * Rows to read in the same statement as the caller's credentials (one round trip; lib/api/auth.ts
+   * `TPreload`), from the parsed path and query. The handler gets them as `preloaded`.
+   */
+  preload?: (request: { params: TParamsOf<E>; query: TQueryOf<E> }) => TPreload;
+}
+
 /** The handler of one declared endpoint. */
 export function handle<const E extends TEndpoint>(
   endpoint: E,
   run: (ctx: TEndpointContext<E>) => Response | Promise<Response>,
+  { preload }: THandleOptions<E> = {},
 ): TEndpointHandler {
   const options = {
     route: endpoint.path,
     ...(endpoint.auth === false ? { auth: false as const } : {}),
     ...(endpoint.database === false ? { database: false as const } : {}),
+    // A path or query that does not parse preloads nothing: the handler answers its 400, after
+    // authentication, as without a preload.
+    ...(preload
+      ? {
+          preload: (ctx: BareApiContext) => {
+            try {
+              const params = parsePathParams(ctx.params, endpoint.params) as TParamsOf<E>;
+              const query = (endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined) as TQueryOf<E>;
+              return preload({ params, query });
+            } catch {
+              return undefined;
+            }
+          },
+        }
+      : {}),
   };
   const handler = withApi(async (ctx: BareApiContext & Partial<ApiContext>) => {
     const params = parsePathParams(ctx.params, endpoint.params);

@@ -1,6 +1,7 @@
 import { redactPath } from "@/server/guards.mjs";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
+import type { TPreload } from "@/lib/api/auth";
 import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
@@ -20,6 +21,8 @@ interface BaseContext {
 export interface ApiContext extends BaseContext {
   prisma: PrismaClient;
   actor: Actor;
+  /** What the route's `preload` read in the authentication's statement (undefined without one). */
+  preloaded: unknown;
 }
 export interface PublicApiContext extends BaseContext {
   prisma: PrismaClient;
@@ -43,6 +46,11 @@ interface Options {
   auth?: boolean;
   /** Default true: open the database first, and answer 503 when it cannot be reached. */
   database?: boolean;
+  /**
+   * Rows to read in the same statement as the credentials (lib/api/auth.ts `TPreload`); undefined
+   * (e.g. when the path does not parse, which the handler then answers) reads none.
+   */
+  preload?: (ctx: BaseContext) => TPreload | undefined;
 }
 
 /**
@@ -58,7 +66,7 @@ export function withApi(handler: Handler<ApiContext>, options: Options & { auth?
 export function withApi(handler: Handler<PublicApiContext>, options: Options & { auth: false; database?: true }): RouteHandler;
 export function withApi(handler: Handler<BareApiContext>, options: Options & { auth: false; database: false }): RouteHandler;
 export function withApi(handler: Handler<never>, options: Options): RouteHandler {
-  const run = handler as Handler<BaseContext & { prisma?: PrismaClient; actor?: Actor | null }>;
+  const run = handler as Handler<BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown }>;
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = incomingRequestId(req) ?? randomUUID();
@@ -69,12 +77,16 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     try {
       origin = requestOrigin(req);
       const params = flattenParams(await routeCtx?.params);
-      const ctx: BaseContext & { prisma?: PrismaClient; actor?: Actor | null } = { req, url, params, requestId, origin };
+      const ctx: BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown } = { req, url, params, requestId, origin };
       if (options.database !== false) {
         const prisma = await openDatabase();
         ctx.prisma = prisma;
         ctx.actor = null;
-        if (options.auth !== false) ctx.actor = actor = await authenticate(req, prisma);
+        if (options.auth !== false) {
+          const found = await authenticate(req, prisma, options.preload?.(ctx));
+          ctx.actor = actor = found.actor;
+          ctx.preloaded = found.preloaded;
+        }
       }
       response = await run(ctx);
       if (!(response instanceof Response)) throw new TypeError(`${options.route}: the handler returned no Response`);

@@ -14,6 +14,8 @@ interface DbState {
   status: DatabaseStatus;
   ready?: Promise<PrismaClient>;
   prisma?: PrismaClient;
+  /** The pool under `prisma`, for the few hot statements sent as plain SQL (lib/db/sql.ts). */
+  pool?: pg.Pool;
   error?: unknown;
   stopEmbedded?: () => Promise<void>;
   onOpen?: TOpenHook;
@@ -72,6 +74,7 @@ async function open(): Promise<PrismaClient> {
   }
   await applyMigrations(url);
   const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
+  state.pool = poolOf(prisma);
   await state.onOpen?.(prisma, { embedded: !DATABASE_URL });
   return prisma;
 }
@@ -85,6 +88,15 @@ async function open(): Promise<PrismaClient> {
 export const LOCK_TIMEOUT_MS = 5_000;
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** The `pg` pool a client made by `createPrismaClient` runs on (one pool: plain SQL and Prisma share its connections). */
+export function poolOf(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new Error("poolOf: this Prisma client was not made by createPrismaClient");
+  return pool;
+}
+
 export function createPrismaClient(connectionString: string, max = 10, { serverTimeouts = false } = {}): PrismaClient {
   const pool = new pg.Pool({
     connectionString,
@@ -93,11 +105,13 @@ export function createPrismaClient(connectionString: string, max = 10, { serverT
     ...(serverTimeouts ? { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
   });
   markBusyTimeouts(pool, max);
-  return new PrismaClient({
+  const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     // Transactions queue behind each other on the embedded database: wait for a turn.
     transactionOptions: { maxWait: 15_000, timeout: 15_000 },
   });
+  pools.set(prisma, pool);
+  return prisma;
 }
 
 type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, release?: (err?: Error) => void) => void;

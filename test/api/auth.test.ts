@@ -10,7 +10,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   getPrisma: async () => current.prisma,
 }));
 
-import { authenticateApiRequest } from "@/lib/api/auth";
+import { authenticateApiRequest as authenticateWithPreload } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { json, withApi } from "@/lib/api/handler";
@@ -19,6 +19,7 @@ import { ZApiErrorSchema } from "@/lib/schemas/error";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 let db: TestDatabase;
+const authenticateApiRequest = (req: Request, prisma: TestDatabase["prisma"]) => authenticateWithPreload(req, prisma).then((r) => r.actor);
 const TOKEN = "test-token-0123456789abcdef";
 const REVOKED = "revoked-token-0123456789";
 let tokenId: number;

@@ -7,6 +7,7 @@ import { assertCanWrite, workspaceScope } from "@/lib/domain/permissions";
 import type { Tx } from "@/lib/db";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
+import { contractNotFound } from "./contract-sql";
 
 // `{}` (no relations) by default; the row type follows the include given.
 type TContractWith<I extends Prisma.ContractInclude> = Prisma.ContractGetPayload<{ include: I }>;
@@ -20,7 +21,7 @@ export async function findVisibleContract<I extends Prisma.ContractInclude = {}>
   include?: I,
 ): Promise<TContractWith<I>> {
   const contract = await db.contract.findFirst({ where: { id: contractId, ...workspaceScope(actor) }, include });
-  if (!contract) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
+  if (!contract) throw contractNotFound(contractId);
   return contract as TContractWith<I>;
 }
 

@@ -27,6 +27,33 @@ export const PARTICIPANT_SELECT = {
   updatedAt: true,
 } as const satisfies Prisma.ParticipantSelect;
 
+/** The column of each `PARTICIPANT_SELECT` field, for rows PostgreSQL assembles (lib/db/sql.ts). */
+export const PARTICIPANT_COLUMNS = {
+  id: "id",
+  partyId: "party_id",
+  userId: "user_id",
+  name: "name",
+  title: "title",
+  email: "email",
+  phoneNumber: "phone_number",
+  identificationNumber: "identification_number",
+  deliveryChannel: "delivery_channel",
+  deliveryStatus: "delivery_status",
+  signMethod: "sign_method",
+  signState: "sign_state",
+  signStateUpdatedAt: "sign_state_updated_at",
+  signatory: "signatory",
+  twoStepMethod: "two_step_authentication_method",
+  organizer: "organizer",
+  canUpdateContract: "can_update_contract",
+  visits: "visits",
+  firstVisitedAt: "first_visited_at",
+  lastVisitedAt: "last_visited_at",
+  version: "version",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+} as const satisfies Record<keyof typeof PARTICIPANT_SELECT, string>;
+
 /** A participant row as selected by `PARTICIPANT_SELECT`; a full `Participant` row fits too. */
 export type TParticipantRow = Prisma.ParticipantGetPayload<{ select: typeof PARTICIPANT_SELECT }>;
 

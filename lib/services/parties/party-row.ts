@@ -14,6 +14,19 @@ export const PARTY_SUMMARY_SELECT = {
   updatedAt: true,
 } as const satisfies Prisma.PartySelect;
 
+/** The column of each `PARTY_SUMMARY_SELECT` field, for rows PostgreSQL assembles (lib/db/sql.ts). */
+export const PARTY_SUMMARY_COLUMNS = {
+  id: "id",
+  contractId: "contract_id",
+  type: "type",
+  name: "name",
+  countryCode: "country_code",
+  identificationNumber: "identification_number",
+  myParty: "my_party",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+} as const satisfies Record<keyof typeof PARTY_SUMMARY_SELECT, string>;
+
 /** A party with its people, in the order they were added. */
 export const PARTY_WITH_PARTICIPANTS_SELECT = {
   ...PARTY_SUMMARY_SELECT,

@@ -1,0 +1,85 @@
+// The contract reads that answer in the authentication's statement (lib/api/auth.ts `TPreload`):
+// the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
+// test/services/hot-reads.test.ts holds them equal to the Prisma reads.
+import type { TPreload } from "@/lib/api/auth";
+import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import { DomainError } from "@/lib/domain/errors";
+import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
+import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
+import type { TContractListQuery } from "@/lib/schemas";
+import type { CONTRACT_SELECT, TContractDetailRow, TContractListRow } from "./contract-row";
+
+/** The column of each `CONTRACT_SELECT` field. */
+export const CONTRACT_COLUMNS = {
+  id: "id",
+  name: "name",
+  state: "state",
+  workspaceId: "workspace_id",
+  templateId: "template_id",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  publishedAt: "published_at",
+  stateUpdatedAt: "state_updated_at",
+  signingPeriodExpiresAt: "signing_period_expires_at",
+} as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;
+
+/** `AND` the caller may see `alias`'s workspace (the `scope` CTE of the authentication's statement). */
+export const IN_SCOPE = (alias: string) => `(scope.all_ws OR ${alias}.workspace_id = ANY(scope.ws))`;
+
+/** Its parties (by id) with their participants (by id), as `findVisibleContract(…, CONTRACT_DETAIL_INCLUDE)` reads them. */
+const PARTIES_WITH_PARTICIPANTS = (contract: string) => `COALESCE((
+    SELECT json_agg(${jsonColumns("p", PARTY_SUMMARY_COLUMNS, {
+      participants: `COALESCE((SELECT json_agg(${jsonColumns("q", PARTICIPANT_COLUMNS)} ORDER BY q.id) FROM participants q WHERE q.party_id = p.id), '[]')`,
+    })} ORDER BY p.id)
+      FROM parties p WHERE p.contract_id = ${contract}.id
+  ), '[]')`;
+
+/** GET /v1/contracts/{id}: the contract with its parties and participants, if the caller may see it; else null. */
+export function contractDetailPreload(contractId: number): TPreload {
+  return ({ p }) => `(SELECT ${jsonColumns("c", CONTRACT_COLUMNS, { parties: PARTIES_WITH_PARTICIPANTS("c") })}
+      FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
+}
+
+/** The preloaded contract, or the 404 `findVisibleContract` answers. */
+export function preloadedContract(preloaded: unknown, contractId: number): TContractDetailRow {
+  if (preloaded === null || preloaded === undefined) throw contractNotFound(contractId);
+  return reviveDates(preloaded as TContractDetailRow);
+}
+
+/** Not visible and not existing answer the same (docs/api.md "Permissions"). */
+export function contractNotFound(contractId: number): DomainError {
+  return new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
+}
+
+const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
+
+/**
+ * GET /v1/contracts: the page and count `listContracts` reads, with each contract's parties as a
+ * summary, limited to what the caller may see (the same order, ties broken by id).
+ */
+export function contractListPreload(query: TContractListQuery): TPreload {
+  return ({ p }) => {
+    const where = [IN_SCOPE("c")];
+    if (query.workspace_id !== undefined) where.push(`c.workspace_id = ${p(query.workspace_id, "int")}`);
+    if (query.state !== undefined) where.push(`c.state = ${p(query.state, "text")}::contract_state`);
+    // LIKE's escape character is `\`: `%`, `_` and `\` in the text mean themselves.
+    if (query.q !== undefined) where.push(`c.name ILIKE ${p(`%${query.q.replace(/[\\%_]/g, "\\$&")}%`, "text")}`);
+    const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
+    const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
+    const order = (alias: string) => (column === "id" ? `${alias}.id ${direction}` : `${alias}.${column} ${direction}, ${alias}.id ${direction}`);
+    const filter = where.join(" AND ");
+    return `json_build_object(
+        'count', (SELECT count(*) FROM contracts c WHERE ${filter}),
+        'rows', COALESCE((
+          SELECT json_agg(${jsonColumns("c", CONTRACT_COLUMNS, {
+            parties: `COALESCE((SELECT json_agg(${jsonColumns("p", PARTY_SUMMARY_COLUMNS)} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+          })} ORDER BY ${order("c")})
+            FROM (SELECT * FROM contracts c WHERE ${filter} ORDER BY ${order("c")} LIMIT ${p(query.limit, "int")} OFFSET ${p(query.offset, "int")}) c
+        ), '[]'))`;
+  };
+}
+
+/** The preloaded page. */
+export function preloadedContractList(preloaded: unknown): { count: number; rows: TContractListRow[] } {
+  return reviveDates(preloaded as { count: number; rows: TContractListRow[] });
+}

@@ -1,0 +1,128 @@
+// The hot reads answered in the authentication's statement (lib/db/sql.ts) must give exactly the
+// rows the Prisma reads give, for every kind of caller: the same serializers build both answers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
+import { serializeContract } from "@/lib/api/serializers";
+import type { Actor } from "@/lib/domain/actor";
+import { hashApiToken } from "@/lib/domain/api-token";
+import { contractDetailPreload, contractListPreload, preloadedContract, preloadedContractList } from "@/lib/services/contracts/contract-sql";
+import { getContract } from "@/lib/services/contracts/get-contract";
+import { listContracts } from "@/lib/services/contracts/list-contracts";
+import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
+import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
+import type { TContractListQuery, TPagination } from "@/lib/schemas";
+import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
+
+const ORIGIN = "https://contracts.example.com";
+const TOKEN = "hot-reads-token-0123456789";
+let db: TestDatabase;
+let w: TReadWorld;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  w = await createReadWorld(db.prisma);
+  await db.prisma.apiToken.create({ data: { name: "hot", prefix: "hot-r", tokenHash: hashApiToken(TOKEN) } });
+  // Every nullable timestamp set somewhere, so the dates PostgreSQL sends back are checked too.
+  const moment = new Date("2026-03-04T05:06:07.089Z");
+  await db.prisma.contract.update({ where: { id: w.contracts.a.id }, data: { publishedAt: moment, signingPeriodExpiresAt: moment, state: "pending" } });
+  const party = await db.prisma.party.findFirstOrThrow({ where: { contractId: w.contracts.a.id, myParty: false } });
+  await db.prisma.party.update({ where: { id: party.id }, data: { updatedAt: moment } });
+  await db.prisma.participant.updateMany({
+    where: { partyId: party.id },
+    data: { signStateUpdatedAt: moment, firstVisitedAt: moment, lastVisitedAt: new Date(moment.getTime() + 1), visits: 2 },
+  });
+});
+afterAll(() => db.cleanup());
+
+/** Each kind of caller, and how to read a preload as that caller. */
+function callers(): { name: string; actor: () => Actor; read: (preload: TPreload) => Promise<unknown> }[] {
+  // Lazy: the world is made in beforeAll, after the cases are collected.
+  const asUser = (user: () => { id: number }) => async (preload: TPreload) => (await authenticateSessionUser(db.prisma, user().id, preload))!.preloaded;
+  const asToken = (headers: () => Record<string, string>) => async (preload: TPreload) =>
+    (await authenticateApiRequest(new Request("http://localhost/v1", { headers: { "x-service-api-token": TOKEN, ...headers() } }), db.prisma, preload)).preloaded;
+  return [
+    { name: "anonymous admin", actor: () => ({ kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId: 1 }), read: asToken(() => ({})) },
+    { name: "admin by e-mail", actor: () => w.actors.admin, read: asToken(() => ({ "x-service-user-email": w.users.admin.email.toUpperCase() })) },
+    { name: "editor", actor: () => w.actors.editor, read: asUser(() => w.users.editor) },
+    { name: "viewer", actor: () => w.actors.viewer, read: asUser(() => w.users.viewer) },
+    { name: "outsider", actor: () => w.actors.outsider, read: asUser(() => w.users.outsider) },
+  ];
+}
+
+describe("GET /v1/contracts/{id} in one statement", () => {
+  it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the rows, or the 404, of the Prisma read", async (_name, caller) => {
+    let found = 0;
+    for (const contractId of [w.contracts.a.id, w.contracts.b.id, 999_999]) {
+      const preloaded = await caller.read(contractDetailPreload(contractId));
+      const viaPrisma = getContract({ db: db.prisma, actor: caller.actor(), contractId });
+      if ((await rejection(viaPrisma).catch(() => null)) !== null) {
+        expect(preloaded, `contract ${contractId}`).toBeNull();
+        expect(() => preloadedContract(preloaded, contractId)).toThrow(`Contract ${contractId} does not exist.`);
+      } else {
+        // The answers, as the route builds them (the Prisma row also carries columns no answer shows).
+        const answer = (row: Awaited<typeof viaPrisma>) => serializeContract(row, { actor: caller.actor(), origin: ORIGIN });
+        expect(answer(preloadedContract(preloaded, contractId))).toEqual(answer(await viaPrisma));
+        found++;
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it("reads nothing for a caller the credentials do not hold for", async () => {
+    const request = (headers: Record<string, string>) => new Request("http://localhost/v1", { headers: { "x-service-api-token": TOKEN, ...headers } });
+    await expect(authenticateApiRequest(request({ "x-service-user-email": "nobody@example.com" }), db.prisma, contractDetailPreload(w.contracts.a.id))).rejects.toThrow(
+      /No active user/,
+    );
+    expect(await authenticateSessionUser(db.prisma, w.users.inactive.id, contractDetailPreload(w.contracts.a.id))).toBeNull();
+  });
+});
+
+describe("GET /v1/contracts/{id}/data_fields in one statement", () => {
+  const pages: TPagination[] = [
+    { limit: "all", offset: 0 },
+    { limit: 1, offset: 1 },
+    { limit: 100, offset: 5 },
+  ];
+  it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count, or the 404, of the Prisma read", async (_name, caller) => {
+    let found = 0;
+    for (const contractId of [w.contracts.a.id, w.contracts.b.id, 999_999]) {
+      for (const pagination of pages) {
+        const preloaded = await caller.read(dataFieldsPreload(contractId, pagination));
+        const viaPrisma = listDataFields({ db: db.prisma, actor: caller.actor(), contractId, pagination });
+        if ((await rejection(viaPrisma).catch(() => null)) !== null) {
+          expect(preloaded, `contract ${contractId}`).toBeNull();
+          expect(() => preloadedDataFields(preloaded, contractId)).toThrow(`Contract ${contractId} does not exist.`);
+        } else {
+          expect(preloadedDataFields(preloaded, contractId)).toEqual(await viaPrisma);
+          found++;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+});
+
+describe("GET /v1/contracts in one statement", () => {
+  const base = { limit: 100, offset: 0, sort: "id" } as const;
+  const queries = (): TContractListQuery[] => [
+    base,
+    { ...base, sort: "-name" },
+    { ...base, sort: "created_time", limit: 1, offset: 1 },
+    { ...base, sort: "-updated_time" },
+    { ...base, workspace_id: w.workspaces.b.id },
+    { ...base, state: "pending" },
+    { ...base, state: "draft", q: "DEAL" },
+    { ...base, q: "%" },
+    { ...base, q: "a_p" },
+  ];
+  it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count of the Prisma read", async (_name, caller) => {
+    let rows = 0;
+    for (const query of queries()) {
+      const preloaded = preloadedContractList(await caller.read(contractListPreload(query)));
+      const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
+      expect(preloaded, JSON.stringify(query)).toEqual(viaPrisma);
+      rows += viaPrisma.rows.length;
+    }
+    expect(rows).toBeGreaterThan(0);
+  });
+});
