@@ -14,8 +14,6 @@ interface DbState {
   status: DatabaseStatus;
   ready?: Promise<PrismaClient>;
   prisma?: PrismaClient;
-  /** The pool under `prisma`, for the few hot statements sent as plain SQL (lib/db/sql.ts). */
-  pool?: pg.Pool;
   error?: unknown;
   stopEmbedded?: () => Promise<void>;
   onOpen?: TOpenHook;
@@ -74,7 +72,6 @@ async function open(): Promise<PrismaClient> {
   }
   await applyMigrations(url);
   const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
-  state.pool = poolOf(prisma);
   await state.onOpen?.(prisma, { embedded: !DATABASE_URL });
   return prisma;
 }
@@ -88,11 +85,13 @@ async function open(): Promise<PrismaClient> {
 export const LOCK_TIMEOUT_MS = 5_000;
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+// On the client itself, under a registered symbol: Next's server bundles may hold this module more
+// than once (instrumentation and routes), and each copy must find the pool of any client.
+const POOL = Symbol.for("contracts-admin.pg-pool");
 
 /** The `pg` pool a client made by `createPrismaClient` runs on (one pool: plain SQL and Prisma share its connections). */
 export function poolOf(prisma: PrismaClient): pg.Pool {
-  const pool = pools.get(prisma);
+  const pool = (prisma as unknown as { [POOL]?: pg.Pool })[POOL];
   if (!pool) throw new Error("poolOf: this Prisma client was not made by createPrismaClient");
   return pool;
 }
@@ -110,7 +109,7 @@ export function createPrismaClient(connectionString: string, max = 10, { serverT
     // Transactions queue behind each other on the embedded database: wait for a turn.
     transactionOptions: { maxWait: 15_000, timeout: 15_000 },
   });
-  pools.set(prisma, pool);
+  Object.defineProperty(prisma, POOL, { value: pool });
   return prisma;
 }
 

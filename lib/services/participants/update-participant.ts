@@ -1,13 +1,17 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { participantEtag, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { PrismaClient } from "@/lib/db";
+import { participantEtag, PARTICIPANT_COLUMNS, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import type { PrismaClient, Tx } from "@/lib/db";
+import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import type { TContractState } from "@/lib/domain/enums";
+import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { contractNotFound } from "@/lib/services/contracts/contract-sql";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { assertContractEditable, findParticipantOfParty, findPartyOfContract, findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { assertContractEditable } from "@/lib/services/contracts/find-visible-contract";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { availableOptionsJson, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
 
@@ -53,11 +57,7 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
   const { db, actor, contractId, partyId, participantId, ifMatch, changes, requestId } = options;
   return db.$transaction(async (tx) => {
-    // Locked before it is read; a row that is not there (or not this party's) is the 404 below.
-    await tx.$queryRaw`SELECT id FROM participants WHERE id = ${participantId} AND party_id = ${partyId} FOR UPDATE`;
-    const contract = await findVisibleContract(tx, actor, contractId);
-    const party = await findPartyOfContract(tx, contract.id, partyId);
-    const current = await findParticipantOfParty(tx, party.id, participantId);
+    const { contract, party, current, available } = await lockForUpdate(tx, actor, { contractId, partyId, participantId });
 
     const etag = participantEtag(current);
     if (ifMatch !== null && !ifMatchAllows(ifMatch, etag)) {
@@ -79,7 +79,6 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
         code: "owner_participant_email_immutable",
       });
     }
-    const available = await loadAvailableOptions(tx, contract.templateId);
     const resolved = {
       delivery_channel: next.deliveryChannel,
       sign_method: next.signMethod,
@@ -122,6 +121,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
       entityType: "participant",
       entityId: current.id,
       contractId: contract.id,
+      workspaceId: contract.workspaceId,
       requestId,
       before,
       after,
@@ -131,11 +131,42 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 }
 
 /**
+ * The rows an update works on, in two statements: first the participant, locked (`FOR UPDATE`
+ * answers the version the previous change committed), then its contract if visible, its party if
+ * it is the contract's, and the options of the contract's template. 404s in the order
+ * `updateParticipant` promises: contract, then party and participant.
+ */
+async function lockForUpdate(tx: Tx, actor: Actor, ids: { contractId: number; partyId: number; participantId: number }) {
+  const [locked] = await tx.$queryRawUnsafe<{ participant: TParticipantRow }[]>(
+    `SELECT ${jsonColumns("q", PARTICIPANT_COLUMNS)} AS participant FROM participants q WHERE q.id = $1 AND q.party_id = $2 FOR UPDATE`,
+    ids.participantId,
+    ids.partyId,
+  );
+  const workspaces = visibleWorkspaceIds(actor);
+  const [found] = await tx.$queryRawUnsafe<{ contract: TLockedContract; party: TLockedParty | null; options: TAvailableOptionsRow }[]>(
+    `SELECT json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id) AS contract,
+            (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = $2 AND p.contract_id = c.id) AS party,
+            ${availableOptionsJson("c.template_id")} AS options
+       FROM contracts c WHERE c.id = $1 AND ($3::int[] IS NULL OR c.workspace_id = ANY($3::int[]))`,
+    ids.contractId,
+    ids.partyId,
+    workspaces,
+  );
+  if (!found) throw contractNotFound(ids.contractId);
+  if (!found.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
+  if (!locked) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
+  return { contract: found.contract, party: found.party, current: reviveDates(locked.participant), available: toAvailableOptions(found.options) };
+}
+
+type TLockedContract = { id: number; state: TContractState; workspaceId: number; templateId: number };
+type TLockedParty = { id: number; type: "company" | "individual"; myParty: boolean };
+
+/**
  * The columns to write (only those whose value changes) and the changed attributes before and after,
  * by their API names, for the audit event. The same e-mail in another case is no change: e-mail
  * addresses are compared case-insensitively everywhere else too.
  */
-function changedFields(current: Participant, changes: TUpdateParticipantRequest) {
+function changedFields(current: TParticipantRow, changes: TUpdateParticipantRequest) {
   const data: TParticipantChanges = {};
   const before: Record<string, Prisma.InputJsonValue> = {};
   const after: Record<string, Prisma.InputJsonValue> = {};
