@@ -26,8 +26,33 @@ function write(level: TLogLevel, msg: string, fields: Record<string, unknown>): 
     // Circular or BigInt values: keep the line, lose the fields.
     line = JSON.stringify({ level, time: new Date().toISOString(), msg, unserializable_fields: true });
   }
-  process.stdout.write(line + "\n");
+  buffered(line);
 }
+
+// Lines wait for the end of the current turn of the event loop and go out in one write: under load
+// a turn answers many requests, and stdout on a pipe is a synchronous system call per write.
+let pending = "";
+let scheduled = false;
+const FLUSH_AT = 64 * 1024;
+
+function buffered(line: string): void {
+  pending += line + "\n";
+  if (pending.length >= FLUSH_AT) flushLog();
+  else if (!scheduled) {
+    scheduled = true;
+    setImmediate(flushLog);
+  }
+}
+
+/** Writes what is buffered now (also at exit, so no line is lost on a normal or `process.exit` end). */
+export function flushLog(): void {
+  scheduled = false;
+  if (pending === "") return;
+  const out = pending;
+  pending = "";
+  process.stdout.write(out);
+}
+process.on("exit", flushLog);
 
 export const logger = {
   debug: (msg: string, fields: Record<string, unknown> = {}) => write("debug", msg, fields),

@@ -50,6 +50,19 @@ export function handle<const E extends TEndpoint>(
   run: (ctx: TEndpointContext<E>) => Response | Promise<Response>,
   { preload }: THandleOptions<E> = {},
 ): TEndpointHandler {
+  // Parsed once: by the preload (before authentication) when there is one, else by the handler.
+  const parsedFor = new WeakMap<BareApiContext, { params: TParamsOf<E>; query: TQueryOf<E> }>();
+  const parse = (ctx: BareApiContext) => {
+    let parsed = parsedFor.get(ctx);
+    if (!parsed) {
+      parsed = {
+        params: parsePathParams(ctx.params, endpoint.params) as TParamsOf<E>,
+        query: (endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined) as TQueryOf<E>,
+      };
+      parsedFor.set(ctx, parsed);
+    }
+    return parsed;
+  };
   const options = {
     route: endpoint.path,
     ...(endpoint.auth === false ? { auth: false as const } : {}),
@@ -60,9 +73,7 @@ export function handle<const E extends TEndpoint>(
       ? {
           preload: (ctx: BareApiContext) => {
             try {
-              const params = parsePathParams(ctx.params, endpoint.params) as TParamsOf<E>;
-              const query = (endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined) as TQueryOf<E>;
-              return preload({ params, query });
+              return preload(parse(ctx));
             } catch {
               return undefined;
             }
@@ -71,8 +82,7 @@ export function handle<const E extends TEndpoint>(
       : {}),
   };
   const handler = withApi(async (ctx: BareApiContext & Partial<ApiContext>) => {
-    const params = parsePathParams(ctx.params, endpoint.params);
-    const query = endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined;
+    const { params, query } = parse(ctx);
     const rawBody = endpoint.body ? await readJsonBody(ctx.req) : undefined;
     const body = endpoint.body ? endpoint.body.parse(rawBody) : undefined;
     const ifMatch = endpoint.ifMatch ? ctx.req.headers.get("if-match") : undefined;

@@ -9,6 +9,7 @@ vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma }));
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
 import { json, methodNotAllowed, withApi } from "@/lib/api/handler";
+import { flushLog } from "@/lib/logger";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const noParams = { params: Promise.resolve({}) };
@@ -16,14 +17,25 @@ const get = (path = "/v1/ping", headers: Record<string, string> = {}, method = "
   new Request(`http://localhost:3000${path}`, { method, headers });
 
 let stdout: MockInstance;
-const logLines = () =>
-  stdout.mock.calls.map(([chunk]) => JSON.parse(String(chunk)) as Record<string, unknown>);
+// The logger writes its lines in batches (lib/logger.ts): flush, then one object per line.
+const logLines = () => {
+  flushLog();
+  return stdout.mock.calls.flatMap(([chunk]) =>
+    String(chunk)
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  );
+};
 
 beforeEach(() => {
   stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   db.getPrisma.mockReset();
 });
-afterEach(() => stdout.mockRestore());
+afterEach(() => {
+  flushLog(); // into this test's spy, not the next one's
+  stdout.mockRestore();
+});
 
 describe("withApi", () => {
   it("runs the handler and adds X-Request-Id and Cache-Control: no-store", async () => {

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
-import { assertCanWrite, canReadWorkspace } from "@/lib/domain/permissions";
+import { assertCanWrite, canReadWorkspace, visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
 import { defaultParticipantOptions } from "@/lib/domain/options";
@@ -8,8 +8,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schemas";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { counterpartyData, type TParticipantData } from "@/lib/services/parties/counterparty-data";
-import { AVAILABLE_OPTIONS_SELECT, toAvailableOptions } from "@/lib/services/templates/load-available-options";
-import { visibleTemplatesWhere } from "@/lib/services/templates/template-visibility";
+import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
+import { jsonColumns, queryOne, SqlParams } from "@/lib/db/sql";
+import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 
 export interface CreateContractOptions {
@@ -39,22 +40,7 @@ export interface CreateContractOptions {
  * template's data fields and the audit event: either all of it exists afterwards or none of it.
  */
 export async function createContract({ db, actor, request, requestId, inTransaction }: CreateContractOptions): Promise<TContractDetailRow> {
-  const [workspace, template, user] = await Promise.all([
-    db.workspace.findUnique({ where: { id: request.workspace_id }, select: { id: true, companyName: true, countryCode: true } }),
-    db.template.findFirst({
-      where: { AND: [{ id: request.template_id }, visibleTemplatesWhere(actor)] },
-      select: {
-        id: true,
-        name: true,
-        workspaces: { select: { workspaceId: true } },
-        dataFields: { orderBy: [{ position: "asc" }, { id: "asc" }] },
-        ...AVAILABLE_OPTIONS_SELECT,
-      },
-    }),
-    actor.kind === "user"
-      ? db.user.findUnique({ where: { id: actor.userId }, select: { id: true, name: true, email: true, title: true, phoneNumber: true } })
-      : null,
-  ]);
+  const { workspace, template, user } = await loadCreationContext(db, actor, request);
 
   if (!workspace || !canReadWorkspace(actor, workspace.id)) {
     throw new DomainError("resource_not_found", `Workspace ${request.workspace_id} does not exist.`, {
@@ -152,6 +138,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
       entityType: "contract",
       entityId: contract.id,
       contractId: contract.id,
+      workspaceId: contract.workspaceId,
       requestId,
       after: {
         name: contract.name,
@@ -171,6 +158,42 @@ export async function createContract({ db, actor, request, requestId, inTransact
     await inTransaction?.last?.(tx, contract);
     return contract;
   });
+}
+
+type TCreationTemplate = TAvailableOptionsRow & {
+  id: number;
+  name: string;
+  workspaces: { workspaceId: number }[];
+  dataFields: Pick<TemplateDataField, "name" | "description" | "placeholder" | "customId" | "defaultValue">[];
+};
+
+/**
+ * What creation reads before it writes, in one statement: the workspace, the template if the actor
+ * may see it (with its workspaces, data fields in order and options), and the calling user.
+ */
+async function loadCreationContext(db: PrismaClient, actor: Actor, request: TCreateContractRequest) {
+  const q = new SqlParams();
+  const visible = visibleWorkspaceIds(actor);
+  const row = await queryOne<{
+    workspace: { id: number; companyName: string; countryCode: string } | null;
+    template: TCreationTemplate | null;
+    user: { id: number; name: string; email: string; title: string; phoneNumber: string } | null;
+  }>(
+    db,
+    `SELECT
+       (SELECT json_build_object('id', w.id, 'companyName', w.company_name, 'countryCode', w.country_code) FROM workspaces w WHERE w.id = ${q.p(request.workspace_id, "int")}) AS workspace,
+       (SELECT ${jsonColumns("t", { id: "id", name: "name" }, {
+         workspaces: `COALESCE((SELECT json_agg(json_build_object('workspaceId', tw.workspace_id)) FROM template_workspaces tw WHERE tw.template_id = t.id), '[]')`,
+         dataFields: `COALESCE((SELECT json_agg(json_build_object('name', f.name, 'description', f.description, 'placeholder', f.placeholder, 'customId', f.custom_id, 'defaultValue', f.default_value) ORDER BY f.position, f.id) FROM template_data_fields f WHERE f.template_id = t.id), '[]')`,
+         ...availableOptionsFields("t.id"),
+       })}
+          FROM templates t
+         WHERE t.id = ${q.p(request.template_id, "int")}
+           ${visible === null ? "" : `AND EXISTS (SELECT 1 FROM template_workspaces tw WHERE tw.template_id = t.id AND tw.workspace_id = ANY(${q.p(visible, "int[]")}))`}) AS template,
+       (SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'title', u.title, 'phoneNumber', u.phone_number) FROM users u WHERE u.id = ${q.p(actor.kind === "user" ? actor.userId : null, "int")}) AS "user"`,
+    q.values,
+  );
+  return row!;
 }
 
 /**

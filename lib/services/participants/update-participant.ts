@@ -11,7 +11,7 @@ import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { assertContractEditable } from "@/lib/services/contracts/find-visible-contract";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { availableOptionsJson, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
+import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
 
@@ -146,7 +146,7 @@ async function lockForUpdate(tx: Tx, actor: Actor, ids: { contractId: number; pa
   const [found] = await tx.$queryRawUnsafe<{ contract: TLockedContract; party: TLockedParty | null; options: TAvailableOptionsRow }[]>(
     `SELECT json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id) AS contract,
             (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = $2 AND p.contract_id = c.id) AS party,
-            ${availableOptionsJson("c.template_id")} AS options
+            ${jsonColumns("c", {}, availableOptionsFields("c.template_id"))} AS options
        FROM contracts c WHERE c.id = $1 AND ($3::int[] IS NULL OR c.workspace_id = ANY($3::int[]))`,
     ids.contractId,
     ids.partyId,
