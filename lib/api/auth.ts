@@ -45,7 +45,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type TPreload = (params: SqlParams) => string;
 
 /** Who the statement looks up: an API token by its hash, and a user by e-mail or id (each optional). */
-interface TCredentials {
+export interface TCredentials {
   tokenHash: string | null;
   email: string | null;
   userId: number | null;
@@ -64,6 +64,14 @@ interface TAuthRow extends Record<string, unknown> {
  * on every instance.
  */
 async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
+  const { text, values } = authStatementSql(credentials, preload);
+  const row = (await queryOne<TAuthRow>(prisma, text, values))!;
+  if (!preload) row.preload = undefined;
+  return row;
+}
+
+/** The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts). */
+export function authStatementSql(credentials: TCredentials, preload: TPreload | undefined): { text: string; values: unknown[] } {
   const q = new SqlParams();
   const tokenHash = q.p(credentials.tokenHash, "text");
   const email = q.p(credentials.email, "text");
@@ -87,9 +95,7 @@ async function authStatement(prisma: PrismaClient, credentials: TCredentials, pr
                  AND ((${email} IS NULL AND ${userId} IS NULL) OR EXISTS (SELECT 1 FROM usr))
                 THEN ${preload ? preload(q) : "NULL"} END AS preload
       FROM scope`;
-  const row = (await queryOne<TAuthRow>(prisma, text, q.values))!;
-  if (!preload) row.preload = undefined;
-  return row;
+  return { text, values: q.values };
 }
 
 function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["via"]; apiTokenId: number | null }): TUserActor {

@@ -4,6 +4,7 @@
 // other query goes through Prisma. Rows come back in the shape Prisma would give (camelCase keys,
 // `Date`s), so the same serializers answer either way; test/services/hot-reads.test.ts holds the
 // two equal.
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { poolOf, type PrismaClient } from "@/lib/db";
 
@@ -17,10 +18,39 @@ export class SqlParams {
   };
 }
 
+// Statements are prepared once per connection (named), so PostgreSQL plans a hot statement once
+// rather than on every request. Their texts come from code, never from input (every value is a
+// parameter), so there are only as many as the code can build.
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_NAMED) return undefined; // a bug would have to build texts from input: then plan each time
+    name = `hot_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+// The embedded database serves every connection in one session, where a name prepared by one
+// connection already exists for the next (42P05): such a pool sends its statements unnamed.
+const unnamedPools = new WeakSet<pg.Pool>();
+const DUPLICATE_PREPARED_STATEMENT = "42P05";
+
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {
-  const result = await (poolOf(prisma) as pg.Pool).query<T>(text, values);
-  return result.rows[0];
+  const pool = poolOf(prisma);
+  if (!unnamedPools.has(pool)) {
+    try {
+      return (await pool.query<T>({ text, values, name: statementName(text) })).rows[0];
+    } catch (error) {
+      if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+      unnamedPools.add(pool);
+    }
+  }
+  return (await pool.query<T>(text, values)).rows[0];
 }
 
 /**
