@@ -43,10 +43,12 @@ export interface ApiRateLimiter {
  * so all instances share it; each instance leases chunks of that quota (lib/db/lease-quota.ts) and
  * admits requests from its lease without touching the database. When a lease runs out, one
  * reservation per token is made and every request that needs it waits for that same one. A chunk
- * is at most 1/8 of what is still free (and at most twice the previous chunk, starting from 1), so
- * near the limit chunks are single requests and the limit is exact: never exceeded, and an
- * instance refuses only once the whole minute's quota has been handed out. What a lease has left
- * when its minute ends is dropped.
+ * is at most 1/8 of what is still free and at most the ask (1 at first in a minute, then twice the
+ * previous ask, or the number of requests waiting if more), so near the limit chunks are single
+ * requests and the limit is exact: never exceeded, and an instance refuses only once the whole
+ * minute's quota has been handed out (possibly to other instances that have not used all of
+ * theirs: at most one lease each, ⌈limit/8⌉ at most). What a lease has left when its minute ends
+ * is dropped.
  */
 export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLimiter {
   const leases = new Map<number, Lease>();
