@@ -1,26 +1,129 @@
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db";
-import { countHit } from "@/lib/db/count-hit";
+import { leaseQuota } from "@/lib/db/lease-quota";
 import { env } from "@/lib/env";
 
 const WINDOW_MS = 60_000;
+/** Leases kept at most (one per token seen this minute); past it the oldest is dropped, unused part and all. */
+export const MAX_LEASES = 10_000;
+/** If a lost race to create the shared row repeats this often, give up (it cannot, but never loop). */
+const MAX_CREATE_RACES = 3;
+
+interface Lease {
+  /** Start of the fixed one-minute window this lease belongs to. */
+  window: number;
+  /** Requests this process may still admit in that window without asking the database. */
+  left: number;
+  /** The shared counter had nothing left for this window: refuse without asking again. */
+  exhausted: boolean;
+  /** The size to ask for next; doubles with each lease, so a quiet token holds little. */
+  want: number;
+  /** Requests waiting for `reserving`. */
+  waiting: number;
+  /** The one reservation in flight for this token, awaited by every request that found `left` at 0. */
+  reserving?: Promise<void>;
+}
+
+export interface ConsumeOptions {
+  /** The time of the request (ms since the epoch). */
+  now?: number;
+  /** Requests per token and minute; 0 = no limit. Default: `API_RATE_LIMIT_PER_MINUTE`. */
+  limit?: number;
+}
+
+export interface ApiRateLimiter {
+  consume(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void>;
+  /** Tokens with a lease held (for tests of the memory bound). */
+  size(): number;
+}
+
+/**
+ * The per-token limit of one app instance (one process). The limit itself lives in the database
+ * (`rate_limits`, one row per token: how much of the current minute's quota has been handed out),
+ * so all instances share it; each instance leases chunks of that quota (lib/db/lease-quota.ts) and
+ * admits requests from its lease without touching the database. When a lease runs out, one
+ * reservation per token is made and every request that needs it waits for that same one. A chunk
+ * is at most 1/8 of what is still free and at most the ask (1 at first in a minute, then twice the
+ * previous ask, or the number of requests waiting if more), so near the limit chunks are single
+ * requests and the limit is exact: never exceeded, and an instance refuses only once the whole
+ * minute's quota has been handed out (possibly to other instances that have not used all of
+ * theirs: at most one lease each, ⌈limit/8⌉ at most). What a lease has left when its minute ends
+ * is dropped.
+ */
+export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLimiter {
+  const leases = new Map<number, Lease>();
+  let sweptWindow = 0;
+
+  function leaseFor(apiTokenId: number, window: number): Lease {
+    if (window > sweptWindow) {
+      // A new minute: leases of past minutes are worth nothing any more.
+      sweptWindow = window;
+      for (const [id, lease] of leases) if (lease.window < window) leases.delete(id);
+    }
+    const held = leases.get(apiTokenId);
+    // A request stamped in an older minute than the lease (clocks) counts against the newer one.
+    if (held && held.window >= window) return held;
+    const lease: Lease = { window, left: 0, exhausted: false, want: 1, waiting: 0 };
+    leases.delete(apiTokenId);
+    if (leases.size >= maxLeases) leases.delete(leases.keys().next().value!);
+    leases.set(apiTokenId, lease);
+    return lease;
+  }
+
+  async function reserve(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number): Promise<void> {
+    const want = Math.min(limit, Math.max(lease.want, lease.waiting));
+    for (let attempt = 0; attempt < MAX_CREATE_RACES; attempt++) {
+      const granted = await leaseQuota(prisma, { key: `api-token:${apiTokenId}`, windowStart: BigInt(lease.window), limit, want });
+      if (granted === undefined) continue;
+      if (granted === 0) lease.exhausted = true;
+      lease.left += granted;
+      lease.want = Math.min(limit, want * 2);
+      return;
+    }
+    throw new Error(`Could not create the rate-limit row of API token ${apiTokenId}.`);
+  }
+
+  return {
+    size: () => leases.size,
+    async consume(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+      if (limit === 0) return;
+      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+      for (;;) {
+        const lease = leaseFor(apiTokenId, window);
+        if (lease.left > 0) {
+          lease.left--;
+          return;
+        }
+        if (lease.exhausted) {
+          const retryAfter = Math.max(1, Math.ceil((lease.window + WINDOW_MS - now) / 1000));
+          throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {
+            headers: { "Retry-After": String(retryAfter) },
+          });
+        }
+        lease.waiting++;
+        lease.reserving ??= reserve(prisma, apiTokenId, lease, limit).finally(() => {
+          lease.reserving = undefined;
+        });
+        try {
+          await lease.reserving;
+        } finally {
+          lease.waiting--;
+        }
+      }
+    },
+  };
+}
+
+// One per process, kept on globalThis so Next's dev reloads keep the leases (like the database client).
+const g = globalThis as { __contractsApiRateLimiter?: ApiRateLimiter };
+const processLimiter = (g.__contractsApiRateLimiter ??= createApiRateLimiter());
 
 /**
  * Counts one request of an API token in the current minute and refuses it (429 with Retry-After)
- * past `API_RATE_LIMIT_PER_MINUTE` (0 = no limit). The counter is a row in the database, updated
- * by one atomic upsert, so every app instance shares one limit per token.
+ * past `API_RATE_LIMIT_PER_MINUTE` (0 = no limit), shared by all app instances on the database.
+ * Usually answered from this process's lease without a database round trip; see
+ * `createApiRateLimiter`.
  */
-export async function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, now = Date.now()): Promise<void> {
-  const limit = env().API_RATE_LIMIT_PER_MINUTE;
-  if (limit === 0) return;
-  const windowStart = BigInt(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-  const key = `api-token:${apiTokenId}`;
-  // `last_request` holds the start of the counted minute; a newer minute starts again at 1.
-  const row = await countHit(prisma, { key, stamp: windowStart, resetAtOrBefore: windowStart - 1n, restampBelow: 0 });
-  if ((row?.count ?? 0) > limit) {
-    const retryAfter = Math.max(1, Math.ceil((Number(windowStart) + WINDOW_MS - now) / 1000));
-    throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
+export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void> {
+  return processLimiter.consume(prisma, apiTokenId, options);
 }
