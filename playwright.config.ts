@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} ${E2E_SOCKET_DIR} && node server.mjs -p ${port} -H 127.0.0.1`,
+    // On the Node that runs Playwright (Node 24 under `npm test` / `npx`), not whichever is first on PATH.
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_SOCKET_DIR} && ${JSON.stringify(process.execPath)} server.mjs -p ${port} -H 127.0.0.1`,
     url: `http://127.0.0.1:${port}/v1/ping`,
     reuseExistingServer: false,
     timeout: 120_000,

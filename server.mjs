@@ -6,7 +6,8 @@
 // is read, and while a chunked body streams in). It also decides who the client is: the socket's
 // address, unless an operator lists the proxies in front (TRUSTED_PROXIES). See docs/security.md.
 //
-//   node server.mjs [--dev] [-p PORT] [-H HOSTNAME]
+//   node server.mjs [--dev] [-p PORT] [-H HOSTNAME]     (on Node.js 24: `npm start` and `npm run dev` use it)
+import "./server/node-version.mjs"; // first: stops here, saying why, on a Node older than 24
 import { randomUUID } from "node:crypto";
 import http, { IncomingMessage } from "node:http";
 import next from "next";

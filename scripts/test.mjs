@@ -14,11 +14,14 @@
 // test a suite skipped (read from each runner's JSON report). A test skipped on one database but run
 // on the other (e.g. "(PostgreSQL only) …") is listed as such; one that ran nowhere is a skip of the
 // run. "All suites passed on both databases" is printed only when nothing at all was skipped.
+import "../server/node-version.mjs"; // first: stops here, saying why, on a Node older than 24
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -38,7 +41,9 @@ function skipStep(step, reason) {
 function run(title, cmd, args, extraEnv = {}) {
   console.log(`\n▶ ${title}\n  $ ${[cmd, ...args].join(" ")}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  // The project's tools run on this same Node, not on whichever `node` their #! line finds on PATH.
+  const [file, argv] = cmd.startsWith("node_modules/.bin/") ? [process.execPath, [realpathSync(cmd), ...args]] : [cmd, args];
+  const r = spawnSync(file, argv, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (r.status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${r.status ?? r.signal})`);
     printSkips();
