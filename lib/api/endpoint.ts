@@ -41,7 +41,7 @@ export interface THandleOptions<E extends TEndpoint> {
    * Rows to read in the same statement as the caller's credentials (one round trip; lib/api/auth.ts
    * `TPreload`), from the parsed path and query. The handler gets them as `preloaded`.
    */
-  preload?: (request: { params: TParamsOf<E>; query: TQueryOf<E> }) => TPreload;
+  preload?: (request: { params: TParamsOf<E>; query: TQueryOf<E> }, context: { origin: string }) => TPreload;
 }
 
 /** The handler of one declared endpoint. */
@@ -73,7 +73,7 @@ export function handle<const E extends TEndpoint>(
       ? {
           preload: (ctx: BareApiContext) => {
             try {
-              return preload(parse(ctx));
+              return preload(parse(ctx), { origin: ctx.origin });
             } catch {
               return undefined;
             }

@@ -1,8 +1,6 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";
-import { serializeContractListItem } from "@/lib/api/serializers";
-import type { TContractList } from "@/lib/schemas";
+import { absoluteUrl } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractListPreload, preloadedContractList } from "@/lib/services/contracts/contract-sql";
 
@@ -10,14 +8,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
     ENDPOINTS.listContracts,
     ({ query, origin, preloaded }) => {
-      const { count, rows } = preloadedContractList(preloaded);
+      // PostgreSQL wrote `{"count":…,"data":[…]` (TContractList's items, exactly as
+      // serializeContractListItem writes them); the envelope's links are appended here.
+      const { count, head } = preloadedContractList(preloaded);
       const { limit, offset, workspace_id, state, q, sort } = query;
-      const data = rows.map((row) => serializeContractListItem(row, { origin }));
       // Links carry the filters and the effective sort, so following `next` continues the same list.
       const links = { workspace_id, state, q, sort };
-      return json(paginated({ origin, path: ENDPOINTS.listContracts.path, query: links, limit, offset, count, data }) satisfies TContractList);
+      const { _links } = paginated({ origin, path: ENDPOINTS.listContracts.path, query: links, limit, offset, count, data: [] });
+      return new Response(`${head},"_links":${JSON.stringify(_links)}}`, { headers: { "Content-Type": "application/json" } });
     },
-    // Read with the credentials, in one statement.
-    { preload: ({ query }) => contractListPreload(query) },
+    // Read with the credentials, in one statement; links under the origin the serializers use.
+    { preload: ({ query }, { origin }) => contractListPreload(query, absoluteUrl(origin, "/").replace(/\/$/, "")) },
   ),
 );
