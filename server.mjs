@@ -8,6 +8,7 @@
 //
 //   node server.mjs [--dev] [-p PORT] [-H HOSTNAME]     (on Node.js 24: `npm start` and `npm run dev` use it)
 import "./server/node-version.mjs"; // first: stops here, saying why, on a Node older than 24
+import "./server/memory-settings.mjs"; // then: restarts this process once with its memory settings
 import { randomUUID } from "node:crypto";
 import http, { IncomingMessage } from "node:http";
 import v8 from "node:v8";
