@@ -117,7 +117,18 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
 
 /** A JSON answer (200 unless `init` says otherwise). */
 export function json(body: unknown, init?: ResponseInit): Response {
-  return Response.json(body, init);
+  return jsonText(JSON.stringify(body), init);
+}
+
+/**
+ * An answer whose JSON is already written. The body goes to `Response` as UTF-8 bytes: given a
+ * string (as `Response.json` does), undici first checks it character by character for lone
+ * surrogates, which costs more than the encoding itself on a 100 KB list.
+ */
+export function jsonText(text: string, init?: ResponseInit): Response {
+  const headers = new Headers(init?.headers);
+  if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
+  return new Response(Buffer.from(text, "utf8"), { ...init, headers });
 }
 
 /**
