@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db";
 import type { TAuditActor } from "@/lib/domain/actor";
+import type { SqlParams } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export interface WriteAuditEventOptions {
@@ -38,21 +39,54 @@ async function workspaceOf(db: Tx, { workspaceId, contractId, before, after }: P
  * what, and the request it came with. Call it inside the change's transaction. The audit trail is also
  * the webhooks' outbox (lib/services/webhooks): an event committed here is delivered to subscribers.
  */
-export async function writeAuditEvent({ db, actor, action, entityType, entityId, contractId, requestId, before, after, workspaceId }: WriteAuditEventOptions): Promise<void> {
-  const workspace = await workspaceOf(db, { workspaceId, contractId, before, after });
-  await db.auditEvent.create({
-    data: {
-      action,
-      entityType,
-      entityId,
-      ...(contractId === undefined ? {} : { contractId }),
-      actorUserId: actor.kind === "user" ? actor.userId : null,
-      apiTokenId: actor.kind === "user" || actor.kind === "anonymous_admin" ? actor.apiTokenId : null,
-      via: actor.kind === "signer" ? "signing_link" : actor.kind === "system" ? "system" : actor.via,
-      requestId: requestId ?? null,
-      ...(before === undefined ? {} : { before }),
-      ...(after === undefined ? {} : { after }),
-      workspaceId: workspace,
-    },
+export async function writeAuditEvent(options: WriteAuditEventOptions): Promise<void> {
+  const workspaceId = await workspaceOf(options.db, options);
+  await options.db.auditEvent.create({ data: auditEventData({ ...options, workspaceId }) });
+}
+
+/** The row of an audit event, once its workspace is known. */
+function auditEventData({ actor, action, entityType, entityId, contractId, requestId, before, after, workspaceId }: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number | null }) {
+  return {
+    action,
+    entityType,
+    entityId,
+    contractId: contractId ?? null,
+    actorUserId: actor.kind === "user" ? actor.userId : null,
+    apiTokenId: actor.kind === "user" || actor.kind === "anonymous_admin" ? actor.apiTokenId : null,
+    via: actor.kind === "signer" ? ("signing_link" as const) : actor.kind === "system" ? ("system" as const) : actor.via,
+    requestId: requestId ?? null,
+    ...(before === undefined ? {} : { before }),
+    ...(after === undefined ? {} : { after }),
+    workspaceId,
+  } satisfies Prisma.AuditEventUncheckedCreateInput;
+}
+
+/** The column and SQL type of each field of `auditEventData`. */
+const AUDIT_EVENT_COLUMNS = {
+  action: ["action", "text"],
+  entityType: ["entity_type", "text"],
+  entityId: ["entity_id", "int"],
+  contractId: ["contract_id", "int"],
+  actorUserId: ["actor_user_id", "int"],
+  apiTokenId: ["api_token_id", "int"],
+  via: ["via", "auth_via"],
+  requestId: ["request_id", "text"],
+  before: ["before", "jsonb"],
+  after: ["after", "jsonb"],
+  workspaceId: ["workspace_id", "int"],
+} as const satisfies Record<keyof ReturnType<typeof auditEventData>, readonly [string, string]>;
+
+/**
+ * The same event as an `INSERT … SELECT … FROM from` for a statement that writes the change itself
+ * (a data-modifying CTE named `from`: one event per row it writes), with its values as parameters
+ * of that statement. `workspaceId` must be given.
+ */
+export function auditEventInsertSql(q: SqlParams, from: string, options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number }): string {
+  const entries = Object.entries(auditEventData(options)) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
+  const columns = entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]);
+  const values = entries.map(([field, value]) => {
+    const type = AUDIT_EVENT_COLUMNS[field][1];
+    return q.p(type === "jsonb" ? JSON.stringify(value) : value, type);
   });
+  return `INSERT INTO audit_events (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${from}`;
 }

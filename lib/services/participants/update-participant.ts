@@ -1,16 +1,17 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { participantEtag, PARTICIPANT_COLUMNS, PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { PrismaClient, Tx } from "@/lib/db";
-import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import { participantEtag, PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import type { PrismaClient } from "@/lib/db";
+import { jsonColumns, queryOne, reviveDates, SqlParams } from "@/lib/db/sql";
+import type { TPreload } from "@/lib/api/auth";
 import type { TContractState } from "@/lib/domain/enums";
 import { visibleWorkspaceIds } from "@/lib/domain/permissions";
-import { contractNotFound } from "@/lib/services/contracts/contract-sql";
+import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { assertContractEditable } from "@/lib/services/contracts/find-visible-contract";
-import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
 import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
@@ -27,6 +28,8 @@ export interface UpdateParticipantOptions {
   /** Already parsed by ZUpdateParticipantRequestSchema. */
   changes: TUpdateParticipantRequest;
   requestId?: string;
+  /** The targets read with the caller's credentials (`updateTargetsPreload`), when the route read them. */
+  preloaded?: unknown;
 }
 
 /** Each writable attribute (docs/api.md "Updating a participant") and the column it is stored in. */
@@ -50,116 +53,169 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
  * not know: contract visible (404) → participant of that party of that contract (404) → `If-Match`
  * current (412) → role may write (403) → contract editable (409) → the participant rules (400).
  *
- * Everything happens in one transaction that first locks the participant's row: concurrent updates
- * of one participant queue behind each other, and each applies its changes to the state the previous
- * one committed, so no change is lost and the rules are checked on what will really be stored.
+ * No change is lost and the rules are checked on what will really be stored: the change is written
+ * by one statement (participant, party and audit event together) that applies only to the version
+ * of the participant the checks were made on. Given `preloaded` (the rows read with the caller's
+ * credentials, `updateTargetsPreload`), that is the whole update: one round trip to read, one to
+ * write. When the participant changed in between, or nothing was preloaded, it runs again in a
+ * transaction that first locks the participant's row, so concurrent updates queue behind each other.
  */
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
-  const { db, actor, contractId, partyId, participantId, ifMatch, changes, requestId } = options;
+  const { db, actor, contractId, partyId, participantId } = options;
+  const ids = { contractId, partyId, participantId };
+  if (options.preloaded !== undefined) {
+    const targets = foundTargets(options.preloaded as TTargetsRow | null, ids);
+    const plan = planUpdate(options, targets);
+    if (plan.write === null) return targets.current;
+    const written = await queryOne<{ participant: TParticipantRow }>(db, plan.write.text, plan.write.values);
+    if (written) return reviveDates(written.participant);
+  }
   return db.$transaction(async (tx) => {
-    const { contract, party, current, available } = await lockForUpdate(tx, actor, { contractId, partyId, participantId });
-
-    const etag = participantEtag(current);
-    if (ifMatch !== null && !ifMatchAllows(ifMatch, etag)) {
-      throw new DomainError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
-        headers: { ETag: etag },
-      });
-    }
-    assertContractEditable(actor, contract);
-    // `{}` updates nothing (docs/api.md "Updating a participant"), whatever the rules would say about the stored state.
-    if (Object.keys(changes).length === 0) return current;
-
-    const { data, before, after } = changedFields(current, changes);
-    const next = { ...current, ...data };
-    const problems: TRuleProblem[] = [];
-    if (party.myParty && "email" in data) {
-      problems.push({
-        path: "email",
-        message: "is the e-mail of a user of the service and cannot be changed here",
-        code: "owner_participant_email_immutable",
-      });
-    }
-    const resolved = {
-      delivery_channel: next.deliveryChannel,
-      sign_method: next.signMethod,
-      two_step_authentication_method: next.twoStepMethod,
-      email: next.email,
-      phone_number: next.phoneNumber,
-      signatory: next.signatory,
-      _permissions: { "contract:update": next.canUpdateContract },
-    };
-    // An option is checked when it is being chosen now. One chosen earlier stays valid when the
-    // template changed since, or when the service set it (the organizer's e-mail delivery), so a
-    // client can still fix the participant's other attributes.
-    const relevant = participantProblems(available, resolved).filter(
-      (problem) => problem.code !== "option_not_offered" || problem.path.some((key) => key in after),
-    );
-    problems.push(...prefixProblems("", relevant));
-    const error = participantProblemsError(problems);
-    if (error) throw error;
-
-    // Only values the participant already has: nothing to update, so `updated_time`, the ETag and
-    // the audit log stay as they are.
-    if (Object.keys(data).length === 0) return current;
-
-    const now = new Date();
-    const updated = await tx.participant.update({
-      where: { id: current.id },
-      data: { ...data, version: { increment: 1 }, updatedAt: now },
-      select: PARTICIPANT_SELECT,
-    });
-    // An individual party is its participant (docs/api.md): its name and number follow.
-    const mirrored =
-      party.type === "individual"
-        ? { ...("name" in data ? { name: updated.name } : {}), ...("identificationNumber" in data ? { identificationNumber: updated.identificationNumber } : {}) }
-        : {};
-    await tx.party.update({ where: { id: party.id }, data: { ...mirrored, updatedAt: now } });
-    await writeAuditEvent({
-      db: tx,
-      actor,
-      action: "participant.update",
-      entityType: "participant",
-      entityId: current.id,
-      contractId: contract.id,
-      workspaceId: contract.workspaceId,
-      requestId,
-      before,
-      after,
-    });
-    return updated;
+    // Locked before it is read: the version read is the one the write applies to.
+    await tx.$queryRawUnsafe(`SELECT id FROM participants WHERE id = $1 AND party_id = $2 FOR UPDATE`, participantId, partyId);
+    const q = new SqlParams();
+    const workspaces = visibleWorkspaceIds(actor);
+    const scope = workspaces === null ? "true" : `c.workspace_id = ANY(${q.p(workspaces, "int[]")})`;
+    const [row] = await tx.$queryRawUnsafe<{ targets: TTargetsRow | null }[]>(`SELECT ${updateTargetsSql(q, ids, scope)} AS targets`, ...q.values);
+    const targets = foundTargets(row?.targets ?? null, ids);
+    const plan = planUpdate(options, targets);
+    if (plan.write === null) return targets.current;
+    const [written] = await tx.$queryRawUnsafe<{ participant: TParticipantRow }[]>(plan.write.text, ...plan.write.values);
+    return reviveDates(written!.participant);
   });
 }
 
-/**
- * The rows an update works on, in two statements: first the participant, locked (`FOR UPDATE`
- * answers the version the previous change committed), then its contract if visible, its party if
- * it is the contract's, and the options of the contract's template. 404s in the order
- * `updateParticipant` promises: contract, then party and participant.
- */
-async function lockForUpdate(tx: Tx, actor: Actor, ids: { contractId: number; partyId: number; participantId: number }) {
-  const [locked] = await tx.$queryRawUnsafe<{ participant: TParticipantRow }[]>(
-    `SELECT ${jsonColumns("q", PARTICIPANT_COLUMNS)} AS participant FROM participants q WHERE q.id = $1 AND q.party_id = $2 FOR UPDATE`,
-    ids.participantId,
-    ids.partyId,
-  );
-  const workspaces = visibleWorkspaceIds(actor);
-  const [found] = await tx.$queryRawUnsafe<{ contract: TLockedContract; party: TLockedParty | null; options: TAvailableOptionsRow }[]>(
-    `SELECT json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id) AS contract,
-            (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = $2 AND p.contract_id = c.id) AS party,
-            ${jsonColumns("c", {}, availableOptionsFields("c.template_id"))} AS options
-       FROM contracts c WHERE c.id = $1 AND ($3::int[] IS NULL OR c.workspace_id = ANY($3::int[]))`,
-    ids.contractId,
-    ids.partyId,
-    workspaces,
-  );
-  if (!found) throw contractNotFound(ids.contractId);
-  if (!found.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
-  if (!locked) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
-  return { contract: found.contract, party: found.party, current: reviveDates(locked.participant), available: toAvailableOptions(found.options) };
+/** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
+interface TTargetsRow {
+  contract: { id: number; state: TContractState; workspaceId: number; templateId: number };
+  party: { id: number; type: "company" | "individual"; myParty: boolean } | null;
+  participant: TParticipantRow | null;
+  options: TAvailableOptionsRow;
 }
 
-type TLockedContract = { id: number; state: TContractState; workspaceId: number; templateId: number };
-type TLockedParty = { id: number; type: "company" | "individual"; myParty: boolean };
+type TTargetIds = { contractId: number; partyId: number; participantId: number };
+
+/** The targets as one JSON value (null when the contract is not there or `scope` hides it). */
+function updateTargetsSql(q: SqlParams, ids: TTargetIds, scope: string): string {
+  const partyId = q.p(ids.partyId, "int");
+  return `(SELECT json_build_object(
+      'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
+      'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
+      'participant', (SELECT ${jsonColumns("x", PARTICIPANT_COLUMNS)} FROM participants x JOIN parties p ON p.id = x.party_id
+                       WHERE x.id = ${q.p(ids.participantId, "int")} AND x.party_id = ${partyId} AND p.contract_id = c.id),
+      'options', ${jsonColumns("c", {}, availableOptionsFields("c.template_id"))})
+    FROM contracts c WHERE c.id = ${q.p(ids.contractId, "int")} AND ${scope})`;
+}
+
+/** PUT …/participants/{id}: the update's targets, read with the caller's credentials (`scope`). */
+export function updateTargetsPreload(ids: TTargetIds): TPreload {
+  return (q) => updateTargetsSql(q, ids, IN_SCOPE("c"));
+}
+
+/** The targets, or the 404 for the first one missing (contract, then party and participant). */
+function foundTargets(row: TTargetsRow | null, ids: TTargetIds) {
+  if (!row) throw contractNotFound(ids.contractId);
+  if (!row.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
+  if (!row.participant) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
+  return { contract: row.contract, party: row.party, current: reviveDates(row.participant), available: toAvailableOptions(row.options) };
+}
+
+/**
+ * The checks, in the documented order, on what was read; then the statement that writes the change
+ * (null when nothing changes: `{}`, or only values the participant already has, so `updated_time`,
+ * the ETag and the audit log stay as they are).
+ */
+function planUpdate(options: UpdateParticipantOptions, { contract, party, current, available }: ReturnType<typeof foundTargets>) {
+  const { actor, ifMatch, changes, requestId } = options;
+  const etag = participantEtag(current);
+  if (ifMatch !== null && !ifMatchAllows(ifMatch, etag)) {
+    throw new DomainError("stale_if_match", "The participant changed since the version named in If-Match; fetch it again.", {
+      headers: { ETag: etag },
+    });
+  }
+  assertContractEditable(actor, contract);
+  // `{}` updates nothing (docs/api.md "Updating a participant"), whatever the rules would say about the stored state.
+  if (Object.keys(changes).length === 0) return { write: null };
+
+  const { data, before, after } = changedFields(current, changes);
+  const next = { ...current, ...data };
+  const problems: TRuleProblem[] = [];
+  if (party.myParty && "email" in data) {
+    problems.push({
+      path: "email",
+      message: "is the e-mail of a user of the service and cannot be changed here",
+      code: "owner_participant_email_immutable",
+    });
+  }
+  const resolved = {
+    delivery_channel: next.deliveryChannel,
+    sign_method: next.signMethod,
+    two_step_authentication_method: next.twoStepMethod,
+    email: next.email,
+    phone_number: next.phoneNumber,
+    signatory: next.signatory,
+    _permissions: { "contract:update": next.canUpdateContract },
+  };
+  // An option is checked when it is being chosen now. One chosen earlier stays valid when the
+  // template changed since, or when the service set it (the organizer's e-mail delivery), so a
+  // client can still fix the participant's other attributes.
+  const relevant = participantProblems(available, resolved).filter(
+    (problem) => problem.code !== "option_not_offered" || problem.path.some((key) => key in after),
+  );
+  problems.push(...prefixProblems("", relevant));
+  const error = participantProblemsError(problems);
+  if (error) throw error;
+  if (Object.keys(data).length === 0) return { write: null };
+
+  // One statement: the participant (only the version checked above), its party's `updated_time`
+  // (an individual party is its participant, docs/api.md: its name and number follow) and the
+  // audit event. No row back means the participant changed since it was read.
+  const q = new SqlParams();
+  const now = q.p(new Date(), "timestamptz");
+  const sets = (Object.entries(data) as [keyof typeof PARTICIPANT_TYPES, unknown][]).map(
+    ([field, value]) => `${PARTICIPANT_COLUMNS[field]} = ${q.p(value, PARTICIPANT_TYPES[field])}`,
+  );
+  const mirrored =
+    party.type === "individual"
+      ? [...("name" in data ? ["name = upd.name"] : []), ...("identificationNumber" in data ? ["identification_number = upd.identification_number"] : [])]
+      : [];
+  const audit = auditEventInsertSql(q, "upd", {
+    actor,
+    action: "participant.update",
+    entityType: "participant",
+    entityId: current.id,
+    contractId: contract.id,
+    workspaceId: contract.workspaceId,
+    requestId,
+    before,
+    after,
+  });
+  const text = `WITH upd AS (
+      UPDATE participants SET ${sets.join(", ")}, version = version + 1, updated_at = ${now}
+       WHERE id = ${q.p(current.id, "int")} AND version = ${q.p(current.version, "int")}
+       RETURNING *
+    ), touched AS (
+      UPDATE parties SET ${[...mirrored, `updated_at = ${now}`].join(", ")} FROM upd WHERE parties.id = upd.party_id
+    ), audited AS (
+      ${audit}
+    )
+    SELECT ${jsonColumns("upd", PARTICIPANT_COLUMNS)} AS participant FROM upd`;
+  return { write: { text, values: q.values } };
+}
+
+/** The SQL type of each writable participant column (enums by their PostgreSQL names). */
+const PARTICIPANT_TYPES = {
+  name: "text",
+  title: "text",
+  email: "text",
+  phoneNumber: "text",
+  identificationNumber: "text",
+  deliveryChannel: "delivery_channel",
+  signMethod: "sign_method",
+  twoStepMethod: "two_step_method",
+  signatory: "boolean",
+  canUpdateContract: "boolean",
+} as const satisfies Record<keyof TParticipantChanges, string>;
 
 /**
  * The columns to write (only those whose value changes) and the changed attributes before and after,

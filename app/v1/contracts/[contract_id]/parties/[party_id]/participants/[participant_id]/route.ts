@@ -6,7 +6,7 @@ import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { getParticipant } from "@/lib/services/participants/get-participant";
 import { participantEtag } from "@/lib/services/participants/participant-row";
-import { updateParticipant } from "@/lib/services/participants/update-participant";
+import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getParticipant, async ({ prisma, actor, params, origin }) => {
@@ -16,12 +16,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     return json(body, { headers: { ETag: participantEtag(row) } });
   }),
   /** docs/api.md "Updating a participant", with `If-Match` (412 when stale) and the new `ETag` in the answer. */
-  handle(ENDPOINTS.updateParticipant, async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId }) => {
-    const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-    const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId });
-    const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
-    return json(body, { headers: { ETag: participantEtag(row) } });
-  }),
+  handle(
+    ENDPOINTS.updateParticipant,
+    async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded }) => {
+      const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
+      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
+      const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
+      return json(body, { headers: { ETag: participantEtag(row) } });
+    },
+    // What the update checks is read with the credentials, in one statement; the change is a second.
+    { preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }) },
+  ),
   handle(ENDPOINTS.deleteParticipant, async ({ prisma, actor, params, requestId }) => {
     const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
     await deleteParticipant({ db: prisma, actor, contractId, partyId, participantId, requestId });
