@@ -414,9 +414,17 @@ function pagination(params: URLSearchParams, allowAll: boolean): { limit: number
   return { limit, offset };
 }
 
-async function run(db: Queryable, name: FloorStatement, values: unknown[]): Promise<Record<string, unknown>> {
-  // Prepared once per connection under its name (no parsing or planning from scratch per request).
-  const { rows } = await db.query({ name: `floor_${name}`, text: FLOOR_STATEMENTS[name], values });
+export interface FloorOptions {
+  /**
+   * Prepare each statement once per connection under its name (no parsing or planning from scratch
+   * per request). Not on the embedded database: all its connections share one session, where a
+   * name can be prepared only once.
+   */
+  prepared: boolean;
+}
+
+async function run(db: Queryable, name: FloorStatement, values: unknown[], options: FloorOptions): Promise<Record<string, unknown>> {
+  const { rows } = await db.query({ ...(options.prepared ? { name: `floor_${name}` } : {}), text: FLOOR_STATEMENTS[name], values });
   return rows[0] ?? {};
 }
 
@@ -428,12 +436,12 @@ function authenticated(row: Record<string, unknown>): FloorResponse {
   return { status: 200, body: row.body };
 }
 
-export async function answerFloorRequest(db: Queryable, req: FloorRequest): Promise<FloorResponse> {
+export async function answerFloorRequest(db: Queryable, req: FloorRequest, options: FloorOptions): Promise<FloorResponse> {
   try {
     const parts = req.pathname.split("/").filter(Boolean);
     if (parts[0] !== "v1") throw new FloorError(404, "not found");
     if (parts[1] === "ping" && parts.length === 2 && req.method === "GET") {
-      const row = await run(db, "ping", []);
+      const row = await run(db, "ping", [], options);
       return { status: 200, body: row.body as string };
     }
     // The credentials, checked as lib/api/auth.ts does before any SQL.
@@ -445,19 +453,19 @@ export async function answerFloorRequest(db: Queryable, req: FloorRequest): Prom
     if (req.method === "GET") {
       if (parts[1] === "contracts" && parts.length === 2) {
         const { limit, offset } = pagination(req.searchParams, false);
-        return authenticated(await run(db, "listContracts", [...auth, limit, offset]));
+        return authenticated(await run(db, "listContracts", [...auth, limit, offset], options));
       }
       if (parts[1] === "contracts" && parts.length === 3) {
-        return authenticated(await run(db, "getContract", [...auth, parseId(parts[2])]));
+        return authenticated(await run(db, "getContract", [...auth, parseId(parts[2])], options));
       }
       if (parts[1] === "contracts" && parts.length === 4 && parts[3] === "data_fields") {
         const id = parseId(parts[2]);
         const { limit, offset } = pagination(req.searchParams, true);
-        return authenticated(await run(db, "listDataFields", [...auth, id, limit, offset]));
+        return authenticated(await run(db, "listDataFields", [...auth, id, limit, offset], options));
       }
       if (parts[1] === "template_types" && parts.length === 2) {
         const { limit, offset } = pagination(req.searchParams, false);
-        return authenticated(await run(db, "listTemplateTypes", [...auth, limit, offset]));
+        return authenticated(await run(db, "listTemplateTypes", [...auth, limit, offset], options));
       }
     }
     if (req.method === "PUT" && parts[1] === "contracts" && parts.length === 7 && parts[3] === "parties" && parts[5] === "participants") {
@@ -474,7 +482,7 @@ export async function answerFloorRequest(db: Queryable, req: FloorRequest): Prom
       if (Object.keys(body).some((k) => k !== "title") || typeof title !== "string" || title.length > 100) {
         throw new FloorError(400, "the floor supports only a title (a string of at most 100 characters)");
       }
-      const row = await run(db, "updateParticipant", [...auth, contractId, partyId, participantId, title, req.requestId ?? randomUUID()]);
+      const row = await run(db, "updateParticipant", [...auth, contractId, partyId, participantId, title, req.requestId ?? randomUUID()], options);
       const answer = authenticated(row);
       if (answer.status === 401) return answer;
       const status = row.status as number;

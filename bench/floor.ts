@@ -32,8 +32,9 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-export function createFloor(databaseUrl: string, poolSize = 10): { server: http.Server; pool: pg.Pool } {
+export function createFloor(databaseUrl: string, poolSize = 10, prepared = true): { server: http.Server; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const options = { prepared };
 
   const server = http.createServer((req, res) => {
     // Links are built on the origin the client used, as the app does (no proxy in front here).
@@ -50,7 +51,7 @@ export function createFloor(databaseUrl: string, poolSize = 10): { server: http.
       origin,
       requestId: header(req, "x-request-id"),
       readBody: () => readBody(req),
-    }).then(
+    }, options).then(
       (answer) => {
         const headers: Record<string, string | number> = {
           "content-type": "application/json",
@@ -81,7 +82,8 @@ if (isMain) {
   const url = process.env.FLOOR_DATABASE_URL;
   const port = Number(process.env.FLOOR_PORT ?? 0);
   if (!url) throw new Error("FLOOR_DATABASE_URL is required");
-  const { server, pool } = createFloor(url, Number(process.env.FLOOR_POOL_SIZE ?? 10));
+  // FLOOR_PREPARED=0 on the embedded database (bench/floor-sql.ts FloorOptions).
+  const { server, pool } = createFloor(url, Number(process.env.FLOOR_POOL_SIZE ?? 10), process.env.FLOOR_PREPARED !== "0");
   server.listen(port, "127.0.0.1", () => console.log(`floor listening on ${JSON.stringify(server.address())}`));
   const shutdown = () => {
     server.close(() => void pool.end().then(() => process.exit(0)));

@@ -125,10 +125,19 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
 }
 
 /** The floor (bench/floor.ts) in its own process, like the app, so it never shares a CPU thread with the load generator. */
-export async function startFloor(name: string, databaseUrl: string): Promise<ServerProcess> {
+export async function startFloor(name: string, databaseUrl: string, { embedded }: { embedded: boolean }): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", FLOOR_PORT: String(port), FLOOR_DATABASE_URL: databaseUrl };
+  // As the app's pool: 10 connections on PostgreSQL, 8 on the embedded database (lib/db/index.ts),
+  // where statements are not prepared by name (one shared session).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    FLOOR_PORT: String(port),
+    FLOOR_DATABASE_URL: databaseUrl,
+    FLOOR_POOL_SIZE: embedded ? "8" : "10",
+    FLOOR_PREPARED: embedded ? "0" : "1",
+  };
   const child = spawnLogged(name, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], env, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);

@@ -386,9 +386,10 @@ export function beforeAfterTable(before: BenchReport, after: BenchReport): strin
         pair(q(old, "floor"), q(run, "floor"), (v) => `${v.toFixed(2)}×`),
       ]);
     }
-    rows.push([run.database, "RSS peak / after (MB)", pair(old?.appRssPeakMb, run.appRssPeakMb, f1), pair(old?.memory?.afterMb, run.memory?.afterMb, f1), "", "", ""]);
+    rows.push([run.database, "app RSS peak through the run (MB)", pair(old?.appRssPeakMb, run.appRssPeakMb, f1), "", "", "", ""]);
+    rows.push([run.database, "app RSS after the run (MB)", pair(old?.memory?.afterMb, run.memory?.afterMb, f1), "", "", "", ""]);
   }
-  return table(["database", "scenario (app)", "req/s before → after", "CPU ms/req", "p99 ms", "app/ref", "app/floor"], rows, 2);
+  return table(["database", "scenario (app)", "req/s (RSS MB) before → after", "CPU ms/req", "p99 ms", "app/ref", "app/floor"], rows, 2);
 }
 
 export function targetTable(checks: TargetCheck[]): string {

@@ -202,7 +202,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
   let breakdownAfter: Record<string, number> | null = null;
   try {
     const targets = await loadTargets(dbUrl, large.marker.maxContractId);
-    const floor = await started(startFloor(`floor-${kind}`, dbUrl));
+    const floor = await started(startFloor(`floor-${kind}`, dbUrl, { embedded: kind === "pglite" }));
     const servers: Record<"app" | "reference" | "floor", Served> = {
       app: { baseUrl: app.baseUrl, pid: app.pid, rewrite: samePath },
       // The reference runs in the app's process: its CPU per request is the app process's during its runs.

@@ -50,7 +50,7 @@ async function handle(req: Request): Promise<Response> {
       origin,
       requestId: req.headers.get("x-request-id"),
       readBody: () => req.text(),
-    }),
+    }, { prepared: Boolean(process.env.DATABASE_URL) }),
   );
 }
 
