@@ -28,7 +28,7 @@ function envList(name: string): string[] | null {
 }
 
 /** Any of these set makes a quick (partial) run, whose results must not replace the committed ones. */
-const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL"];
+const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL", "BENCH_HOSTILE_DURATION", "BENCH_IDLE"];
 export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined && process.env[k] !== "");
 
 /**
@@ -36,7 +36,20 @@ export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined &
  * instead, or to BENCH_RESULTS_DIR.
  */
 export const RESULTS_DIR =
-  process.env.BENCH_RESULTS_DIR || (quickRun.length ? path.join(os.tmpdir(), "contracts-bench-results") : COMMITTED_RESULTS_DIR);
+  process.env.BENCH_RESULTS_DIR ||
+  (process.env.BENCH_LABEL || !quickRun.length ? COMMITTED_RESULTS_DIR : path.join(os.tmpdir(), "contracts-bench-results"));
+
+/**
+ * `BENCH_LABEL=before` writes `before.json`, `before.md`, `before-p99.svg`, `before-explain.txt` to
+ * bench/results/ (even with quick knobs), to be kept: a later run's latest.md compares itself with
+ * bench/results/before.json. Without a label: latest.json, latest.md, p99.svg, explain.txt.
+ */
+export const LABEL = process.env.BENCH_LABEL ? process.env.BENCH_LABEL.replace(/[^a-z0-9_-]/gi, "") || null : null;
+export const OUTPUT = LABEL
+  ? { json: `${LABEL}.json`, md: `${LABEL}.md`, svg: `${LABEL}-p99.svg`, explain: `${LABEL}-explain.txt` }
+  : { json: "latest.json", md: "latest.md", svg: "p99.svg", explain: "explain.txt" };
+/** The run a later run compares itself with (written with BENCH_LABEL=before). */
+export const BEFORE_JSON = path.join(COMMITTED_RESULTS_DIR, "before.json");
 
 export const settings = {
   /** Seconds of measured load per scenario. */
@@ -55,6 +68,10 @@ export const settings = {
   scenarios: envList("BENCH_SCENARIOS"),
   /** Reuse an existing `.next-bench` build (development of the bench itself). */
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  /** Seconds of the hostile-input scenario (memory). */
+  hostileSec: envNumber("BENCH_HOSTILE_DURATION", 10),
+  /** Seconds the app idles before its RSS "after" is read. */
+  idleSec: envNumber("BENCH_IDLE", 10),
   /** The app's log level under load (its per-request log line is part of what it costs). */
   serverLogLevel: process.env.BENCH_LOG_LEVEL ?? "info",
 };

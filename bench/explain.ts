@@ -14,7 +14,8 @@ import type { Actor } from "@/lib/domain/actor";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { ZContractListQuerySchema } from "@/lib/schemas";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
-import { RESULTS_DIR, postgresUrls } from "./config";
+import { BENCH_API_TOKEN, BENCH_USER_EMAIL, OUTPUT, RESULTS_DIR, postgresUrls } from "./config";
+import { FLOOR_STATEMENTS, floorParams, type FloorStatement } from "./floor-sql";
 
 export interface ExplainedStatement {
   /** page | count | parties | other */
@@ -44,6 +45,84 @@ export interface ExplainReport {
   /** The authentication's user lookup, as run and with sequential scans disabled. */
   auth?: { sql: string; params: unknown[]; plain: Omit<ExplainedStatement, "role" | "sql" | "params">; forced: Omit<ExplainedStatement, "role" | "sql" | "params">; flags: string[] };
   flagged: { case: string; role: string; flag: string }[];
+  /** The hot statements (HOT_STATEMENTS), each explained inside a transaction that is rolled back. */
+  hot?: ExplainedHot[];
+}
+
+/** Rows of the data set a hot statement's sample parameters name. */
+export interface SampleIds {
+  contractId: number;
+  partyId: number;
+  participantId: number;
+}
+
+export interface HotStatement {
+  name: string;
+  /** The SQL and its parameters for the sample rows (a PUT's changes are rolled back). */
+  make(ids: SampleIds): { sql: string; params: unknown[] };
+}
+
+export interface ExplainedHot {
+  name: string;
+  sql: string;
+  params: unknown[];
+  executionMs: number;
+  planningMs: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) as text. */
+  plan: string;
+  flags: string[];
+}
+
+const floor = (statement: FloorStatement, extra: { offset?: number } = {}) => (ids: SampleIds) => ({
+  sql: FLOOR_STATEMENTS[statement],
+  params: floorParams(statement, { token: BENCH_API_TOKEN, email: BENCH_USER_EMAIL, origin: "http://127.0.0.1:3000", ...ids, ...extra }),
+});
+
+/**
+ * The hot statements whose plans explain.txt shows, by name; adding one is one line (the app's own
+ * statements can be added the same way: `{ name, make: (ids) => ({ sql, params }) }`).
+ */
+export const HOT_STATEMENTS: HotStatement[] = [
+  { name: "floor: GET /v1/contracts/{id}", make: floor("getContract") },
+  { name: "floor: GET /v1/contracts/{id}/data_fields?limit=all", make: floor("listDataFields") },
+  { name: "floor: GET /v1/contracts?limit=100&offset=0", make: floor("listContracts", { offset: 0 }) },
+  { name: "floor: GET /v1/contracts?limit=100&offset=19900", make: floor("listContracts", { offset: 19_900 }) },
+  { name: "floor: GET /v1/template_types?offset=19900", make: floor("listTemplateTypes", { offset: 19_900 }) },
+  { name: "floor: PUT …/participants/{id} (title; rolled back)", make: floor("updateParticipant") },
+];
+
+/** A draft contract's counterparty participant (what the PUT scenario changes) and its contract. */
+async function sampleIds(client: pg.Client): Promise<SampleIds> {
+  const { rows } = await client.query<{ contract_id: number; party_id: number; participant_id: number }>(
+    `SELECT c.id AS contract_id, p.id AS party_id, q.id AS participant_id
+       FROM contracts c JOIN parties p ON p.contract_id = c.id AND NOT p.my_party JOIN participants q ON q.party_id = p.id
+      WHERE c.state = 'draft' AND c.id > 50000 ORDER BY c.id LIMIT 1`,
+  );
+  if (!rows[0]) throw new Error("no draft contract with a counterparty participant");
+  return { contractId: rows[0].contract_id, partyId: rows[0].party_id, participantId: rows[0].participant_id };
+}
+
+/** Each hot statement run once to warm up, then as EXPLAIN (ANALYZE, BUFFERS), in a transaction rolled back. */
+export async function explainHot(client: pg.Client, statements: HotStatement[] = HOT_STATEMENTS): Promise<ExplainedHot[]> {
+  const ids = await sampleIds(client);
+  const out: ExplainedHot[] = [];
+  for (const s of statements) {
+    const { sql, params } = s.make(ids);
+    await client.query("BEGIN");
+    try {
+      await client.query(sql, params);
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      const ms = (label: string) => Number(new RegExp(`${label} Time: ([\\d.]+) ms`).exec(plan)?.[1] ?? NaN);
+      const flags: string[] = [];
+      for (const m of plan.matchAll(/Seq Scan on (\w+)/g)) if (BIG_TABLES.includes(m[1]!)) flags.push(`sequential scan of ${m[1]}`);
+      for (const m of plan.matchAll(/Sort Method: (.+?)\s+(?:Memory|Disk)/g)) if (/external/.test(m[1]!)) flags.push(`sort spills to disk (${m[1]})`);
+      out.push({ name: s.name, sql, params, executionMs: ms("Execution"), planningMs: ms("Planning"), plan, flags });
+    } finally {
+      await client.query("ROLLBACK");
+    }
+  }
+  return out;
 }
 
 const BIG_TABLES = ["contracts", "parties", "participants", "contract_data_fields"];
@@ -177,7 +256,9 @@ export async function runExplain(databaseUrl: string, options: { write?: boolean
       report.auth = { sql: userQuery.sql, params: userQuery.params, plain, forced, flags };
       for (const flag of flags) report.flagged.push({ case: "auth: user by e-mail", role: "users", flag });
     }
-    if (options.write !== false) await writeFile(path.join(RESULTS_DIR, "explain.txt"), formatExplain(report));
+    report.hot = await explainHot(client);
+    for (const h of report.hot) for (const flag of h.flags) report.flagged.push({ case: h.name, role: "hot", flag });
+    if (options.write !== false) await writeFile(path.join(RESULTS_DIR, OUTPUT.explain), formatExplain(report));
     return report;
   } finally {
     await client.end();
@@ -187,7 +268,16 @@ export async function runExplain(databaseUrl: string, options: { write?: boolean
 
 /** The plans as text: one block per case. */
 export function formatExplain(report: ExplainReport): string {
-  const out: string[] = [`EXPLAIN (ANALYZE, BUFFERS) of GET /v1/contracts?limit=100 on PostgreSQL (${report.database})`, ""];
+  const out: string[] = [`EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL (${report.database})`, ""];
+  if (report.hot) {
+    out.push("# Hot statements (bench/explain.ts HOT_STATEMENTS; each in a transaction rolled back, after one warm-up run)", "");
+    for (const h of report.hot) {
+      out.push(`## ${h.name} — ${h.executionMs} ms (planning ${h.planningMs} ms)${h.flags.length ? `  ⚠ ${h.flags.join("; ")}` : ""}`);
+      out.push(`  params ${JSON.stringify(h.params).slice(0, 300)}`);
+      out.push(...h.plan.split("\n").map((l) => `  ${l}`), "");
+    }
+    out.push("# The app's contracts list (listContracts), statement by statement", "");
+  }
   for (const c of report.cases) {
     out.push(`## ${c.name} — ${c.actor} — ${new URLSearchParams(c.query).toString()}`);
     for (const s of c.statements) {
@@ -219,6 +309,7 @@ export function summarizeExplain(report: ExplainReport): string {
     return `  ${c.name.padEnd(48)} ${c.actor.padEnd(22)} page ${ms("page").toFixed(1).padStart(7)} ms  count ${ms("count").toFixed(1).padStart(7)} ms  parties ${ms("parties").toFixed(1).padStart(6)} ms${c.flags.length ? `  ⚠ ${c.flags.join("; ")}` : ""}`;
   });
   if (report.auth) lines.push(`  auth: user by e-mail (${report.auth.plain.executionMs} ms)${report.auth.flags.length ? `  ⚠ ${report.auth.flags.join("; ")}` : ""}`);
+  for (const h of report.hot ?? []) lines.push(`  ${h.name.padEnd(60)} ${h.executionMs.toFixed(2).padStart(8)} ms (planning ${h.planningMs.toFixed(2)} ms)${h.flags.length ? `  ⚠ ${h.flags.join("; ")}` : ""}`);
   return lines.join("\n");
 }
 
@@ -227,6 +318,6 @@ if (isMain) {
   const url = process.argv[2] ?? postgresUrls().large;
   const report = await runExplain(url);
   console.log(summarizeExplain(report));
-  console.log(`\nfull plans: ${path.join(RESULTS_DIR, "explain.txt")}`);
+  console.log(`\nfull plans: ${path.join(RESULTS_DIR, OUTPUT.explain)}`);
   process.exit(0);
 }

@@ -8,15 +8,24 @@ export interface RequestSpec {
   method: "GET" | "PUT" | "POST";
   path: string;
   body?: unknown;
+  /** A body sent as is (e.g. malformed JSON), instead of `body` as JSON. */
+  rawBody?: string;
+  /** Headers replacing the default ones of the same name (e.g. another token). */
+  headers?: Record<string, string>;
 }
+
+/** Which server answers: the app, the reference route inside the app's process, the floor, the app with the rate limit on. */
+export type ServerKind = "app" | "reference" | "floor" | "app-rate-limited";
 
 export interface Scenario {
   id: string;
   title: string;
   /** What the issue's targets call it. */
-  kind: "list" | "detail" | "update" | "create" | "baseline";
+  kind: "list" | "detail" | "update" | "create" | "baseline" | "hostile";
   /** The i-th request (ids rotate with i). */
   make(i: number): RequestSpec;
+  /** Error answers are the point (hostile input): no probe, and non-2xx are not failures. */
+  expectErrors?: boolean;
 }
 
 export interface LatencySummary {
@@ -31,7 +40,7 @@ export interface ScenarioResult {
   id: string;
   title: string;
   kind: Scenario["kind"];
-  server: "app" | "floor";
+  server: ServerKind;
   /** `ok`, or `unavailable` when the route answered its first request with an error (not measured). */
   status: "ok" | "unavailable";
   example: string;
@@ -131,15 +140,24 @@ const baseHeaders: Record<string, string> = {
   accept: "application/json",
 };
 
-function toAutocannon(spec: RequestSpec, req: AutocannonRequest): AutocannonRequest {
+/** Rewrites a scenario's `/v1/…` path for the server (the reference route lives under another prefix). */
+export type PathRewrite = (path: string) => string;
+const samePath: PathRewrite = (p) => p;
+
+function headersOf(spec: RequestSpec): Record<string, string> {
+  const headers = { ...baseHeaders, ...(spec.body !== undefined || spec.rawBody !== undefined ? { "content-type": "application/json" } : {}), ...spec.headers };
+  return headers;
+}
+
+function bodyOf(spec: RequestSpec): string | undefined {
+  return spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+}
+
+function toAutocannon(spec: RequestSpec, req: AutocannonRequest, rewrite: PathRewrite): AutocannonRequest {
   req.method = spec.method;
-  req.path = spec.path;
-  if (spec.body !== undefined) {
-    req.body = JSON.stringify(spec.body);
-    req.headers = { ...req.headers, "content-type": "application/json" };
-  } else {
-    req.body = undefined;
-  }
+  req.path = rewrite(spec.path);
+  req.body = bodyOf(spec);
+  req.headers = headersOf(spec);
   return req;
 }
 
@@ -153,6 +171,7 @@ const round = (v: number) => Math.round(v * 100) / 100;
 
 function runAutocannon(
   baseUrl: string,
+  rewrite: PathRewrite,
   scenario: Scenario,
   counter: { i: number },
   durationSec: number,
@@ -167,7 +186,7 @@ function runAutocannon(
         duration: durationSec,
         timeout: 30,
         headers: baseHeaders,
-        requests: [{ setupRequest: (req) => toAutocannon(scenario.make(counter.i++), req) }],
+        requests: [{ setupRequest: (req) => toAutocannon(scenario.make(counter.i++), req, rewrite) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -176,11 +195,11 @@ function runAutocannon(
 }
 
 /** One request outside the load, to tell a missing route (not measured) from a slow one. */
-async function probe(baseUrl: string, spec: RequestSpec): Promise<{ ok: boolean; status: number; text: string; bytes: number }> {
-  const res = await fetch(baseUrl + spec.path, {
+async function probe(baseUrl: string, spec: RequestSpec, rewrite: PathRewrite): Promise<{ ok: boolean; status: number; text: string; bytes: number }> {
+  const res = await fetch(baseUrl + rewrite(spec.path), {
     method: spec.method,
-    headers: spec.body === undefined ? baseHeaders : { ...baseHeaders, "content-type": "application/json" },
-    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    headers: headersOf(spec),
+    body: bodyOf(spec),
     signal: AbortSignal.timeout(60_000),
   });
   const text = await res.text();
@@ -189,10 +208,11 @@ async function probe(baseUrl: string, spec: RequestSpec): Promise<{ ok: boolean;
 
 export async function runScenario(
   baseUrl: string,
-  server: "app" | "floor",
+  server: ServerKind,
   pid: number,
   scenario: Scenario,
   options: LoadOptions,
+  rewrite: PathRewrite = samePath,
 ): Promise<ScenarioResult> {
   const counter = { i: 0 };
   const first = scenario.make(counter.i++);
@@ -201,17 +221,18 @@ export async function runScenario(
     title: scenario.title,
     kind: scenario.kind,
     server,
-    example: `${first.method} ${first.path}`,
+    example: `${first.method} ${rewrite(first.path)}`,
     durationSec: options.durationSec,
     connections: options.connections,
   };
-  let check = await probe(baseUrl, first);
+  let check = await probe(baseUrl, first, rewrite);
   let probeFailures = 0;
-  for (let attempt = 1; !check.ok && attempt < 3; attempt++) {
+  for (let attempt = 1; !check.ok && !scenario.expectErrors && attempt < 3; attempt++) {
     probeFailures++;
     await new Promise((r) => setTimeout(r, 500));
-    check = await probe(baseUrl, scenario.make(counter.i++));
+    check = await probe(baseUrl, scenario.make(counter.i++), rewrite);
   }
+  if (scenario.expectErrors) check = { ...check, ok: true };
   if (!check.ok) {
     return {
       ...base,
@@ -234,11 +255,11 @@ export async function runScenario(
   }
 
   const rss = sampleRss(pid);
-  const warmup = options.warmupSec > 0 ? await runAutocannon(baseUrl, scenario, counter, options.warmupSec, options.connections) : null;
+  const warmup = options.warmupSec > 0 ? await runAutocannon(baseUrl, rewrite, scenario, counter, options.warmupSec, options.connections) : null;
   const cpuBefore = cpuMs(pid);
   let latencies = new Float64Array(1 << 16);
   let n = 0;
-  const result = await runAutocannon(baseUrl, scenario, counter, options.durationSec, options.connections, (ms) => {
+  const result = await runAutocannon(baseUrl, rewrite, scenario, counter, options.durationSec, options.connections, (ms) => {
     if (n === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
       bigger.set(latencies);

@@ -86,7 +86,7 @@ export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; 
 /**
  * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build.
  */
-export async function startApp(name: string, db: AppDatabase): Promise<ServerProcess> {
+export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
   const env: NodeJS.ProcessEnv = {
@@ -99,6 +99,7 @@ export async function startApp(name: string, db: AppDatabase): Promise<ServerPro
     SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     API_RATE_LIMIT_PER_MINUTE: "0",
     LOG_LEVEL: settings.serverLogLevel,
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.PGLITE_DATA_DIR;
@@ -124,10 +125,19 @@ export async function startApp(name: string, db: AppDatabase): Promise<ServerPro
 }
 
 /** The floor (bench/floor.ts) in its own process, like the app, so it never shares a CPU thread with the load generator. */
-export async function startFloor(name: string, databaseUrl: string): Promise<ServerProcess> {
+export async function startFloor(name: string, databaseUrl: string, { embedded }: { embedded: boolean }): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", FLOOR_PORT: String(port), FLOOR_DATABASE_URL: databaseUrl };
+  // As the app's pool: 10 connections on PostgreSQL, 8 on the embedded database (lib/db/index.ts),
+  // where statements are not prepared by name (one shared session).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    FLOOR_PORT: String(port),
+    FLOOR_DATABASE_URL: databaseUrl,
+    FLOOR_POOL_SIZE: embedded ? "8" : "10",
+    FLOOR_PREPARED: embedded ? "0" : "1",
+  };
   const child = spawnLogged(name, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], env, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
@@ -183,14 +193,16 @@ export function loadAverage(): number | null {
   }
 }
 
-/** Samples a process's RSS every 200 ms until stopped; answers the peak in MB. */
-export function sampleRss(pid: number, intervalMs = 200): { stop(): number | null } {
+/** Samples a process's RSS every 200 ms until stopped; answers the peak in MB (`peak()` reads it so far). */
+export function sampleRss(pid: number, intervalMs = 200): { stop(): number | null; peak(): number | null } {
   let peak: number | null = rssMb(pid);
   const timer = setInterval(() => {
     const v = rssMb(pid);
     if (v !== null && (peak === null || v > peak)) peak = v;
   }, intervalMs);
+  timer.unref();
   return {
+    peak: () => peak,
     stop() {
       clearInterval(timer);
       const v = rssMb(pid);
@@ -198,4 +210,19 @@ export function sampleRss(pid: number, intervalMs = 200): { stop(): number | nul
       return peak;
     },
   };
+}
+
+/**
+ * What kind of memory a process's RSS is (MB), from /proc/<pid>/status: anonymous (the JS heap,
+ * WebAssembly memories, native buffers), file-backed (mapped code and libraries), shared memory.
+ */
+export function memoryBreakdown(pid: number): Record<string, number> | null {
+  const status = readProc(pid, "status");
+  if (!status) return null;
+  const out: Record<string, number> = {};
+  for (const key of ["RssAnon", "RssFile", "RssShmem", "VmHWM"]) {
+    const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, "m").exec(status);
+    if (m) out[key] = Math.round((Number(m[1]) / 1024) * 10) / 10;
+  }
+  return out;
 }

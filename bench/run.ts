@@ -1,20 +1,40 @@
 // `npm run bench`: build, make sure the data sets exist, start the app (and the floor) on each
-// database, drive the scenarios, check the issue's targets, write bench/results/*.
+// database, check that app, reference route and floor give the same answers, drive the scenarios
+// against each (alternating), run the rate-limited app and the hostile input, check the issue's
+// targets, write bench/results/*.
 //
 // Quick runs: BENCH_DURATION=2 BENCH_WARMUP=1 BENCH_DATABASES=postgres BENCH_SCENARIOS=contract-detail
 // BENCH_SKIP_BUILD=1 (reuse .next-bench). DATABASE_URL picks the PostgreSQL database (default
 // postgresql://postgres@127.0.0.1:5432/contracts_bench; the small set goes to `<name>_small`).
+// BENCH_LABEL=before writes bench/results/before.* (kept; later runs compare themselves with it).
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { COMMITTED_RESULTS_DIR, DIST_DIR, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, settings } from "./config";
+import { BEFORE_JSON, COMMITTED_RESULTS_DIR, DIST_DIR, LABEL, OUTPUT, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, settings } from "./config";
 import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./dataset";
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
+import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
-import { combineSamples, runScenario, type LoadOptions, type ScenarioResult } from "./load";
+import { combineSamples, runScenario, type LoadOptions, type PathRewrite, type ScenarioResult, type ServerKind } from "./load";
+import { memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
+import {
+  beforeAfterTable,
+  checkTargets,
+  comparisonList,
+  firstLoadTable,
+  memoryTable,
+  p99Chart,
+  rateLimitTable,
+  scenarioTable,
+  targetTable,
+  type BenchReport,
+  type DatabaseRun,
+} from "./report";
+import { FLOOR_SCENARIOS, NEVER_REFUSING_RATE_LIMIT, RATE_LIMIT_SCENARIOS, hostileScenario, loadTargets, scenarios } from "./scenarios";
 
 /** One measurement (or a median of several) as a log line. */
 function describe(r: ScenarioResult): string {
@@ -25,9 +45,6 @@ function describe(r: ScenarioResult): string {
     `(warm-up ${r.warmupNon2xx + r.warmupErrors}, probes ${r.probeFailures})  RSS ${r.rssPeakMb?.toFixed(0)} MB  CPU ${r.serverCpuMsPerRequest} ms/req  load ${r.loadAverage}`
   );
 }
-import { rssMb, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
-import { checkTargets, firstLoadTable, p99Chart, scenarioTable, targetTable, type BenchReport, type DatabaseRun } from "./report";
-import { FLOOR_SCENARIOS, loadTargets, scenarios } from "./scenarios";
 
 const running = new Set<ServerProcess>();
 async function stopAll() {
@@ -52,6 +69,9 @@ async function stopped(s: ServerProcess) {
   await s.stop();
   running.delete(s);
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const selected = (id: string) => !settings.scenarios || settings.scenarios.includes(id);
 
 /**
  * `next build` into `.next-bench`. Next adds the build folder's type globs to tsconfig.json's
@@ -106,6 +126,36 @@ function socketFolder(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), "bench-db-"));
 }
 
+/** The reference route answers `/v1/x` at `/v1/bench-reference/x` (app/v1/bench-reference, bench builds only). */
+export const referencePath: PathRewrite = (p) => p.replace(/^\/v1\//, "/v1/bench-reference/");
+const samePath: PathRewrite = (p) => p;
+
+interface Served {
+  baseUrl: string;
+  pid: number;
+  rewrite: PathRewrite;
+}
+
+/** `BENCH_SAMPLES` measurements on each server, in an order that rotates per sample; the medians. */
+async function measure(kind: string, scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
+  const samples = new Map<ServerKind, ScenarioResult[]>(servers.map(([k]) => [k, []]));
+  // Each server goes first, second, … in turn, so none always meets the machine (caches,
+  // PostgreSQL's state, the load left by the other) in the same condition.
+  for (let i = 0; i < settings.samples; i++) {
+    const order = [...servers.slice(i % servers.length), ...servers.slice(0, i % servers.length)];
+    for (const [server, target] of order) {
+      const r = await runScenario(target.baseUrl, server, target.pid, scenario, load, target.rewrite);
+      samples.get(server)!.push(r);
+      log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} sample ${i + 1}/${settings.samples} ` + describe(r));
+    }
+  }
+  return servers.map(([server]) => {
+    const r = combineSamples(samples.get(server)!);
+    log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} median of ${samples.get(server)!.length}: ` + describe(r));
+    return r;
+  });
+}
+
 async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, problems: string[]): Promise<{ run: DatabaseRun; explain: ExplainReport | null }> {
   const pgUrls = postgresUrls();
   const owned = !process.env.DATABASE_URL;
@@ -122,7 +172,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
 
   let explain: ExplainReport | null = null;
   if (kind === "postgres") {
-    log("postgres: query plans of the contracts list (EXPLAIN ANALYZE, BUFFERS)…");
+    log("postgres: query plans (EXPLAIN ANALYZE, BUFFERS): the hot statements and the contracts list…");
     try {
       explain = await runExplain(pgUrls.large);
       console.log(summarizeExplain(explain));
@@ -133,41 +183,93 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
   }
 
   const results: ScenarioResult[] = [];
+  const comparisons: DatabaseRun["comparisons"] = [];
+  const rateLimit: ScenarioResult[] = [];
+  let rateLimitedRssPeakMb: number | null = null;
+  let hostile: NonNullable<DatabaseRun["memory"]>["hostile"] = null;
   const socketDir = kind === "pglite" ? await socketFolder() : "";
   const appDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.large } : { kind, dir: PGLITE_DIRS.large, socketDir };
   const t0 = performance.now();
   const app = await started(startApp(`app-${kind}-large`, appDb));
   const appStartSeconds = (performance.now() - t0) / 1000;
   const appIdleRssMb = rssMb(app.pid);
+  // The app's RSS through the whole bench (every scenario, the comparisons, the idle times), not only under load.
+  const appRss = sampleRss(app.pid, 250);
   log(`${kind}: app ready in ${appStartSeconds.toFixed(1)} s (pid ${app.pid}, ${app.baseUrl}, RSS ${appIdleRssMb?.toFixed(0)} MB before load)`);
   const dbUrl = kind === "postgres" ? pgUrls.large : embeddedDatabaseUrl(socketDir);
+  let appAfterMb: number | null = null;
+  let appPeakMb: number | null = null;
+  let breakdownAfter: Record<string, number> | null = null;
   try {
     const targets = await loadTargets(dbUrl, large.marker.maxContractId);
-    const floor = await started(startFloor(`floor-${kind}`, dbUrl));
+    const floor = await started(startFloor(`floor-${kind}`, dbUrl, { embedded: kind === "pglite" }));
+    const servers: Record<"app" | "reference" | "floor", Served> = {
+      app: { baseUrl: app.baseUrl, pid: app.pid, rewrite: samePath },
+      // The reference runs in the app's process: its CPU per request is the app process's during its runs.
+      reference: { baseUrl: app.baseUrl, pid: app.pid, rewrite: referencePath },
+      floor: { baseUrl: floor.baseUrl, pid: floor.pid, rewrite: samePath },
+    };
     try {
       for (const scenario of scenarios(targets)) {
-        if (settings.scenarios && !settings.scenarios.includes(scenario.id)) continue;
-        const servers = [["app", app] as const, ["floor", floor] as const].filter(([server]) => server === "app" || FLOOR_SCENARIOS.has(scenario.id));
-        const samples: Record<"app" | "floor", ScenarioResult[]> = { app: [], floor: [] };
-        // App and floor alternate, and which goes first alternates too, so neither always meets the
-        // machine (caches, PostgreSQL's state, the load left by the other) in the same condition.
-        for (let i = 0; i < settings.samples; i++) {
-          for (const [server, target] of i % 2 === 0 ? servers : [...servers].reverse()) {
-            const r = await runScenario(target.baseUrl, server, target.pid, scenario, load);
-            samples[server].push(r);
-            log(`${kind} ${server.padEnd(5)} ${scenario.id.padEnd(28)} sample ${i + 1}/${settings.samples} ` + describe(r));
+        if (!selected(scenario.id)) continue;
+        const kinds: ("app" | "reference" | "floor")[] = FLOOR_SCENARIOS.has(scenario.id) ? ["app", "reference", "floor"] : ["app"];
+        if (kinds.length > 1) {
+          const compareTargets: CompareTarget[] = kinds.map((k) => ({ name: k, ...servers[k] }));
+          const c = await compareAnswers(compareTargets, scenario, dbUrl);
+          comparisons.push(c);
+          if (c.identical) log(`${kind} ${scenario.id}: app, reference and floor answer identically (${c.requests} requests compared)`);
+          else {
+            log(`${kind} ${scenario.id}: ANSWERS DIFFER:\n  ${c.mismatches.join("\n  ")}`);
+            problems.push(`${kind} ${scenario.id}: the answers of ${c.servers.join(", ")} differ: ${c.mismatches.slice(0, 3).join("; ")}`);
           }
         }
-        for (const [server] of servers) {
-          const r = combineSamples(samples[server]);
-          results.push(r);
-          log(`${kind} ${server.padEnd(5)} ${scenario.id.padEnd(28)} median of ${samples[server].length}: ` + describe(r));
-        }
+        results.push(...(await measure(kind, scenario, kinds.map((k) => [k, servers[k]]), load)));
       }
     } finally {
       await stopped(floor);
     }
+
+    // The shipped default: the per-token rate limit on, with a limit that never refuses, against the
+    // app as measured above (limit off), alternating; two app processes are alive, one is measured
+    // at a time. PostgreSQL only (an embedded database belongs to one process).
+    const limited = scenarios(targets).filter((s) => RATE_LIMIT_SCENARIOS.includes(s.id) && selected(s.id));
+    if (kind === "postgres" && limited.length && selected("rate-limit")) {
+      const appLimited = await started(startApp(`app-${kind}-rate-limited`, appDb, { API_RATE_LIMIT_PER_MINUTE: String(NEVER_REFUSING_RATE_LIMIT) }));
+      const limitedRss = sampleRss(appLimited.pid, 250);
+      log(`${kind}: rate-limited app ready (pid ${appLimited.pid}, API_RATE_LIMIT_PER_MINUTE=${NEVER_REFUSING_RATE_LIMIT})`);
+      try {
+        for (const scenario of limited) {
+          rateLimit.push(
+            ...(await measure(kind, scenario, [
+              ["app", servers.app],
+              ["app-rate-limited", { baseUrl: appLimited.baseUrl, pid: appLimited.pid, rewrite: samePath }],
+            ], load)),
+          );
+        }
+      } finally {
+        rateLimitedRssPeakMb = limitedRss.stop();
+        await stopped(appLimited);
+      }
+    }
+
+    // Hostile input, last: RSS before it, and after it and an idle pause (which is also the RSS
+    // "after the bench").
+    if (selected("hostile")) {
+      await sleep(3_000);
+      const beforeMb = rssMb(app.pid);
+      const r = await runScenario(app.baseUrl, "app", app.pid, hostileScenario(targets), { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
+      log(`${kind} app hostile: ${r.requests} requests (${r.rps.toFixed(0)}/s), status codes ${JSON.stringify(r.statusCodes)}, RSS before ${beforeMb?.toFixed(0)} MB, peak ${r.rssPeakMb?.toFixed(0)} MB`);
+      await sleep(settings.idleSec * 1000);
+      const afterMb = rssMb(app.pid);
+      hostile = { beforeMb: beforeMb === null ? null : round1(beforeMb), afterMb: afterMb === null ? null : round1(afterMb), result: r };
+      log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB ${settings.idleSec} s after it (before: ${beforeMb?.toFixed(0)} MB)`);
+    } else {
+      await sleep(settings.idleSec * 1000);
+    }
+    appAfterMb = rssMb(app.pid);
+    breakdownAfter = memoryBreakdown(app.pid);
   } finally {
+    appPeakMb = appRss.stop();
     await stopped(app);
   }
 
@@ -176,7 +278,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
   const listScenario = scenarios({ contractIds: [1], participants: [{ contractId: 1, partyId: 1, participantId: 1 }], create: { workspaceId: 1, templateId: 1 } }).find(
     (s) => s.id === "contracts-offset-0",
   )!;
-  if (!settings.scenarios || settings.scenarios.includes(listScenario.id)) {
+  if (selected(listScenario.id)) {
     const smallDb: AppDatabase = kind === "postgres" ? { kind, url: pgUrls.small } : { kind, dir: PGLITE_DIRS.small, socketDir: await socketFolder() };
     const appSmall = await started(startApp(`app-${kind}-small`, smallDb));
     try {
@@ -191,7 +293,6 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     }
   }
 
-  const appPeaks = results.filter((r) => r.server === "app" && r.rssPeakMb !== null).map((r) => r.rssPeakMb!);
   return {
     explain,
     run: {
@@ -211,11 +312,31 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       },
       results,
       small: smallResult,
-      appRssPeakMb: appPeaks.length ? Math.max(...appPeaks) : null,
-      appIdleRssMb: appIdleRssMb === null ? null : Math.round(appIdleRssMb * 10) / 10,
+      comparisons,
+      rateLimit: rateLimit.length ? { limitPerMinute: NEVER_REFUSING_RATE_LIMIT, results: rateLimit, rssPeakMb: rateLimitedRssPeakMb === null ? null : round1(rateLimitedRssPeakMb) } : null,
+      memory: {
+        peakMb: appPeakMb === null ? null : round1(appPeakMb),
+        afterMb: appAfterMb === null ? null : round1(appAfterMb),
+        idleSec: settings.idleSec,
+        hostile,
+        breakdownAfter,
+      },
+      appRssPeakMb: appPeakMb === null ? null : round1(appPeakMb),
+      appIdleRssMb: appIdleRssMb === null ? null : round1(appIdleRssMb),
       appStartSeconds: Math.round(appStartSeconds * 10) / 10,
     },
   };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+async function readBefore(): Promise<BenchReport | null> {
+  if (LABEL === "before" || !existsSync(BEFORE_JSON)) return null;
+  try {
+    return JSON.parse(await readFile(BEFORE_JSON, "utf8")) as BenchReport;
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -224,9 +345,10 @@ async function main() {
   const problems: string[] = [];
   const load: LoadOptions = { durationSec: settings.durationSec, warmupSec: settings.warmupSec, connections: settings.connections };
   if (RESULTS_DIR !== COMMITTED_RESULTS_DIR) log(`quick run (${quickRun.join(", ") || "BENCH_RESULTS_DIR"}): results go to ${RESULTS_DIR}, not bench/results/`);
+  if (LABEL) log(`BENCH_LABEL=${LABEL}: results go to ${path.join(RESULTS_DIR, OUTPUT.json)} and ${OUTPUT.md}`);
   log(
-    `settings: ${settings.samples} samples × (${load.warmupSec} s warm-up + ${load.durationSec} s) per scenario and server, app and floor alternating, ` +
-      `${load.connections} connections; databases: ${settings.databases.join(", ")}`,
+    `settings: ${settings.samples} samples × (${load.warmupSec} s warm-up + ${load.durationSec} s) per scenario and server, app, reference and floor rotating, ` +
+      `${load.connections} connections; databases: ${settings.databases.join(", ")}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(" ")}`,
   );
 
   const buildSeconds = settings.skipBuild ? null : await build();
@@ -260,6 +382,7 @@ async function main() {
   const cpus = os.cpus();
   const report: BenchReport = {
     generatedAt: new Date().toISOString(),
+    label: LABEL,
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
     settings: { samples: settings.samples, durationSec: load.durationSec, warmupSec: load.warmupSec, connections: load.connections, logLevel: settings.serverLogLevel },
     buildSeconds: buildSeconds === null ? null : Math.round(buildSeconds * 10) / 10,
@@ -273,30 +396,44 @@ async function main() {
         const ms = (role: string) => c.statements.find((s) => s.role === role)?.executionMs ?? 0;
         return { name: c.name, actor: c.actor, pageMs: ms("page"), countMs: ms("count"), partiesMs: ms("parties"), flags: c.flags };
       }),
+      hot: (explain.hot ?? []).map((h) => ({ name: h.name, executionMs: h.executionMs, planningMs: h.planningMs, flags: h.flags })),
     },
     targets,
     problems,
   };
 
-  await writeFile(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(path.join(RESULTS_DIR, "p99.svg"), `${p99Chart(runs)}\n`);
+  const before = await readBefore();
+  await writeFile(path.join(RESULTS_DIR, OUTPUT.json), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(path.join(RESULTS_DIR, OUTPUT.svg), `${p99Chart(runs)}\n`);
   const tables = [
-    `Scenarios (medians of ${settings.samples} samples, app and floor alternating; each ${load.warmupSec} s warm-up + ${load.durationSec} s, ${load.connections} connections):`,
+    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples; app, reference route and floor rotating; each ${load.warmupSec} s warm-up + ${load.durationSec} s, ${load.connections} connections):`,
     "",
     scenarioTable(runs),
     "",
-    "\\* non-2xx and errors include the warm-up and failed first requests. CPU ms/req: CPU time of the server process per request (the app's own cost; on the embedded database the app's process also runs the database, the floor's does not). load avg: the shared 2-core machine's 1-minute load when the scenario ended.",
+    "\\* non-2xx and errors include the warm-up and failed first requests. CPU ms/req: CPU time of the server process per request (the reference route runs in the app's process, so its CPU is the app process's during its runs; on the embedded database the app's process also runs the database, the floor's does not). load avg: the shared 2-core machine's 1-minute load when the scenario ended. app/ref and app/floor: the app's throughput as a share of the reference route's and the floor's.",
     "",
+    "Identical answers (checked before each scenario is measured):",
+    "",
+    comparisonList(runs),
+    "",
+    ...(runs.some((r) => r.rateLimit) ? ["Rate limit on (a limit that never refuses) against off, alternating:", "", rateLimitTable(runs), ""] : []),
+    "Memory of the app's process (RSS):",
+    "",
+    memoryTable(runs),
+    "",
+    ...(before ? [`Before (${before.label ?? "before"}, ${before.generatedAt}) and after (this run):`, "", beforeAfterTable(before, report), ""] : []),
     "Targets:",
     "",
     targetTable(targets),
     ...(firstLoad ? ["", "First-load JavaScript (gzip):", "", firstLoadTable(firstLoad)] : []),
   ].join("\n");
-  await writeFile(path.join(RESULTS_DIR, "latest.md"), `${tables}\n`);
+  await writeFile(path.join(RESULTS_DIR, OUTPUT.md), `${tables}\n`);
   console.log(`\n${tables}\n`);
   for (const p of problems) console.log(`problem: ${p}`);
   const missed = targets.filter((t) => !t.met).length;
-  log(`done in ${(totalSeconds / 60).toFixed(1)} min: ${targets.length - missed}/${targets.length} targets met. Results in ${RESULTS_DIR.startsWith(ROOT) ? path.relative(ROOT, RESULTS_DIR) : RESULTS_DIR} (latest.json, latest.md, p99.svg, explain.txt)`);
+  log(
+    `done in ${(totalSeconds / 60).toFixed(1)} min: ${targets.length - missed}/${targets.length} targets met. Results in ${RESULTS_DIR.startsWith(ROOT) ? path.relative(ROOT, RESULTS_DIR) : RESULTS_DIR} (${Object.values(OUTPUT).join(", ")})`,
+  );
 }
 
 main().then(

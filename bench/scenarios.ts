@@ -1,7 +1,8 @@
 // The scenarios of the issue, and the ids they rotate through (read from the data set, so every
 // request names a row that exists and is allowed: draft contracts for the PUT, and so on).
+import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Scenario } from "./load";
+import type { RequestSpec, Scenario } from "./load";
 
 export interface Targets {
   /** Contracts spread over the whole id range (detail, data fields). */
@@ -134,5 +135,49 @@ export function scenarios(t: Targets): Scenario[] {
   ];
 }
 
-/** The scenarios the floor answers too (every one but creation). */
+/** The scenarios the floor and the reference route answer too (every one but creation). */
 export const FLOOR_SCENARIOS = new Set(["ping", "contracts-offset-0", "contracts-offset-19900", "contract-detail", "template-types-offset-19900", "data-fields-all", "participant-put"]);
+
+/** Run again with the per-token rate limit on (a limit that never refuses), alternating with the app as configured for the rest (limit off). */
+export const RATE_LIMIT_SCENARIOS = ["contract-detail", "participant-put"];
+/** A limit per minute high enough never to refuse. */
+export const NEVER_REFUSING_RATE_LIMIT = 1_000_000_000;
+
+/**
+ * Hostile input, for memory: every request is refused, each differently — a distinct invalid API
+ * token every time, an unknown user, random ids that do not exist (404s), long query strings with
+ * random names and values, malformed JSON bodies for the PUT. Whatever the app keeps per distinct
+ * input (caches, maps, prepared statements) would show here as growth.
+ */
+export function hostileScenario(t: Targets): Scenario {
+  const rand = (bytes: number) => randomBytes(bytes).toString("hex");
+  const at = <T>(list: T[], i: number) => list[i % list.length]!;
+  return {
+    id: "hostile",
+    title: "hostile input (distinct invalid tokens, unknown users and ids, long query strings, malformed JSON)",
+    kind: "hostile",
+    expectErrors: true,
+    make: (i): RequestSpec => {
+      switch (i % 5) {
+        case 0:
+          return { method: "GET", path: `/v1/contracts/${at(t.contractIds, i)}`, headers: { "x-service-api-token": `hostile-${rand(24)}` } };
+        case 1:
+          return { method: "GET", path: `/v1/contracts/${at(t.contractIds, i)}`, headers: { "x-service-user-email": `nobody-${rand(8)}@example.org` } };
+        case 2:
+          return { method: "GET", path: `/v1/contracts/${2_000_000 + (randomBytes(4).readUInt32BE() % 1_000_000_000)}` };
+        case 3: {
+          const junk = Array.from({ length: 24 }, () => `${rand(6)}=${rand(60)}`).join("&");
+          return { method: "GET", path: `/v1/contracts?limit=100&offset=${randomBytes(2).readUInt16BE()}&q=${rand(80)}&${junk}` };
+        }
+        default: {
+          const p = at(t.participants, i);
+          return {
+            method: "PUT",
+            path: `/v1/contracts/${p.contractId}/parties/${p.partyId}/participants/${p.participantId}`,
+            rawBody: `{"title": "${rand(16)}", "${rand(8)}": [${rand(200)}`,
+          };
+        }
+      }
+    },
+  };
+}
