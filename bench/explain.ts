@@ -9,6 +9,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { authStatementSql, type TPreload } from "@/lib/api/auth";
+import { hashApiToken } from "@/lib/domain/api-token";
+import { contractDetailPreload, contractListPreload } from "@/lib/services/contracts/contract-sql";
+import { dataFieldsPreload } from "@/lib/services/data-fields/data-field-sql";
+import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
 import { loadUserActor } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -82,7 +87,19 @@ const floor = (statement: FloorStatement, extra: { offset?: number } = {}) => (i
  * The hot statements whose plans explain.txt shows, by name; adding one is one line (the app's own
  * statements can be added the same way: `{ name, make: (ids) => ({ sql, params }) }`).
  */
+/** The app's own statement for a request: authentication and the route's preload (lib/api/auth.ts). */
+const app = (preload: (ids: SampleIds) => TPreload) => (ids: SampleIds) => {
+  const { text, values } = authStatementSql({ tokenHash: hashApiToken(BENCH_API_TOKEN), email: BENCH_USER_EMAIL, userId: null }, preload(ids));
+  return { sql: text, params: values };
+};
+const LIST = { limit: 100, sort: "id" } as const;
+
 export const HOT_STATEMENTS: HotStatement[] = [
+  { name: "app: GET /v1/contracts/{id}", make: app((ids) => contractDetailPreload(ids.contractId)) },
+  { name: "app: GET /v1/contracts/{id}/data_fields?limit=all", make: app((ids) => dataFieldsPreload(ids.contractId, { limit: "all", offset: 0 })) },
+  { name: "app: GET /v1/contracts?limit=100&offset=0", make: app(() => contractListPreload({ ...LIST, offset: 0 }, "http://127.0.0.1:3000")) },
+  { name: "app: GET /v1/contracts?limit=100&offset=19900", make: app(() => contractListPreload({ ...LIST, offset: 19_900 }, "http://127.0.0.1:3000")) },
+  { name: "app: PUT …/participants/{id}, what it checks (the write is a second statement)", make: app((ids) => updateTargetsPreload(ids)) },
   { name: "floor: GET /v1/contracts/{id}", make: floor("getContract") },
   { name: "floor: GET /v1/contracts/{id}/data_fields?limit=all", make: floor("listDataFields") },
   { name: "floor: GET /v1/contracts?limit=100&offset=0", make: floor("listContracts", { offset: 0 }) },
