@@ -7,18 +7,13 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { authStatementSql, type TPreload } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { contractDetailPreload, contractListPreload } from "@/lib/services/contracts/contract-sql";
 import { dataFieldsPreload } from "@/lib/services/data-fields/data-field-sql";
 import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
-import { loadUserActor } from "@/lib/api/auth";
-import type { Actor } from "@/lib/domain/actor";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { ZContractListQuerySchema } from "@/lib/schemas";
-import { listContracts } from "@/lib/services/contracts/list-contracts";
 import { BENCH_API_TOKEN, BENCH_USER_EMAIL, OUTPUT, RESULTS_DIR, postgresUrls } from "./config";
 import { FLOOR_STATEMENTS, floorParams, type FloorStatement } from "./floor-sql";
 
@@ -171,13 +166,6 @@ function describe(node: PlanNode): string {
   return s;
 }
 
-function roleOf(sql: string): string {
-  if (/\bCOUNT\(/i.test(sql)) return "count";
-  if (/FROM "public"\."parties"/.test(sql)) return "parties";
-  if (/FROM "public"\."contracts"/.test(sql)) return "page";
-  return "other";
-}
-
 async function explainOne(client: pg.Client, sql: string, params: unknown[]): Promise<Omit<ExplainedStatement, "role" | "sql" | "params">> {
   const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
   const top = (rows[0]["QUERY PLAN"] as { Plan: PlanNode; "Execution Time": number; "Planning Time": number }[])[0]!;
@@ -208,22 +196,20 @@ async function explainOne(client: pg.Client, sql: string, params: unknown[]): Pr
 }
 
 export async function runExplain(databaseUrl: string, options: { write?: boolean } = {}): Promise<ExplainReport> {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 1 }), log: [{ emit: "event", level: "query" }] });
-  const captured: { sql: string; params: unknown[] }[] = [];
-  prisma.$on("query", (e) => captured.push({ sql: e.query, params: JSON.parse(e.params) as unknown[] }));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const sales = (await client.query<{ id: number }>(`SELECT id FROM workspaces WHERE name = 'Sales'`)).rows[0]?.id;
-    const admin = await loadUserActor(prisma, { email: "admin@example.com" }, { via: "api_token", apiTokenId: null });
-    // A staff user limited to two workspaces (editor in Sales, viewer in Legal Norway).
-    const editor = await loadUserActor(prisma, { email: "editor@example.com" }, { via: "api_token", apiTokenId: null });
-    if (!admin || !editor || sales === undefined) throw new Error("the data set lacks the demo users or workspaces");
+    // The app's list statement (authentication and the page in one, lib/api/auth.ts) as the admin,
+    // and as a staff user limited to two workspaces (editor in Sales, viewer in Legal Norway).
+    const admin = "admin@example.com";
+    const editor = "editor@example.com";
+    if (sales === undefined) throw new Error("the data set lacks the demo workspaces");
     const ws = String(sales);
-    const cases: { name: string; actor: [string, Actor]; query: Record<string, string> }[] = [];
+    const cases: { name: string; actor: [string, string]; query: Record<string, string> }[] = [];
     for (const offset of ["0", "19900"]) {
-      const a: [string, Actor] = ["admin", admin];
-      const e: [string, Actor] = ["editor (2 workspaces)", editor];
+      const a: [string, string] = ["admin", admin];
+      const e: [string, string] = ["editor (2 workspaces)", editor];
       cases.push(
         { name: `default order, offset ${offset}`, actor: a, query: { offset } },
         { name: `workspace_id filter, offset ${offset}`, actor: a, query: { offset, workspace_id: ws } },
@@ -244,33 +230,23 @@ export async function runExplain(databaseUrl: string, options: { write?: boolean
     const report: ExplainReport = { database: new URL(databaseUrl).pathname.slice(1), cases: [], flagged: [] };
     for (const c of cases) {
       const query = ZContractListQuerySchema.parse({ limit: "100", ...c.query });
-      captured.length = 0;
-      await listContracts({ db: prisma, actor: c.actor[1], query });
-      const statements: ExplainedStatement[] = [];
-      for (const s of captured.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(s.sql))) {
-        statements.push({ role: roleOf(s.sql), sql: s.sql, params: s.params, ...(await explainOne(client, s.sql, s.params)) });
-      }
+      const { text, values } = authStatementSql({ tokenHash: hashApiToken(BENCH_API_TOKEN), email: c.actor[1], userId: null }, contractListPreload(query, "http://127.0.0.1:3000"));
+      const statements: ExplainedStatement[] = [{ role: "page", sql: text, params: values, ...(await explainOne(client, text, values)) }];
       const flags = statements.flatMap((s) => s.flags.map((f) => `${s.role}: ${f}`));
       report.cases.push({ name: c.name, actor: c.actor[0], query: c.query, statements, flags });
       for (const s of statements) for (const flag of s.flags) report.flagged.push({ case: c.name, role: s.role, flag });
     }
-    // The per-request user lookup of the API's authentication (by e-mail, case-insensitively):
-    // explained as is, and with sequential scans disabled, which shows whether any index could serve it.
-    captured.length = 0;
-    await loadUserActor(prisma, { email: "admin@example.com" }, { via: "api_token", apiTokenId: null });
-    const userQuery = captured.find((q) => /FROM "public"\."users"/.test(q.sql));
-    if (userQuery) {
-      const plain = await explainOne(client, userQuery.sql, userQuery.params);
+    // The authentication alone (every API request's; routes with a preload add to it): explained as
+    // is, and with sequential scans disabled, which shows whether an index serves the user lookup.
+    {
+      const { text, values } = authStatementSql({ tokenHash: hashApiToken(BENCH_API_TOKEN), email: admin, userId: null }, undefined);
+      const plain = await explainOne(client, text, values);
       await client.query("BEGIN");
       await client.query("SET LOCAL enable_seqscan = off");
-      const forced = await explainOne(client, userQuery.sql, userQuery.params);
+      const forced = await explainOne(client, text, values);
       await client.query("ROLLBACK");
-      const users = Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM users")).rows[0]!.n);
-      // Served by an index only if one on e-mail is used; a walk of users_pkey filters every row.
-      const flags = forced.nodes.some((n) => /using \S*email\S* on users/.test(n))
-        ? []
-        : [`no index serves it (ILIKE on email): every user row is read, even with enable_seqscan=off (${users} users here; once per API request)`];
-      report.auth = { sql: userQuery.sql, params: userQuery.params, plain, forced, flags };
+      const flags = forced.nodes.some((n) => /using \S*email\S* on users/.test(n)) ? [] : ["no index on users.email serves the user lookup"];
+      report.auth = { sql: text, params: values, plain, forced, flags };
       for (const flag of flags) report.flagged.push({ case: "auth: user by e-mail", role: "users", flag });
     }
     report.hot = await explainHot(client);
@@ -279,7 +255,6 @@ export async function runExplain(databaseUrl: string, options: { write?: boolean
     return report;
   } finally {
     await client.end();
-    await prisma.$disconnect();
   }
 }
 
