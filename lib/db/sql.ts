@@ -68,6 +68,17 @@ export function jsonColumns(alias: string, columns: Record<string, string>, more
 }
 
 /**
+ * A JSON object as PostgreSQL writes it most compactly (`row_to_json`: no spaces, unlike
+ * `json_build_object`'s `"key" : value`), keys in the order given, values SQL expressions. For JSON
+ * text that goes to the client as it is.
+ */
+export function jsonRow(fields: Record<string, string>): string {
+  return `(SELECT row_to_json(r) FROM (SELECT ${Object.entries(fields)
+    .map(([key, expression]) => `${expression} AS "${key}"`)
+    .join(", ")}) r)`;
+}
+
+/**
  * Turns the timestamps of rows assembled by PostgreSQL back into `Date`s, in place, as Prisma
  * gives them: every Prisma `DateTime` field of this schema is named `…At`, and no other field is.
  */

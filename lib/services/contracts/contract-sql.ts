@@ -2,7 +2,7 @@
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
 import type { TPreload } from "@/lib/api/auth";
-import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import { jsonColumns, jsonRow, reviveDates } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
 import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
@@ -79,14 +79,30 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
     const filter = (scoped: boolean) => [...where, ...(scoped ? ["c.workspace_id = ANY(scope.ws)"] : [])].join(" AND ") || "true";
     const either = (sql: (scoped: boolean) => string) => `CASE WHEN scope.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
     const self = `${p(linkBase, "text")} || '/v1/contracts/' || c.id`;
-    const party = `json_build_object('id', p.id, 'name', p.name, 'country_code', p.country_code, 'identification_number', p.identification_number,
-        'my_party', p.my_party, '_private_ownerside', json_build_object('created_time', ${ISO("p.created_at")}, 'updated_time', ${ISO("p.updated_at")}), 'type', p.type)`;
-    const item = `json_build_object('id', c.id, 'name', c.name, 'state', c.state, 'workspace_id', c.workspace_id, 'template_id', c.template_id,
-        'created_time', ${ISO("c.created_at")}, 'updated_time', ${ISO("c.updated_at")}, 'published_time', ${ISO("c.published_at")},
-        'state_updated_time', ${ISO("c.state_updated_at")}, 'signing_period_expiry_time', ${ISO("c.signing_period_expires_at")},
-        '_links', json_build_object('self', json_build_object('href', ${self}), 'parties', json_build_object('href', ${self} || '/parties'),
-                                    'data_fields', json_build_object('href', ${self} || '/data_fields')),
-        'parties', COALESCE((SELECT json_agg(${party} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]'))`;
+    const href = (url: string) => jsonRow({ href: url });
+    const party = jsonRow({
+      id: "p.id",
+      name: "p.name",
+      country_code: "p.country_code",
+      identification_number: "p.identification_number",
+      my_party: "p.my_party",
+      _private_ownerside: jsonRow({ created_time: ISO("p.created_at"), updated_time: ISO("p.updated_at") }),
+      type: "p.type",
+    });
+    const item = jsonRow({
+      id: "c.id",
+      name: "c.name",
+      state: "c.state",
+      workspace_id: "c.workspace_id",
+      template_id: "c.template_id",
+      created_time: ISO("c.created_at"),
+      updated_time: ISO("c.updated_at"),
+      published_time: ISO("c.published_at"),
+      state_updated_time: ISO("c.state_updated_at"),
+      signing_period_expiry_time: ISO("c.signing_period_expires_at"),
+      _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
+      parties: `COALESCE((SELECT json_agg(${party} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+    });
     const limit = p(query.limit, "int");
     const offset = p(query.offset, "int");
     const count = either((scoped) => `(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`);
