@@ -5,6 +5,7 @@ import { serializeContract } from "@/lib/api/serializers";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractSchema, ZCreateContractRequestSchema, type TCreateContractRequestInput } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
+import { getContract } from "@/lib/services/contracts/get-contract";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 
@@ -113,6 +114,16 @@ const counterparties = [
 ] satisfies TCreateContractRequestInput["parties"];
 
 describe("creating a contract", () => {
+  it("answers the contract exactly as reading it back gives it (ids in the order sent, every column)", async () => {
+    const row = await create({ name: "Read back", parties: counterparties });
+    const read = await getContract({ db: db.prisma, actor: w.actors.editor, contractId: row.id });
+    const answer = (r: typeof row) => serializeContract(r, { actor: w.actors.editor, origin: "https://x.example" });
+    expect(answer(row)).toEqual(answer(read));
+    expect(row.parties.map((p) => p.name)).toEqual(["Alpha Group AB", "Buyer AB", "Cecilia"]);
+    expect(row.parties[1]!.participants.map((p) => p.name)).toEqual(["Ann", "Bo"]);
+    expect(row.stateUpdatedAt).toEqual(row.createdAt);
+  });
+
   it("writes the contract, the owner side with the caller as organizer, the counterparties and data fields", async () => {
     const row = await create({ name: "  Deal  ", parties: counterparties });
     expect(row).toMatchObject({ name: "Deal", state: "draft", workspaceId: w.workspaces.a.id, templateId: w.templates.full.id });

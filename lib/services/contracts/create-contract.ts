@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite, canReadWorkspace, visibleWorkspaceIds } from "@/lib/domain/permissions";
-import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
+import type { TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
 import { defaultParticipantOptions } from "@/lib/domain/options";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -12,6 +12,7 @@ import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow }
 import { jsonColumns, queryOne, SqlParams } from "@/lib/db/sql";
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { insertContract } from "./insert-contract";
 
 export interface CreateContractOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -72,7 +73,6 @@ export async function createContract({ db, actor, request, requestId, inTransact
   }
 
   const now = new Date();
-  const stamp = { createdAt: now, updatedAt: now };
   // The organizer is the caller (a user of the service), not a signer: the service sets its options.
   const organizer: TParticipantData | null = user && {
     userId: user.id,
@@ -90,46 +90,24 @@ export async function createContract({ db, actor, request, requestId, inTransact
 
   return db.$transaction(async (tx) => {
     await inTransaction?.first?.(tx);
-    // One nested create: the owner-side party is first, so it has the lowest id and is answered first.
-    const contract = await tx.contract.create({
-      data: {
-        name: request.name ?? template.name,
-        state: "draft",
-        workspaceId: workspace.id,
-        templateId: template.id,
-        createdById: user?.id ?? null,
-        ...stamp,
-        parties: {
-          create: [
-            {
-              type: "company",
-              name: workspace.companyName,
-              countryCode: workspace.countryCode,
-              myParty: true,
-              createdAt: now,
-              ...(organizer ? { participants: { create: { ...organizer, ...stamp } } } : {}),
-            },
-            ...counterparties.map(({ participants, ...party }) => ({
-              ...party,
-              createdAt: now,
-              participants: { createMany: { data: participants.map((p) => ({ ...p, ...stamp })) } },
-            })),
-          ],
-        },
-        dataFields: {
-          createMany: {
-            data: template.dataFields.map((field) => ({
-              name: field.name,
-              description: field.description,
-              placeholder: field.placeholder,
-              customId: field.customId,
-              value: values.byCustomId.get(field.customId) ?? field.defaultValue,
-              ...stamp,
-            })),
-          },
-        },
-      },
-      select: { ...CONTRACT_SELECT, ...CONTRACT_DETAIL_INCLUDE },
+    const contract = await insertContract(tx, {
+      name: request.name ?? template.name,
+      workspaceId: workspace.id,
+      templateId: template.id,
+      createdById: user?.id ?? null,
+      now,
+      parties: [
+        // The owner's side first, so it has the lowest id and is answered first.
+        { type: "company", name: workspace.companyName, countryCode: workspace.countryCode, identificationNumber: "", myParty: true, participants: organizer ? [organizer] : [] },
+        ...counterparties.map((party) => ({ ...party, myParty: false })),
+      ],
+      dataFields: template.dataFields.map((field) => ({
+        name: field.name,
+        description: field.description,
+        placeholder: field.placeholder,
+        customId: field.customId,
+        value: values.byCustomId.get(field.customId) ?? field.defaultValue,
+      })),
     });
     await writeAuditEvent({
       db: tx,

@@ -1,0 +1,101 @@
+// The rows of a new contract in two statements (docs/performance.md "One round trip"): the contract,
+// its parties and its data fields in one, their participants in the next (they need the parties'
+// ids). Rows go in as one JSON parameter per table, in order, so ids follow the order given: the
+// owner-side party first, as a nested Prisma create would write them. Answers the contract as
+// `CONTRACT_SELECT` + `CONTRACT_DETAIL_INCLUDE` read it.
+import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import type { TParticipantData } from "@/lib/services/parties/counterparty-data";
+import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
+import type { TContractDetailRow, TContractRow } from "./contract-row";
+import { CONTRACT_COLUMNS } from "./contract-sql";
+
+export interface TNewContract {
+  name: string;
+  workspaceId: number;
+  templateId: number;
+  createdById: number | null;
+  /** Its created, updated and state-updated time, and its rows'. */
+  now: Date;
+  /** In the order they get their ids: the owner's side first. */
+  parties: { type: "company" | "individual"; name: string; countryCode: string; identificationNumber: string; myParty: boolean; participants: TParticipantData[] }[];
+  dataFields: { name: string; description: string; placeholder: string; customId: string; value: string }[];
+}
+
+export async function insertContract(tx: Prisma.TransactionClient, c: TNewContract): Promise<TContractDetailRow> {
+  const [first] = await tx.$queryRawUnsafe<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>(
+    `WITH c AS (
+        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at)
+        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5) RETURNING *
+      ), p AS (
+        INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
+        SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, $5
+          FROM c, ROWS FROM (jsonb_to_recordset($6::jsonb) AS (type text, name text, country_code text, identification_number text, my_party boolean)) WITH ORDINALITY v
+         ORDER BY v.ordinality
+        RETURNING *
+      ), d AS (
+        INSERT INTO contract_data_fields (contract_id, name, description, placeholder, custom_id, value, created_at, updated_at)
+        SELECT c.id, f.name, f.description, f.placeholder, f.custom_id, f.value, $5, $5
+          FROM c, ROWS FROM (jsonb_to_recordset($7::jsonb) AS (name text, description text, placeholder text, custom_id text, value text)) WITH ORDINALITY f
+         ORDER BY f.ordinality
+      )
+      SELECT (SELECT ${jsonColumns("c", CONTRACT_COLUMNS)} FROM c) AS contract,
+             (SELECT json_agg(${jsonColumns("p", PARTY_SUMMARY_COLUMNS)} ORDER BY p.id) FROM p) AS parties`,
+    c.name,
+    c.workspaceId,
+    c.templateId,
+    c.createdById,
+    c.now,
+    JSON.stringify(c.parties.map((p) => ({ type: p.type, name: p.name, country_code: p.countryCode, identification_number: p.identificationNumber, my_party: p.myParty }))),
+    JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value }))),
+  );
+  const contract = reviveDates(first!.contract);
+  const parties = reviveDates(first!.parties);
+  // Ids were given in the order of the rows sent.
+  const people = c.parties.flatMap((party, index) => party.participants.map((p) => participantColumns(parties[index]!.id, p)));
+  const [second] = people.length
+    ? await tx.$queryRawUnsafe<{ participants: TParticipantRow[] }[]>(
+        `WITH q AS (
+            INSERT INTO participants (party_id, user_id, name, title, email, phone_number, identification_number, delivery_channel, sign_method,
+                                      two_step_authentication_method, signatory, can_update_contract, organizer, sign_state, sign_state_updated_at,
+                                      delivery_status, created_at, updated_at)
+            SELECT v.party_id, v.user_id, v.name, v.title, v.email, v.phone_number, v.identification_number, v.delivery_channel::delivery_channel,
+                   v.sign_method::sign_method, v.two_step_authentication_method::two_step_method, v.signatory, v.can_update_contract, v.organizer,
+                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, $2, $2
+              FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (party_id int, user_id int, name text, title text, email text, phone_number text,
+                   identification_number text, delivery_channel text, sign_method text, two_step_authentication_method text, signatory boolean,
+                   can_update_contract boolean, organizer boolean, sign_state text, sign_state_updated_at timestamptz, delivery_status text)) WITH ORDINALITY v
+             ORDER BY v.ordinality
+            RETURNING *
+          )
+          SELECT json_agg(${jsonColumns("q", PARTICIPANT_COLUMNS)} ORDER BY q.id) AS participants FROM q`,
+        JSON.stringify(people),
+        c.now,
+      )
+    : [{ participants: [] }];
+  const participants = reviveDates(second!.participants);
+  return { ...contract, parties: parties.map((party) => ({ ...party, participants: participants.filter((p) => p.partyId === party.id) })) };
+}
+
+/** A participant's columns, with the schema's defaults for what the data leaves out. */
+function participantColumns(partyId: number, p: TParticipantData) {
+  return {
+    party_id: partyId,
+    user_id: p.userId ?? null,
+    name: p.name,
+    title: p.title ?? "",
+    email: p.email ?? "",
+    phone_number: p.phoneNumber ?? "",
+    identification_number: p.identificationNumber ?? "",
+    delivery_channel: p.deliveryChannel,
+    sign_method: p.signMethod,
+    two_step_authentication_method: p.twoStepMethod,
+    signatory: p.signatory ?? false,
+    can_update_contract: p.canUpdateContract ?? false,
+    organizer: p.organizer ?? false,
+    sign_state: p.signState ?? "undecided",
+    sign_state_updated_at: p.signStateUpdatedAt ?? null,
+    delivery_status: p.deliveryStatus ?? "not_sent",
+  };
+}
