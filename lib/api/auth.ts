@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import { queryOne, SqlParams } from "@/lib/db/sql";
+import { queryOne, SqlParams, type TPreload } from "@/lib/db/sql";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
@@ -36,13 +36,7 @@ const MAX_EMAIL_LENGTH = 320;
 /** `lastUsedAt` is a hint for the tokens page, not an audit trail: one write a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/**
- * What the caller asks for in the same statement as its authentication (docs/performance.md "One
- * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTE
- * `scope(all_ws boolean, ws int[])` (all workspaces, or these) to limit what it reads to what the
- * caller may see. Its value (JSON) is handed to the route only once the caller is authenticated.
- */
-export type TPreload = (params: SqlParams) => string;
+export type { TPreload };
 
 /** Who the statement looks up: an API token by its hash, and a user by e-mail or id (each optional). */
 export interface TCredentials {

@@ -1,8 +1,7 @@
-// The contract reads that answer in the authentication's statement (lib/api/auth.ts `TPreload`):
+// The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
-import type { TPreload } from "@/lib/api/auth";
-import { jsonColumns, jsonRow, reviveDates } from "@/lib/db/sql";
+import { jsonColumns, jsonRow, reviveDates, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
 import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";

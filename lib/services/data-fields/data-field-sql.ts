@@ -1,7 +1,6 @@
-// GET /v1/contracts/{id}/data_fields in the authentication's statement (lib/api/auth.ts `TPreload`):
+// GET /v1/contracts/{id}/data_fields in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the rows and count `listDataFields` reads, assembled by PostgreSQL (test/services/hot-reads.test.ts).
-import type { TPreload } from "@/lib/api/auth";
-import { jsonColumns, reviveDates } from "@/lib/db/sql";
+import { jsonColumns, reviveDates, type TPreload } from "@/lib/db/sql";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
 import type { TPagination } from "@/lib/schemas";
 import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
