@@ -37,9 +37,3 @@ export function sameCode(typed: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Backs off retries of an e-mail: ~5 s, 30 s, 2 min, 10 min, 1 h, then 3 h, with ±20% jitter. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const steps = [5_000, 30_000, 120_000, 600_000, 3_600_000, 10_800_000];
-  const base = steps[Math.min(Math.max(attempt, 1), steps.length) - 1]!;
-  return Math.round(base * (0.8 + 0.4 * random()));
-}

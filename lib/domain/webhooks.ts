@@ -1,5 +1,6 @@
 // Webhooks (docs/api.md "Webhooks"): which audit actions are events, the retry schedule, and which
 // addresses a callback may reach. Pure: the dispatcher and the API use these.
+import { backoffDelay } from "@/lib/domain/retry";
 import { isIP } from "node:net";
 
 /**
@@ -35,12 +36,8 @@ export function isWebhookEventType(action: string): action is TWebhookEventType 
 // --- Retries ---------------------------------------------------------------------------------------
 
 const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
+const HOUR = 60 * 60 * SECOND;
 
-/** Delay after the n-th failed attempt (1-based): 5 s, 30 s, 2 min, 10 min, 1 h, then every 3 h. */
-export const RETRY_DELAYS_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR] as const;
-export const LATER_RETRY_DELAY_MS = 3 * HOUR;
 /** A delivery still failing this long after its first attempt is given up (failed). */
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
 /** A subscription whose every attempt failed for this long is paused. */
@@ -52,13 +49,11 @@ export const DELIVERY_TIMEOUT_MS = 10 * SECOND;
 export const LEASE_MS = 60 * SECOND;
 
 /**
- * When to try again after `attempts` failed attempts, or null to give up. `scale` shrinks every
- * delay and window (WEBHOOK_RETRY_SCALE, for tests); `random` in [0, 1) adds ±20 % jitter so
- * receivers that come back are not hit by every queued delivery at once.
+ * When to try again after `attempts` failed attempts (lib/domain/retry.ts), or null to give up.
+ * `scale` shrinks every delay and window (WEBHOOK_RETRY_SCALE, for tests).
  */
 export function nextRetryDelay(attempts: number, { firstAttemptAt, now, scale = 1, random = Math.random() }: { firstAttemptAt: Date; now: Date; scale?: number; random?: number }): number | null {
-  const base = RETRY_DELAYS_MS[attempts - 1] ?? LATER_RETRY_DELAY_MS;
-  const delay = Math.max(1, Math.round(base * scale * (0.8 + 0.4 * random)));
+  const delay = backoffDelay(attempts, { scale, random });
   if (now.getTime() + delay - firstAttemptAt.getTime() > GIVE_UP_AFTER_MS * scale) return null;
   return delay;
 }

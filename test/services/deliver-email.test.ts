@@ -134,7 +134,7 @@ describe("sending", () => {
       const queued = await row(message.id);
       expect(queued).toMatchObject({ status: "queued", attempts: 1, leaseUntil: null });
       expect(queued.lastError).toMatch(/451 Try again later/);
-      // retryDelayMs(1): 5 s ± 20%.
+      // backoffDelay(1): 5 s ± 20%.
       expect(queued.nextAttemptAt.getTime() - before).toBeGreaterThanOrEqual(3_900);
       expect(queued.nextAttemptAt.getTime() - before).toBeLessThanOrEqual(6_500);
       expect(await deliveryStatus(ann.id)).toBe("pending");

@@ -8,7 +8,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
 import type { PrismaClient } from "@/lib/db";
-import { retryDelayMs } from "@/lib/domain/signing";
+import { backoffDelay } from "@/lib/domain/retry";
 import { logger, serializeError } from "@/lib/logger";
 import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
 import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
@@ -46,7 +46,7 @@ export interface TDeliverOptions {
   batchSize?: number;
   leaseMs?: number;
   maxAttempts?: number;
-  /** Back-off before attempt `attempt + 1`; lib/domain/signing.ts retryDelayMs by default. */
+  /** Back-off before attempt `attempt + 1`; lib/domain/retry.ts by default. */
   retryDelay?: (attempt: number) => number;
   /** Checked between messages: when true, the run stops and hands back the messages it has not sent. */
   shouldStop?: () => boolean;
@@ -102,7 +102,7 @@ export async function deliverDueEmails(options: TDeliverOptions): Promise<TDeliv
 }
 
 async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Promise<"sent" | "retrying" | "failed"> {
-  const { prisma, transport, from, maxAttempts = MAX_EMAIL_ATTEMPTS, retryDelay = retryDelayMs } = options;
+  const { prisma, transport, from, maxAttempts = MAX_EMAIL_ATTEMPTS, retryDelay = (attempt: number) => backoffDelay(attempt) } = options;
   const log = { email_message_id: message.id, kind: message.kind, attempt: message.attempts };
   let text: string;
   try {
