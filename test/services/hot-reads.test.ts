@@ -10,6 +10,8 @@ import { getContract } from "@/lib/services/contracts/get-contract";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
 import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
 import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
+import { preloadedTemplateTypes, templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
+import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 import type { TContractListQuery, TPagination } from "@/lib/schemas";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
@@ -129,5 +131,14 @@ describe("GET /v1/contracts in one statement", () => {
       rows += viaPrisma.rows.length;
     }
     expect(rows).toBeGreaterThan(0);
+  });
+});
+
+describe("GET /v1/template_types in one statement", () => {
+  it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count of the Prisma read", async (_name, caller) => {
+    for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: "all", offset: 1 }] as TPagination[]) {
+      const preloaded = preloadedTemplateTypes(await caller.read(templateTypesPreload(pagination)));
+      expect(preloaded).toEqual(await listTemplateTypes({ db: db.prisma, pagination }));
+    }
   });
 });

@@ -4,12 +4,17 @@ import { paginated } from "@/lib/api/pagination";
 import { serializeTemplateType } from "@/lib/api/serializers";
 import type { TTemplateTypeList } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
+import { preloadedTemplateTypes, templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
-  handle(ENDPOINTS.listTemplateTypes, async ({ prisma, query: pagination, origin }) => {
-    const { count, rows } = await listTemplateTypes({ db: prisma, pagination });
-    const data = rows.map((row) => serializeTemplateType(row, { origin }));
-    return json(paginated({ origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination, count, data }) satisfies TTemplateTypeList);
-  }),
+  handle(
+    ENDPOINTS.listTemplateTypes,
+    ({ query: pagination, origin, preloaded }) => {
+      const { count, rows } = preloadedTemplateTypes(preloaded);
+      const data = rows.map((row) => serializeTemplateType(row, { origin }));
+      return json(paginated({ origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination, count, data }) satisfies TTemplateTypeList);
+    },
+    // Read with the credentials, in one statement.
+    { preload: ({ query }) => templateTypesPreload(query) },
+  ),
 );
