@@ -83,7 +83,16 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         ctx.prisma = prisma;
         ctx.actor = null;
         if (options.auth !== false) {
-          const found = await authenticate(req, prisma, options.preload?.(ctx));
+          const preload = options.preload?.(ctx);
+          let found: Awaited<ReturnType<typeof authenticate>>;
+          try {
+            found = await authenticate(req, prisma, preload);
+          } catch (error) {
+            // The read failed, not the credentials (those answer with an ApiError): find out who
+            // asked, without it, so the request's log line still names them; then fail as the read.
+            if (preload && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
+            throw error;
+          }
           ctx.actor = actor = found.actor;
           ctx.preloaded = found.preloaded;
         }
