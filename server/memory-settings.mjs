@@ -12,6 +12,6 @@ const MARK = "CONTRACTS_MEMORY_SETTINGS";
 if (process.env[MARK] !== "off" && process.env[MARK] !== "applied" && typeof process.execve === "function") {
   const flags = process.execArgv.some((a) => /^--max[-_]semi[-_]space[-_]size/.test(a)) ? [] : ["--max-semi-space-size=8"];
   const env = { ...process.env, [MARK]: "applied" };
-  env.MALLOC_ARENA_MAX ??= "2";
+  if (!env.MALLOC_ARENA_MAX) env.MALLOC_ARENA_MAX = "2"; // empty counts as unset, as in lib/env.ts
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], env);
 }
