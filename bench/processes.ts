@@ -84,9 +84,10 @@ function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFi
 export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; socketDir: string };
 
 /**
- * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build.
+ * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build; ready once
+ * `readyPath` answers 200.
  */
-export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}, { readyPath = "/v1/ping" } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
   const env: NodeJS.ProcessEnv = {
@@ -114,7 +115,7 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
-    await waitReady(child, `${baseUrl}/v1/ping`, logFile, 180_000);
+    await waitReady(child, `${baseUrl}${readyPath}`, logFile, 180_000);
   } catch (error) {
     await stop();
     throw error;

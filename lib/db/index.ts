@@ -71,7 +71,7 @@ async function open(): Promise<PrismaClient> {
     // See docs/performance.md, "Memory".
     v8.setFlagsFromString("--no-wasm-tier-up");
   }
-  const { applyMigrations } = await import("@/lib/db/schema-engine");
+  const { applyMigrationsInChildProcess } = await import("@/lib/db/migrate");
   let url = DATABASE_URL;
   if (!url) {
     const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
@@ -79,7 +79,8 @@ async function open(): Promise<PrismaClient> {
     state.stopEmbedded = embedded.stop;
     url = embedded.url;
   }
-  await applyMigrations(url);
+  // In a child process: Prisma's schema engine never takes memory in this one (lib/db/migrate.ts).
+  await applyMigrationsInChildProcess(url);
   const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
   await state.onOpen?.(prisma, { embedded: !DATABASE_URL });
   return prisma;

@@ -1,9 +1,10 @@
-// The benchmark's reference route: inside Next.js (same server process, same build, same framework
-// treatment as a /v1 route: the front door, next.config.mjs's /v1 headers, no proxy.ts, the App
-// Router's route handler), it answers the benchmark's requests with the floor's one statement per
-// request (bench/floor-sql.ts) through a `pg` Pool of its own, as many connections as the app's.
-// `/v1/bench-reference/contracts/12` answers what `/v1/contracts/12` answers. The app's throughput
-// against this route's is the part of the cost the framework leaves to the app.
+// The benchmark's reference route: inside Next.js (same build, same framework treatment as a /v1
+// route: the front door, next.config.mjs's /v1 headers, no proxy.ts, the App Router's route
+// handler), it answers the benchmark's requests with the floor's one statement per request
+// (bench/floor-sql.ts) through a `pg` Pool of its own, as many connections as the app's.
+// `/v1/bench-reference/contracts/12` answers what `/v1/contracts/12` answers. The benchmark serves
+// it from a server process of its own (the same build), so its CPU and memory are never counted as
+// the app's. The app's throughput against this route's is the part the framework leaves to the app.
 //
 // A `.bench.ts` route exists only in the benchmark's build (BENCH_PAGES=1, next.config.mjs), never
 // in a production build.
@@ -14,11 +15,16 @@ const PREFIX = "/v1/bench-reference";
 
 const state = globalThis as typeof globalThis & { __benchReferencePool?: Promise<pg.Pool> };
 
-/** The reference's own pool: on PostgreSQL DATABASE_URL (10 connections), else the embedded database's socket (8), as the app's. */
+/**
+ * The reference's own pool, as the app's: on PostgreSQL 10 connections with prepared statements;
+ * on an embedded database (BENCH_REFERENCE_EMBEDDED=1, reached through DATABASE_URL at its socket,
+ * or EMBEDDED_DB_SOCKET_DIR) 8, unprepared (its connections share one session).
+ */
 function pool(): Promise<pg.Pool> {
   state.__benchReferencePool ??= (async () => {
     const url = process.env.DATABASE_URL;
-    if (url) return new pg.Pool({ connectionString: url, max: 10 });
+    const embedded = process.env.BENCH_REFERENCE_EMBEDDED === "1" || !url;
+    if (url) return new pg.Pool({ connectionString: url, max: embedded ? 8 : 10 });
     const { embeddedDatabaseUrl } = await import("@/lib/db/embedded");
     const dir = process.env.EMBEDDED_DB_SOCKET_DIR;
     if (!dir) throw new Error("bench reference: neither DATABASE_URL nor EMBEDDED_DB_SOCKET_DIR is set");
@@ -26,6 +32,9 @@ function pool(): Promise<pg.Pool> {
   })();
   return state.__benchReferencePool;
 }
+
+/** Named prepared statements only on PostgreSQL (as lib/db/sql.ts). */
+const prepared = () => Boolean(process.env.DATABASE_URL) && process.env.BENCH_REFERENCE_EMBEDDED !== "1";
 
 function reply(answer: FloorResponse): Response {
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
@@ -50,7 +59,7 @@ async function handle(req: Request): Promise<Response> {
       origin,
       requestId: req.headers.get("x-request-id"),
       readBody: () => req.text(),
-    }, { prepared: Boolean(process.env.DATABASE_URL) }),
+    }, { prepared: prepared() }),
   );
 }
 
