@@ -1,5 +1,5 @@
 import pg from "pg";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { createPrismaClient, poolOf, type PrismaClient } from "@/lib/db";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
 
@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       url: embedded.url,
       kind: "pglite",
       async cleanup() {
-        await prisma.$disconnect();
+        await disconnect(prisma);
         await embedded.stop();
       },
     };
@@ -44,10 +44,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     kind: "postgres",
     async cleanup() {
-      await prisma.$disconnect();
+      await disconnect(prisma);
       await drop();
     },
   };
+}
+
+/**
+ * Prisma ends the pool under it only if it used it; a test that read only through plain SQL
+ * (lib/db/sql.ts) would otherwise leave connections open for the drop to terminate.
+ */
+async function disconnect(prisma: PrismaClient): Promise<void> {
+  await prisma.$disconnect();
+  const pool = poolOf(prisma) as pg.Pool & { ending?: boolean };
+  if (!pool.ending) await pool.end();
 }
 
 /** An empty database on the test server, and how to drop it. */

@@ -26,7 +26,9 @@ beforeAll(async () => {
   await db.prisma.apiToken.create({ data: { name: "hot", prefix: "hot-r", tokenHash: hashApiToken(TOKEN) } });
   // Every nullable timestamp set somewhere, so the dates PostgreSQL sends back are checked too.
   const moment = new Date("2026-03-04T05:06:07.089Z");
-  await db.prisma.contract.update({ where: { id: w.contracts.a.id }, data: { publishedAt: moment, signingPeriodExpiresAt: moment, state: "pending" } });
+  // Text JSON must escape, and characters of every UTF-8 length (the list travels as bytes: lib/db/sql.ts utf8BytesEscaped).
+  const name = `Alpha deal – "quoted" \\ back\\slash, ö, €, 😀, tab\tand newline\n`;
+  await db.prisma.contract.update({ where: { id: w.contracts.a.id }, data: { name, publishedAt: moment, signingPeriodExpiresAt: moment, state: "pending" } });
   const party = await db.prisma.party.findFirstOrThrow({ where: { contractId: w.contracts.a.id, myParty: false } });
   await db.prisma.party.update({ where: { id: party.id }, data: { updatedAt: moment } });
   await db.prisma.participant.updateMany({
@@ -124,7 +126,7 @@ describe("GET /v1/contracts in one statement", () => {
       const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
       expect(count).toBe(viaPrisma.count);
       // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
-      expect(JSON.parse(`${head}}`), JSON.stringify(query)).toEqual({
+      expect(JSON.parse(`${head.toString("utf8")}}`), JSON.stringify(query)).toEqual({
         count: viaPrisma.count,
         data: viaPrisma.rows.map((row) => serializeContractListItem(row, { origin: ORIGIN })),
       });

@@ -10,13 +10,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ENDPOINTS.listContracts,
     ({ query, origin, preloaded }) => {
       // PostgreSQL wrote `{"count":…,"data":[…]` (TContractList's items, exactly as
-      // serializeContractListItem writes them); the envelope's links are appended here.
+      // serializeContractListItem writes them) as UTF-8 bytes; the envelope's links are appended here.
       const { count, head } = preloadedContractList(preloaded);
       const { limit, offset, workspace_id, state, q, sort } = query;
       // Links carry the filters and the effective sort, so following `next` continues the same list.
       const links = { workspace_id, state, q, sort };
       const { _links } = paginated({ origin, path: ENDPOINTS.listContracts.path, query: links, limit, offset, count, data: [] });
-      return jsonText(`${head},"_links":${JSON.stringify(_links)}}`);
+      return jsonText(Buffer.concat([head, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")]));
     },
     // Read with the credentials, in one statement; links under the origin the serializers use.
     { preload: ({ query }, { origin }) => contractListPreload(query, absoluteUrl(origin, "/").replace(/\/$/, "")) },

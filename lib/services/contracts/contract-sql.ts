@@ -1,7 +1,7 @@
 // The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
-import { jsonColumns, jsonRow, reviveDates, type TPreload } from "@/lib/db/sql";
+import { bytesFromEscaped, jsonColumns, jsonRow, reviveDates, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
 import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
@@ -109,14 +109,16 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
       (scoped) => `(SELECT json_agg(${item} ORDER BY ${order("c")})
           FROM (SELECT * FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) c)`,
     );
-    return `'{"count":' || ${count} || ',"data":' || COALESCE(${page}, '[]')::text`;
+    // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
+    return utf8BytesEscaped(`'{"count":' || ${count} || ',"data":' || COALESCE(${page}, '[]')::text`);
   };
 }
 
-/** The preloaded start of the answer (`{"count":…,"data":[…]`) and its count. */
-export function preloadedContractList(preloaded: unknown): { count: number; head: string } {
-  const head = String(preloaded);
-  const count = /^\{"count":(\d+),/.exec(head);
+/** The preloaded start of the answer (`{"count":…,"data":[…]`), as UTF-8 bytes, and its count. */
+export function preloadedContractList(preloaded: unknown): { count: number; head: Buffer<ArrayBuffer> } {
+  if (typeof preloaded !== "string") throw new Error("the contracts list preload is not the expected JSON");
+  const head = bytesFromEscaped(preloaded);
+  const count = /^\{"count":(\d+),"data":/.exec(head.subarray(0, 40).toString("latin1"));
   if (!count) throw new Error("the contracts list preload is not the expected JSON");
   return { count: Number(count[1]), head };
 }

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { bytesFromEscaped, queryOne, utf8BytesEscaped } from "@/lib/db/sql";
+import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+
+// Large JSON text leaves PostgreSQL as its UTF-8 bytes in bytea's escape format and reaches the
+// client without becoming a JavaScript string (lib/db/sql.ts): every byte must come back as it was.
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.cleanup());
+
+test("every byte value, as PostgreSQL escapes it, comes back exactly", async () => {
+  const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+  const bytes = Buffer.concat([all, all.reverse(), Buffer.from("\\\\\\ plain \\000 text \\")]);
+  const row = await queryOne<{ e: string }>(db.prisma, "SELECT encode(decode($1, 'hex'), 'escape') AS e", [bytes.toString("hex")]);
+  expect(row!.e).toMatch(/^[\x00-\x7f]*$/); // ASCII only on the wire
+  expect(bytesFromEscaped(row!.e).equals(bytes)).toBe(true);
+});
+
+test("text of characters of every UTF-8 length comes back as its UTF-8 bytes", async () => {
+  const text = `{"name":"Avtal – “smart” \\"quotes\\" \\\\ ö € 😀 日本"}`;
+  const row = await queryOne<{ e: string }>(db.prisma, `SELECT ${utf8BytesEscaped("$1::text")} AS e`, [text]);
+  expect(bytesFromEscaped(row!.e).equals(Buffer.from(text, "utf8"))).toBe(true);
+  expect(bytesFromEscaped("no escapes at all").toString()).toBe("no escapes at all");
+});
+
+test("text that is not in the escape format is refused, not misread", () => {
+  expect(() => bytesFromEscaped("a\\9zz")).toThrow(/not bytea escape format/);
+  expect(() => bytesFromEscaped("ends with \\")).toThrow(/not bytea escape format/);
+});
