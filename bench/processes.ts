@@ -111,7 +111,9 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
     env.EMBEDDED_DB_SOCKET_DIR = db.socketDir;
   }
   // `npm start`'s server, run by node directly, so the child's PID is the serving process itself.
-  const child = spawnLogged(name, [path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], env, logFile);
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const child = spawnLogged(name, [...profile, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], env, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {

@@ -222,3 +222,26 @@ test(
     expect(deliveries.every((d) => d.status === "succeeded" && d.attempts === 1)).toBe(true);
   },
 );
+
+test("a round with no active subscription is one plain query: the ORM is not touched; with one, the round runs", async () => {
+  const touched: string[] = [];
+  // Records every ORM method the dispatcher reaches for (the plain-SQL pool is under a symbol).
+  const spy = new Proxy(db.prisma, {
+    get(target, key, receiver) {
+      if (typeof key === "string") touched.push(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const paused = await subscribe("/paused");
+  await db.prisma.webhookSubscription.update({ where: { id: paused.id }, data: { active: false } });
+  await contractCreated();
+  expect(await dispatchWebhooks(options(spy))).toEqual({ queued: 0, attempted: 0 });
+  expect(touched).toEqual([]);
+
+  await subscribe("/active");
+  await contractCreated();
+  const { queued } = await dispatchWebhooks(options(spy));
+  expect(queued).toBeGreaterThan(0);
+  expect(touched).toContain("webhookSubscription");
+});
+

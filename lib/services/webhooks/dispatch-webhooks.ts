@@ -11,6 +11,7 @@
 import { Webhook } from "standardwebhooks";
 
 import type { PrismaClient, Tx } from "@/lib/db";
+import { queryOne } from "@/lib/db/sql";
 import {
   isWebhookEventType,
   LEASE_MS,
@@ -261,8 +262,15 @@ export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Pr
   return total;
 }
 
-/** One round of both halves. */
+/**
+ * One round of both halves. Every instance runs a round every second, and most installations have
+ * no active subscription most of the time: then the round is one plain statement on the pool (no
+ * ORM work), since there is nothing to fan out and nothing to deliver (deliveries go only to active
+ * subscriptions).
+ */
 export async function dispatchWebhooks(options: TWebhookDispatcherOptions): Promise<{ queued: number; attempted: number }> {
+  const probe = await queryOne<{ active: boolean }>(options.db, "SELECT EXISTS (SELECT 1 FROM webhook_subscriptions WHERE active) AS active", []);
+  if (!probe?.active) return { queued: 0, attempted: 0 };
   const queued = await fanOutWebhookEvents(options);
   const attempted = await deliverDueWebhooks(options);
   return { queued, attempted };
