@@ -64,9 +64,10 @@ async function open(): Promise<PrismaClient> {
   state.status = "starting";
   const { DATABASE_URL, PGLITE_DATA_DIR, EMBEDDED_DB_SOCKET_DIR } = env();
   if (DATABASE_URL) {
-    // Prisma's schema engine and query compiler are WebAssembly: keep them on V8's baseline
-    // compiler. Its optimizing tier recompiled their hot functions on background threads and left
-    // 30–40 MB of RSS behind, for nothing measurable per request (query plans are cached). Not
+    // Prisma's query compiler is WebAssembly (the schema engine too, but it runs in a child
+    // process: lib/db/migrate.ts): keep it on V8's baseline compiler. Its optimizing tier
+    // recompiled hot functions on background threads and left 30–40 MB of RSS behind, for nothing
+    // measurable per request (query plans are cached). Not
     // for the embedded database, whose PostgreSQL is WebAssembly too and needs the fast code.
     // See docs/performance.md, "Memory".
     v8.setFlagsFromString("--no-wasm-tier-up");
