@@ -14,6 +14,9 @@ export type DatabaseStatus = "idle" | "starting" | "ready" | "failed";
 interface DbState {
   status: DatabaseStatus;
   ready?: Promise<PrismaClient>;
+  /** After a failed opening: no new attempt before this time (ms); the failure is answered meanwhile. */
+  retryAt?: number;
+  retryDelayMs?: number;
   prisma?: PrismaClient;
   error?: unknown;
   stopEmbedded?: () => Promise<void>;
@@ -31,20 +34,32 @@ export type TOpenHook = (prisma: PrismaClient, info: { embedded: boolean }) => P
 const g = globalThis as { __contractsDb?: DbState };
 const state: DbState = (g.__contractsDb ??= { status: "idle" });
 
-/** The database is opened lazily, on the first call, never at import or during `next build`. */
+/** Waits between attempts to open the database after a failure: 0.5 s, doubling up to 8 s. */
+const FIRST_RETRY_DELAY_MS = 500;
+const MAX_RETRY_DELAY_MS = 8_000;
+
+/**
+ * The database is opened lazily, on the first call, never at import or during `next build`. After
+ * a failure, calls answer that failure until a back-off has passed (every request, the background
+ * jobs and readiness probes all ask), then the next call tries again.
+ */
 export function getPrisma(): Promise<PrismaClient> {
   if (state.prisma) return Promise.resolve(state.prisma);
+  if (!state.ready && state.retryAt !== undefined && Date.now() < state.retryAt) return Promise.reject(state.error);
   state.ready ??= open().then(
     (prisma) => {
       state.prisma = prisma;
       state.status = "ready";
+      state.retryAt = state.retryDelayMs = undefined;
       return prisma;
     },
     (error: unknown) => {
-      // Let the next request try again (e.g. the server was still starting).
+      // Let a later request try again (e.g. the server was still starting).
       state.status = "failed";
       state.error = error;
       state.ready = undefined;
+      state.retryDelayMs = Math.min(MAX_RETRY_DELAY_MS, state.retryDelayMs === undefined ? FIRST_RETRY_DELAY_MS : state.retryDelayMs * 2);
+      state.retryAt = Date.now() + state.retryDelayMs;
       throw error;
     },
   );
@@ -73,18 +88,43 @@ async function open(): Promise<PrismaClient> {
     v8.setFlagsFromString("--no-wasm-tier-up");
   }
   const { applyMigrationsInChildProcess } = await import("@/lib/db/migrate");
-  let url = DATABASE_URL;
-  if (!url) {
-    const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const embedded = await startEmbeddedDatabase(PGLITE_DATA_DIR, { socketDir: EMBEDDED_DB_SOCKET_DIR });
-    state.stopEmbedded = embedded.stop;
-    url = embedded.url;
+  if (DATABASE_URL) {
+    // A server that does not answer fails here, cheaply, before a migration process is started.
+    await checkReachable(DATABASE_URL);
+    // In a child process: Prisma's schema engine never takes memory in this one (lib/db/migrate.ts).
+    await applyMigrationsInChildProcess(DATABASE_URL);
+    const prisma = createPrismaClient(DATABASE_URL, 10, { serverTimeouts: true });
+    await state.onOpen?.(prisma, { embedded: false });
+    return prisma;
   }
-  // In a child process: Prisma's schema engine never takes memory in this one (lib/db/migrate.ts).
-  await applyMigrationsInChildProcess(url);
-  const prisma = createPrismaClient(url, DATABASE_URL ? 10 : 8, { serverTimeouts: Boolean(DATABASE_URL) });
-  await state.onOpen?.(prisma, { embedded: !DATABASE_URL });
-  return prisma;
+  const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
+  const embedded = await startEmbeddedDatabase(PGLITE_DATA_DIR, { socketDir: EMBEDDED_DB_SOCKET_DIR });
+  state.stopEmbedded = embedded.stop;
+  let prisma: PrismaClient | undefined;
+  try {
+    await applyMigrationsInChildProcess(embedded.url);
+    prisma = createPrismaClient(embedded.url, 8);
+    await state.onOpen?.(prisma, { embedded: true });
+    return prisma;
+  } catch (error) {
+    // The next attempt opens the embedded database again: this one must be closed first (one
+    // owner per data folder).
+    await prisma?.$disconnect().catch(() => undefined);
+    state.stopEmbedded = undefined;
+    await embedded.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Connects once and disconnects: rejects with the driver's error when the server does not answer. */
+async function checkReachable(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  client.on("error", () => undefined); // a connection dropped after the check is of no interest
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -1,8 +1,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { logger } from "@/lib/logger";
 
-/** At most this long for the migrations at start (a migration that rewrites a large table could take minutes). */
-const MIGRATE_TIMEOUT_MS = 10 * 60_000;
+/**
+ * A migration that rewrites a large table can take minutes, and one stopped halfway leaves the
+ * database for an operator to repair: the child is never killed on a timer. After this long, and
+ * as often again, the log says that it is still running.
+ */
+const STILL_RUNNING_LOG_MS = 60_000;
 const MAX_STDERR_CHARS = 8_000;
 
 /**
@@ -18,16 +23,24 @@ export function applyMigrationsInChildProcess(connectionString: string): Promise
       cwd: process.cwd(),
       env: { ...process.env, MIGRATE_DATABASE_URL: connectionString, NODE_OPTIONS: "" },
       stdio: ["ignore", "pipe", "pipe"],
-      timeout: MIGRATE_TIMEOUT_MS,
     });
+    const started = Date.now();
+    const stillRunning = setInterval(() => {
+      logger.warn("database migrations still running", { pid: child.pid, seconds: Math.round((Date.now() - started) / 1000) });
+    }, STILL_RUNNING_LOG_MS);
+    stillRunning.unref();
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < MAX_STDERR_CHARS) stderr += chunk;
     });
-    child.on("error", reject);
+    child.on("error", (error) => {
+      clearInterval(stillRunning);
+      reject(error);
+    });
     child.on("close", (code, signal) => {
+      clearInterval(stillRunning);
       if (code === 0) {
         try {
           const { applied } = JSON.parse(stdout.trim().split("\n").pop() ?? "") as { applied: string[] };
@@ -36,7 +49,7 @@ export function applyMigrationsInChildProcess(connectionString: string): Promise
           return reject(new Error(`migrations: the child process answered no result: ${JSON.stringify(stdout.slice(0, 500))}`));
         }
       }
-      const why = signal ? `was stopped (${signal}${signal === "SIGTERM" ? `, over ${MIGRATE_TIMEOUT_MS / 60_000} min?` : ""})` : `exited with code ${code}`;
+      const why = signal ? `was stopped (${signal})` : `exited with code ${code}`;
       reject(new Error(`Applying the database migrations failed: the migration process ${why}.\n${stderr.trim().slice(0, MAX_STDERR_CHARS)}`));
     });
   });
