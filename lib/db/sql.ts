@@ -127,6 +127,26 @@ export function bytesFromEscaped(text: string): Buffer<ArrayBuffer> {
   return out.subarray(0, written);
 }
 
+/** A timestamp as `isoTime` (lib/api/serializers/time.ts) writes it: UTC, milliseconds, `+00:00`; null stays null. */
+export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
+
+/**
+ * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL and sent with
+ * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions.
+ */
+export function listHeadSql(count: string, items: string): string {
+  return utf8BytesEscaped(`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
+}
+
+/** The bytes and the count of a `listHeadSql` value. */
+export function listHeadFromEscaped(preloaded: unknown): { count: number; head: Buffer<ArrayBuffer> } {
+  if (typeof preloaded !== "string") throw new Error("a list preload is not the expected JSON");
+  const head = bytesFromEscaped(preloaded);
+  const count = /^\{"count":(\d+),"data":/.exec(head.subarray(0, 40).toString("latin1"));
+  if (!count) throw new Error("a list preload is not the expected JSON");
+  return { count: Number(count[1]), head };
+}
+
 /**
  * Turns the timestamps of rows assembled by PostgreSQL back into `Date`s, in place, as Prisma
  * gives them: every Prisma `DateTime` field of this schema is named `…At`, and no other field is.

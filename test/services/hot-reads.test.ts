@@ -2,7 +2,7 @@
 // rows the Prisma reads give, for every kind of caller: the same serializers build both answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
-import { serializeContract, serializeContractListItem } from "@/lib/api/serializers";
+import { serializeContract, serializeContractListItem, serializeTemplateType } from "@/lib/api/serializers";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { contractDetailPreload, contractListPreload, preloadedContract, preloadedContractList } from "@/lib/services/contracts/contract-sql";
@@ -13,6 +13,7 @@ import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
 import { preloadedTemplateTypes, templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 import type { TContractListQuery, TPagination } from "@/lib/schemas";
+import { createTemplateType } from "@/lib/db/seed/factories";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
 
@@ -24,6 +25,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   w = await createReadWorld(db.prisma);
   await db.prisma.apiToken.create({ data: { name: "hot", prefix: "hot-r", tokenHash: hashApiToken(TOKEN) } });
+  // Template types travel as bytes too: text that must be escaped, characters of every UTF-8 length.
+  await createTemplateType(db.prisma, { name: `Avtal – "NDA" \\ ö € 😀`, description: "two\nlines\tand a tab" });
   // Every nullable timestamp set somewhere, so the dates PostgreSQL sends back are checked too.
   const moment = new Date("2026-03-04T05:06:07.089Z");
   // Text JSON must escape, and characters of every UTF-8 length (the list travels as bytes: lib/db/sql.ts utf8BytesEscaped).
@@ -139,8 +142,11 @@ describe("GET /v1/contracts in one statement", () => {
 describe("GET /v1/template_types in one statement", () => {
   it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count of the Prisma read", async (_name, caller) => {
     for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: "all", offset: 1 }] as TPagination[]) {
-      const preloaded = preloadedTemplateTypes(await caller.read(templateTypesPreload(pagination)));
-      expect(preloaded).toEqual(await listTemplateTypes({ db: db.prisma, pagination }));
+      const { count, head } = preloadedTemplateTypes(await caller.read(templateTypesPreload(pagination, ORIGIN)));
+      const viaPrisma = await listTemplateTypes({ db: db.prisma, pagination });
+      expect(count).toBe(viaPrisma.count);
+      // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
+      expect(JSON.parse(`${head.toString("utf8")}}`)).toEqual({ count: viaPrisma.count, data: viaPrisma.rows.map((row) => serializeTemplateType(row, { origin: ORIGIN })) });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { jsonListWithLinks } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";
 import { absoluteUrl } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
       // Links carry the filters and the effective sort, so following `next` continues the same list.
       const links = { workspace_id, state, q, sort };
       const { _links } = paginated({ origin, path: ENDPOINTS.listContracts.path, query: links, limit, offset, count, data: [] });
-      return jsonText(Buffer.concat([head, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")]));
+      return jsonListWithLinks(head, _links);
     },
     // Read with the credentials, in one statement; links under the origin the serializers use.
     { preload: ({ query }, { origin }) => contractListPreload(query, absoluteUrl(origin, "/").replace(/\/$/, "")) },

@@ -1,8 +1,7 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { jsonListWithLinks } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";
-import { serializeTemplateType } from "@/lib/api/serializers";
-import type { TTemplateTypeList } from "@/lib/schemas";
+import { absoluteUrl } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { preloadedTemplateTypes, templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 
@@ -10,11 +9,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
     ENDPOINTS.listTemplateTypes,
     ({ query: pagination, origin, preloaded }) => {
-      const { count, rows } = preloadedTemplateTypes(preloaded);
-      const data = rows.map((row) => serializeTemplateType(row, { origin }));
-      return json(paginated({ origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination, count, data }) satisfies TTemplateTypeList);
+      // PostgreSQL wrote `{"count":…,"data":[…]` (TTemplateTypeList's items, exactly as
+      // serializeTemplateType writes them) as UTF-8 bytes; the envelope's links are appended here.
+      const { count, head } = preloadedTemplateTypes(preloaded);
+      const { _links } = paginated({ origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination, count, data: [] });
+      return jsonListWithLinks(head, _links);
     },
-    // Read with the credentials, in one statement.
-    { preload: ({ query }) => templateTypesPreload(query) },
+    // Read with the credentials, in one statement; links under the origin the serializers use.
+    { preload: ({ query }, { origin }) => templateTypesPreload(query, absoluteUrl(origin, "/").replace(/\/$/, "")) },
   ),
 );

@@ -1,7 +1,7 @@
 // The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
-import { bytesFromEscaped, jsonColumns, jsonRow, reviveDates, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+import { isoTimeSql, jsonColumns, jsonRow, listHeadFromEscaped, listHeadSql, reviveDates, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
 import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
@@ -52,8 +52,7 @@ export function contractNotFound(contractId: number): DomainError {
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-/** A timestamp as `isoTime` (lib/api/serializers/time.ts) writes it: UTC, milliseconds, `+00:00`; null stays null. */
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
+const ISO = isoTimeSql;
 
 /**
  * GET /v1/contracts: the page and count `listContracts` reads, limited to what the caller may see
@@ -110,15 +109,9 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
           FROM (SELECT * FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) c)`,
     );
     // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-    return utf8BytesEscaped(`'{"count":' || ${count} || ',"data":' || COALESCE(${page}, '[]')::text`);
+    return listHeadSql(count, page);
   };
 }
 
 /** The preloaded start of the answer (`{"count":…,"data":[…]`), as UTF-8 bytes, and its count. */
-export function preloadedContractList(preloaded: unknown): { count: number; head: Buffer<ArrayBuffer> } {
-  if (typeof preloaded !== "string") throw new Error("the contracts list preload is not the expected JSON");
-  const head = bytesFromEscaped(preloaded);
-  const count = /^\{"count":(\d+),"data":/.exec(head.subarray(0, 40).toString("latin1"));
-  if (!count) throw new Error("the contracts list preload is not the expected JSON");
-  return { count: Number(count[1]), head };
-}
+export const preloadedContractList = listHeadFromEscaped;

@@ -1,30 +1,32 @@
 // GET /v1/template_types in the authentication's statement (lib/db/sql.ts `TPreload`): the page and
-// count `listTemplateTypes` reads, assembled by PostgreSQL (test/services/hot-reads.test.ts).
-import { jsonColumns, reviveDates, type TPreload } from "@/lib/db/sql";
-import type { TemplateType } from "@/lib/generated/prisma/client";
+// count `listTemplateTypes` reads, written by PostgreSQL as the answer's JSON, each item exactly as
+// `serializeTemplateType` writes it, and sent as UTF-8 bytes (test/services/hot-reads.test.ts).
+import { isoTimeSql, jsonRow, listHeadFromEscaped, listHeadSql, type TPreload } from "@/lib/db/sql";
 import type { TPagination } from "@/lib/schemas";
 
-/** The column of each `TemplateType` field. */
-const TEMPLATE_TYPE_COLUMNS = {
-  id: "id",
-  name: "name",
-  description: "description",
-  extensionType: "extension_type",
-  active: "active",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-} as const satisfies Record<keyof TemplateType, string>;
-
-/** A page of every template type (in id order; all callers see all of them) and their count. */
-export function templateTypesPreload({ limit, offset }: TPagination): TPreload {
-  return ({ p }) => `json_build_object(
-      'count', (SELECT count(*) FROM template_types),
-      'rows', COALESCE((
-        SELECT json_agg(${jsonColumns("t", TEMPLATE_TYPE_COLUMNS)} ORDER BY t.id)
-          FROM (SELECT * FROM template_types ORDER BY id LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) t
-      ), '[]'))`;
+/**
+ * A page of every template type (in id order; all callers see all of them) as the start of the
+ * answer, `{"count":…,"data":[…]`, with links under `linkBase` (the origin without a trailing slash).
+ */
+export function templateTypesPreload({ limit, offset }: TPagination, linkBase: string): TPreload {
+  return ({ p }) => {
+    const item = jsonRow({
+      id: "t.id",
+      name: "t.name",
+      description: "t.description",
+      extension_type: "t.extension_type",
+      active: "t.active",
+      created_time: isoTimeSql("t.created_at"),
+      updated_time: isoTimeSql("t.updated_at"),
+      _links: jsonRow({ self: jsonRow({ href: `${p(linkBase, "text")} || '/v1/template_types/' || t.id` }) }),
+    });
+    return listHeadSql(
+      "(SELECT count(*) FROM template_types)",
+      `(SELECT json_agg(${item} ORDER BY t.id)
+          FROM (SELECT * FROM template_types ORDER BY id LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) t)`,
+    );
+  };
 }
 
-export function preloadedTemplateTypes(preloaded: unknown): { count: number; rows: TemplateType[] } {
-  return reviveDates(preloaded as { count: number; rows: TemplateType[] });
-}
+/** The preloaded start of the answer, as UTF-8 bytes, and its count. */
+export const preloadedTemplateTypes = listHeadFromEscaped;
