@@ -141,14 +141,6 @@ export function jsonText(text: string | Buffer<ArrayBuffer>, init?: ResponseInit
 }
 
 /**
- * A list's answer whose start, `{"count":…,"data":[…]`, PostgreSQL wrote as UTF-8 bytes
- * (lib/db/sql.ts `listHeadSql`): the envelope's links are appended.
- */
-export function jsonListWithLinks(head: Buffer<ArrayBuffer>, links: unknown): Response {
-  return jsonText(Buffer.concat([head, Buffer.from(`,"_links":${JSON.stringify(links)}}`, "utf8")]));
-}
-
-/**
  * The export for methods a route does not support, so they answer 405 in the error shape:
  * `export const DELETE = methodNotAllowed(["GET", "PUT"])`.
  */

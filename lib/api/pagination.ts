@@ -1,3 +1,5 @@
+import { jsonText } from "@/lib/api/handler";
+import { listHeadFromEscaped } from "@/lib/db/sql";
 import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
 import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
@@ -31,4 +33,14 @@ export function paginated<T>({ origin, path, query = {}, limit, offset, count, d
     data,
     _links: { self: { href: href(offset) }, next: { href: next }, previous: { href: previous } },
   };
+}
+
+/**
+ * The same envelope, answered, when PostgreSQL wrote its start `{"count":…,"data":[…]` as UTF-8
+ * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those bytes.
+ */
+export function paginatedPreloaded(preloaded: unknown, input: Omit<TPaginatedInput<never>, "count" | "data">): Response {
+  const { count, head } = listHeadFromEscaped(preloaded);
+  const { _links } = paginated({ ...input, count, data: [] });
+  return jsonText(Buffer.concat([head, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")]));
 }

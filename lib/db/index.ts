@@ -78,17 +78,14 @@ export function databaseStatus(): DatabaseStatus {
 async function open(): Promise<PrismaClient> {
   state.status = "starting";
   const { DATABASE_URL, PGLITE_DATA_DIR, EMBEDDED_DB_SOCKET_DIR } = env();
+  const { applyMigrationsInChildProcess } = await import("@/lib/db/migrate");
   if (DATABASE_URL) {
     // Prisma's query compiler is WebAssembly (the schema engine too, but it runs in a child
     // process: lib/db/migrate.ts): keep it on V8's baseline compiler. Its optimizing tier
     // recompiled hot functions on background threads and left 30–40 MB of RSS behind, for nothing
-    // measurable per request (query plans are cached). Not
-    // for the embedded database, whose PostgreSQL is WebAssembly too and needs the fast code.
-    // See docs/performance.md, "Memory".
+    // measurable per request (query plans are cached). Not for the embedded database, whose
+    // PostgreSQL is WebAssembly too and needs the fast code. See docs/performance.md, "Memory".
     v8.setFlagsFromString("--no-wasm-tier-up");
-  }
-  const { applyMigrationsInChildProcess } = await import("@/lib/db/migrate");
-  if (DATABASE_URL) {
     // A server that does not answer fails here, cheaply, before a migration process is started.
     await checkReachable(DATABASE_URL);
     // In a child process: Prisma's schema engine never takes memory in this one (lib/db/migrate.ts).

@@ -40,3 +40,8 @@ export function absoluteUrl(origin: string, path: string, query?: TQueryValues |
   }
   return url.toString();
 }
+
+/** The origin links are written under, without a trailing slash (for links PostgreSQL writes: `linkBase || '/v1/…'`). */
+export function linkBase(origin: string): string {
+  return absoluteUrl(origin, "/").replace(/\/$/, "");
+}

@@ -5,12 +5,13 @@ import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "
 import { serializeContract, serializeContractListItem, serializeTemplateType } from "@/lib/api/serializers";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
-import { contractDetailPreload, contractListPreload, preloadedContract, preloadedContractList } from "@/lib/services/contracts/contract-sql";
+import { listHeadFromEscaped } from "@/lib/db/sql";
+import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
 import { getContract } from "@/lib/services/contracts/get-contract";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
 import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
 import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
-import { preloadedTemplateTypes, templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
+import { templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 import type { TContractListQuery, TPagination } from "@/lib/schemas";
 import { createTemplateType } from "@/lib/db/seed/factories";
@@ -125,7 +126,7 @@ describe("GET /v1/contracts in one statement", () => {
   it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the answer the Prisma read and the serializer give", async (_name, caller) => {
     let rows = 0;
     for (const query of queries()) {
-      const { count, head } = preloadedContractList(await caller.read(contractListPreload(query, ORIGIN)));
+      const { count, head } = listHeadFromEscaped(await caller.read(contractListPreload(query, ORIGIN)));
       const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
       expect(count).toBe(viaPrisma.count);
       // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
@@ -142,7 +143,7 @@ describe("GET /v1/contracts in one statement", () => {
 describe("GET /v1/template_types in one statement", () => {
   it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count of the Prisma read", async (_name, caller) => {
     for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: "all", offset: 1 }] as TPagination[]) {
-      const { count, head } = preloadedTemplateTypes(await caller.read(templateTypesPreload(pagination, ORIGIN)));
+      const { count, head } = listHeadFromEscaped(await caller.read(templateTypesPreload(pagination, ORIGIN)));
       const viaPrisma = await listTemplateTypes({ db: db.prisma, pagination });
       expect(count).toBe(viaPrisma.count);
       // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.

@@ -1,7 +1,7 @@
 // The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
-import { isoTimeSql, jsonColumns, jsonRow, listHeadFromEscaped, listHeadSql, reviveDates, type TPreload } from "@/lib/db/sql";
+import { isoTimeSql, jsonColumns, jsonRow, listHeadSql, reviveDates, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
 import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
@@ -52,8 +52,6 @@ export function contractNotFound(contractId: number): DomainError {
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-const ISO = isoTimeSql;
-
 /**
  * GET /v1/contracts: the page and count `listContracts` reads, limited to what the caller may see
  * (the same order, ties broken by id), as the start of the answer's JSON text:
@@ -84,7 +82,7 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
       country_code: "p.country_code",
       identification_number: "p.identification_number",
       my_party: "p.my_party",
-      _private_ownerside: jsonRow({ created_time: ISO("p.created_at"), updated_time: ISO("p.updated_at") }),
+      _private_ownerside: jsonRow({ created_time: isoTimeSql("p.created_at"), updated_time: isoTimeSql("p.updated_at") }),
       type: "p.type",
     });
     const item = jsonRow({
@@ -93,11 +91,11 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
       state: "c.state",
       workspace_id: "c.workspace_id",
       template_id: "c.template_id",
-      created_time: ISO("c.created_at"),
-      updated_time: ISO("c.updated_at"),
-      published_time: ISO("c.published_at"),
-      state_updated_time: ISO("c.state_updated_at"),
-      signing_period_expiry_time: ISO("c.signing_period_expires_at"),
+      created_time: isoTimeSql("c.created_at"),
+      updated_time: isoTimeSql("c.updated_at"),
+      published_time: isoTimeSql("c.published_at"),
+      state_updated_time: isoTimeSql("c.state_updated_at"),
+      signing_period_expiry_time: isoTimeSql("c.signing_period_expires_at"),
       _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
       parties: `COALESCE((SELECT json_agg(${party} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
     });
@@ -112,6 +110,3 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
     return listHeadSql(count, page);
   };
 }
-
-/** The preloaded start of the answer (`{"count":…,"data":[…]`), as UTF-8 bytes, and its count. */
-export const preloadedContractList = listHeadFromEscaped;

@@ -1,7 +1,7 @@
 // GET /v1/template_types in the authentication's statement (lib/db/sql.ts `TPreload`): the page and
 // count `listTemplateTypes` reads, written by PostgreSQL as the answer's JSON, each item exactly as
 // `serializeTemplateType` writes it, and sent as UTF-8 bytes (test/services/hot-reads.test.ts).
-import { isoTimeSql, jsonRow, listHeadFromEscaped, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import type { TPagination } from "@/lib/schemas";
 
 /**
@@ -27,6 +27,3 @@ export function templateTypesPreload({ limit, offset }: TPagination, linkBase: s
     );
   };
 }
-
-/** The preloaded start of the answer, as UTF-8 bytes, and its count. */
-export const preloadedTemplateTypes = listHeadFromEscaped;

@@ -23,8 +23,7 @@ const state = globalThis as typeof globalThis & { __benchReferencePool?: Promise
 function pool(): Promise<pg.Pool> {
   state.__benchReferencePool ??= (async () => {
     const url = process.env.DATABASE_URL;
-    const embedded = process.env.BENCH_REFERENCE_EMBEDDED === "1" || !url;
-    if (url) return new pg.Pool({ connectionString: url, max: embedded ? 8 : 10 });
+    if (url) return new pg.Pool({ connectionString: url, max: embedded() ? 8 : 10 });
     const { embeddedDatabaseUrl } = await import("@/lib/db/embedded");
     const dir = process.env.EMBEDDED_DB_SOCKET_DIR;
     if (!dir) throw new Error("bench reference: neither DATABASE_URL nor EMBEDDED_DB_SOCKET_DIR is set");
@@ -33,8 +32,8 @@ function pool(): Promise<pg.Pool> {
   return state.__benchReferencePool;
 }
 
-/** Named prepared statements only on PostgreSQL (as lib/db/sql.ts). */
-const prepared = () => Boolean(process.env.DATABASE_URL) && process.env.BENCH_REFERENCE_EMBEDDED !== "1";
+/** An embedded database: 8 connections and statements not prepared by name (as lib/db/sql.ts). */
+const embedded = () => process.env.BENCH_REFERENCE_EMBEDDED === "1" || !process.env.DATABASE_URL;
 
 function reply(answer: FloorResponse): Response {
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
@@ -59,7 +58,7 @@ async function handle(req: Request): Promise<Response> {
       origin,
       requestId: req.headers.get("x-request-id"),
       readBody: () => req.text(),
-    }, { prepared: prepared() }),
+    }, { prepared: !embedded() }),
   );
 }
 
