@@ -90,8 +90,8 @@ const app = (preload: (ids: SampleIds) => TPreload) => (ids: SampleIds) => {
 const LIST = { limit: 100, sort: "id" } as const;
 
 export const HOT_STATEMENTS: HotStatement[] = [
-  { name: "app: GET /v1/contracts/{id}", make: app((ids) => contractDetailPreload(ids.contractId)) },
-  { name: "app: GET /v1/contracts/{id}/data_fields?limit=all", make: app((ids) => dataFieldsPreload(ids.contractId, { limit: "all", offset: 0 })) },
+  { name: "app: GET /v1/contracts/{id}", make: app((ids) => contractDetailPreload(ids.contractId, "http://127.0.0.1:3000")) },
+  { name: "app: GET /v1/contracts/{id}/data_fields?limit=all", make: app((ids) => dataFieldsPreload(ids.contractId, { limit: "all", offset: 0 }, "http://127.0.0.1:3000")) },
   { name: "app: GET /v1/contracts?limit=100&offset=0", make: app(() => contractListPreload({ ...LIST, offset: 0 }, "http://127.0.0.1:3000")) },
   { name: "app: GET /v1/contracts?limit=100&offset=19900", make: app(() => contractListPreload({ ...LIST, offset: 19_900 }, "http://127.0.0.1:3000")) },
   { name: "app: PUT …/participants/{id}, what it checks (the write is a second statement)", make: app((ids) => updateTargetsPreload(ids)) },

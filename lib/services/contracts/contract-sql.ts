@@ -1,12 +1,10 @@
 // The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
 // test/services/hot-reads.test.ts holds them equal to the Prisma reads.
-import { isoTimeSql, jsonColumns, jsonRow, listHeadSql, reviveDates, type TPreload } from "@/lib/db/sql";
+import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
-import { PARTICIPANT_COLUMNS } from "@/lib/services/participants/participant-row";
-import { PARTY_SUMMARY_COLUMNS } from "@/lib/services/parties/party-row";
 import type { TContractListQuery } from "@/lib/schemas";
-import type { CONTRACT_SELECT, TContractDetailRow, TContractListRow } from "./contract-row";
+import type { CONTRACT_SELECT } from "./contract-row";
 
 /** The column of each `CONTRACT_SELECT` field. */
 export const CONTRACT_COLUMNS = {
@@ -25,24 +23,103 @@ export const CONTRACT_COLUMNS = {
 /** `AND` the caller may see `alias`'s workspace (the `scope` CTE of the authentication's statement). */
 export const IN_SCOPE = (alias: string) => `(scope.all_ws OR ${alias}.workspace_id = ANY(scope.ws))`;
 
-/** Its parties (by id) with their participants (by id), as `findVisibleContract(…, CONTRACT_DETAIL_INCLUDE)` reads them. */
-const PARTIES_WITH_PARTICIPANTS = (contract: string) => `COALESCE((
-    SELECT json_agg(${jsonColumns("p", PARTY_SUMMARY_COLUMNS, {
-      participants: `COALESCE((SELECT json_agg(${jsonColumns("q", PARTICIPANT_COLUMNS)} ORDER BY q.id) FROM participants q WHERE q.party_id = p.id), '[]')`,
-    })} ORDER BY p.id)
-      FROM parties p WHERE p.contract_id = ${contract}.id
-  ), '[]')`;
-
-/** GET /v1/contracts/{id}: the contract with its parties and participants, if the caller may see it; else null. */
-export function contractDetailPreload(contractId: number): TPreload {
-  return ({ p }) => `(SELECT ${jsonColumns("c", CONTRACT_COLUMNS, { parties: PARTIES_WITH_PARTICIPANTS("c") })}
-      FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
+/**
+ * The fields every contract answer starts with, as `contractFields` (lib/api/serializers/contract.ts)
+ * writes them for the contract `c`, with links under `base` (an SQL text expression: the origin
+ * without a trailing slash).
+ */
+function contractFieldsSql(base: string): Record<string, string> {
+  const self = `${base} || '/v1/contracts/' || c.id`;
+  const href = (url: string) => jsonRow({ href: url });
+  return {
+    id: "c.id",
+    name: "c.name",
+    state: "c.state",
+    workspace_id: "c.workspace_id",
+    template_id: "c.template_id",
+    created_time: isoTimeSql("c.created_at"),
+    updated_time: isoTimeSql("c.updated_at"),
+    published_time: isoTimeSql("c.published_at"),
+    state_updated_time: isoTimeSql("c.state_updated_at"),
+    signing_period_expiry_time: isoTimeSql("c.signing_period_expires_at"),
+    _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
+  };
 }
 
-/** The preloaded contract, or the 404 `findVisibleContract` answers. */
-export function preloadedContract(preloaded: unknown, contractId: number): TContractDetailRow {
+/** The party `p` as `partyFields` writes it inside a contract (no links), then its `type`. */
+const PARTY_FIELDS_SQL = {
+  id: "p.id",
+  name: "p.name",
+  country_code: "p.country_code",
+  identification_number: "p.identification_number",
+  my_party: "p.my_party",
+  _private_ownerside: jsonRow({ created_time: isoTimeSql("p.created_at"), updated_time: isoTimeSql("p.updated_at") }),
+  type: "p.type",
+};
+
+/**
+ * The participant `q` as `serializeParticipant` writes it inside a contract (no links). The caller's
+ * own participant is the one linked to the acting user (the `usr` CTE of the authentication's
+ * statement: none for the anonymous admin).
+ */
+const PARTICIPANT_SQL = jsonRow({
+  id: "q.id",
+  name: "q.name",
+  title: "q.title",
+  email: "q.email",
+  phone_number: "q.phone_number",
+  identification_number: "q.identification_number",
+  delivery_channel: "q.delivery_channel",
+  delivery_status: "q.delivery_status",
+  sign_method: "q.sign_method",
+  sign_state: "q.sign_state",
+  sign_state_updated_time: isoTimeSql("q.sign_state_updated_at"),
+  signatory: "q.signatory",
+  two_step_authentication_method: "q.two_step_authentication_method",
+  organizer: "q.organizer",
+  my_participant: "COALESCE(q.user_id = (SELECT id FROM usr), false)",
+  _permissions: jsonRow({ "contract:update": "q.can_update_contract" }),
+  _private_ownerside: jsonRow({
+    created_time: isoTimeSql("q.created_at"),
+    first_visited_time: isoTimeSql("q.first_visited_at"),
+    last_visited_time: isoTimeSql("q.last_visited_at"),
+    updated_time: isoTimeSql("q.updated_at"),
+    visits: "q.visits",
+  }),
+});
+
+/**
+ * The party `p` as `serializeParty` writes it inside a contract: a company lists its `participants`
+ * (by id), an individual has its one `participant`.
+ */
+const PARTY_SQL = `CASE WHEN p.type = 'company' THEN ${jsonRow({
+  ...PARTY_FIELDS_SQL,
+  participants: `COALESCE((SELECT json_agg(${PARTICIPANT_SQL} ORDER BY q.id) FROM participants q WHERE q.party_id = p.id), '[]')`,
+})} ELSE ${jsonRow({
+  ...PARTY_FIELDS_SQL,
+  participant: `(SELECT ${PARTICIPANT_SQL} FROM participants q WHERE q.party_id = p.id ORDER BY q.id LIMIT 1)`,
+})} END`;
+
+/**
+ * GET /v1/contracts/{id}: the answer, exactly as `serializeContract` writes it for the caller (links
+ * under `linkBase`, the origin without a trailing slash), as UTF-8 bytes (lib/db/sql.ts
+ * `utf8BytesEscaped`), if the caller may see the contract; else null.
+ */
+export function contractDetailPreload(contractId: number, linkBase: string): TPreload {
+  return ({ p }) => {
+    const contract = jsonRow({
+      ...contractFieldsSql(p(linkBase, "text")),
+      parties: `COALESCE((SELECT json_agg(${PARTY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+    });
+    return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
+  };
+}
+
+/** The preloaded answer's bytes, or the 404 `findVisibleContract` answers. */
+export function preloadedContract(preloaded: unknown, contractId: number): Buffer<ArrayBuffer> {
   if (preloaded === null || preloaded === undefined) throw contractNotFound(contractId);
-  return reviveDates(preloaded as TContractDetailRow);
+  if (typeof preloaded !== "string") throw new Error("a contract preload is not the expected text");
+  return bytesFromEscaped(preloaded);
 }
 
 /** Not visible and not existing answer the same (docs/api.md "Permissions"). */
@@ -74,30 +151,9 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
     // count 100,000 contracts with parallel workers on every request.
     const filter = (scoped: boolean) => [...where, ...(scoped ? ["c.workspace_id = ANY(scope.ws)"] : [])].join(" AND ") || "true";
     const either = (sql: (scoped: boolean) => string) => `CASE WHEN scope.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
-    const self = `${p(linkBase, "text")} || '/v1/contracts/' || c.id`;
-    const href = (url: string) => jsonRow({ href: url });
-    const party = jsonRow({
-      id: "p.id",
-      name: "p.name",
-      country_code: "p.country_code",
-      identification_number: "p.identification_number",
-      my_party: "p.my_party",
-      _private_ownerside: jsonRow({ created_time: isoTimeSql("p.created_at"), updated_time: isoTimeSql("p.updated_at") }),
-      type: "p.type",
-    });
     const item = jsonRow({
-      id: "c.id",
-      name: "c.name",
-      state: "c.state",
-      workspace_id: "c.workspace_id",
-      template_id: "c.template_id",
-      created_time: isoTimeSql("c.created_at"),
-      updated_time: isoTimeSql("c.updated_at"),
-      published_time: isoTimeSql("c.published_at"),
-      state_updated_time: isoTimeSql("c.state_updated_at"),
-      signing_period_expiry_time: isoTimeSql("c.signing_period_expires_at"),
-      _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
-      parties: `COALESCE((SELECT json_agg(${party} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+      ...contractFieldsSql(p(linkBase, "text")),
+      parties: `COALESCE((SELECT json_agg(${jsonRow(PARTY_FIELDS_SQL)} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
     });
     const limit = p(query.limit, "int");
     const offset = p(query.offset, "int");

@@ -1,37 +1,37 @@
 // GET /v1/contracts/{id}/data_fields in the authentication's statement (lib/db/sql.ts `TPreload`):
-// the rows and count `listDataFields` reads, assembled by PostgreSQL (test/services/hot-reads.test.ts).
-import { jsonColumns, reviveDates, type TPreload } from "@/lib/db/sql";
-import type { ContractDataField } from "@/lib/generated/prisma/client";
+// the page and count `listDataFields` reads, written by PostgreSQL as the answer's JSON, each item
+// exactly as `serializeDataField` writes it, and sent as UTF-8 bytes (test/services/hot-reads.test.ts).
+import { isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import type { TPagination } from "@/lib/schemas";
 import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
 
-/** The column of each `ContractDataField` field. */
-const DATA_FIELD_COLUMNS = {
-  id: "id",
-  contractId: "contract_id",
-  name: "name",
-  description: "description",
-  placeholder: "placeholder",
-  value: "value",
-  customId: "custom_id",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-} as const satisfies Record<keyof ContractDataField, string>;
-
-/** The page of the contract's data fields (in id order) and their count, if the caller may see the contract; else null. */
-export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination): TPreload {
-  return ({ p }) => `(SELECT json_build_object(
-        'count', (SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id),
-        'rows', COALESCE((
-          SELECT json_agg(${jsonColumns("d", DATA_FIELD_COLUMNS)} ORDER BY d.id)
-            FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
-                  LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) d
-        ), '[]'))
+/**
+ * The contract's data fields (in id order) as the start of the answer, `{"count":…,"data":[…]`,
+ * with links under `linkBase` (the origin without a trailing slash), if the caller may see the
+ * contract; else null.
+ */
+export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination, linkBase: string): TPreload {
+  return ({ p }) => {
+    const contract = `${p(linkBase, "text")} || '/v1/contracts/' || c.id`;
+    const item = jsonRow({
+      id: "d.id",
+      name: "d.name",
+      description: "d.description",
+      placeholder: "d.placeholder",
+      value: "d.value",
+      _private_ownerside: jsonRow({ created_time: isoTimeSql("d.created_at"), custom_id: "d.custom_id", updated_time: isoTimeSql("d.updated_at") }),
+      _links: jsonRow({ contract: jsonRow({ href: contract }), self: jsonRow({ href: `${contract} || '/data_fields/' || d.id` }) }),
+    });
+    const page = `(SELECT json_agg(${item} ORDER BY d.id)
+          FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
+                LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) d)`;
+    return `(SELECT ${listHeadSql("(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)", page)}
       FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
+  };
 }
 
-/** The preloaded page, or the 404 `listDataFields` answers. */
-export function preloadedDataFields(preloaded: unknown, contractId: number): { count: number; rows: ContractDataField[] } {
+/** The preloaded page (for `paginatedPreloaded`), or the 404 `listDataFields` answers. */
+export function preloadedDataFields(preloaded: unknown, contractId: number): unknown {
   if (preloaded === null || preloaded === undefined) throw contractNotFound(contractId);
-  return reviveDates(preloaded as { count: number; rows: ContractDataField[] });
+  return preloaded;
 }

@@ -94,15 +94,19 @@ interface TTargetsRow {
 
 type TTargetIds = { contractId: number; partyId: number; participantId: number };
 
+// The parts of the statements that never change, written once.
+const PARTICIPANT_JSON = { x: jsonColumns("x", PARTICIPANT_COLUMNS), upd: jsonColumns("upd", PARTICIPANT_COLUMNS) };
+const TEMPLATE_OPTIONS_JSON = jsonColumns("c", {}, availableOptionsFields("c.template_id"));
+
 /** The targets as one JSON value (null when the contract is not there or `scope` hides it). */
 function updateTargetsSql(q: SqlParams, ids: TTargetIds, scope: string): string {
   const partyId = q.p(ids.partyId, "int");
   return `(SELECT json_build_object(
       'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
       'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
-      'participant', (SELECT ${jsonColumns("x", PARTICIPANT_COLUMNS)} FROM participants x JOIN parties p ON p.id = x.party_id
+      'participant', (SELECT ${PARTICIPANT_JSON.x} FROM participants x JOIN parties p ON p.id = x.party_id
                        WHERE x.id = ${q.p(ids.participantId, "int")} AND x.party_id = ${partyId} AND p.contract_id = c.id),
-      'options', ${jsonColumns("c", {}, availableOptionsFields("c.template_id"))})
+      'options', ${TEMPLATE_OPTIONS_JSON})
     FROM contracts c WHERE c.id = ${q.p(ids.contractId, "int")} AND ${scope})`;
 }
 
@@ -198,7 +202,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
     ), audited AS (
       ${audit}
     )
-    SELECT ${jsonColumns("upd", PARTICIPANT_COLUMNS)} AS participant FROM upd`;
+    SELECT ${PARTICIPANT_JSON.upd} AS participant FROM upd`;
   return { write: { text, values: q.values } };
 }
 

@@ -1,7 +1,6 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
-import { serializeContract } from "@/lib/api/serializers";
-import type { TContract } from "@/lib/schemas";
+import { jsonText } from "@/lib/api/handler";
+import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractDetailPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
 import { deleteContract } from "@/lib/services/contracts/delete-contract";
@@ -9,9 +8,10 @@ import { deleteContract } from "@/lib/services/contracts/delete-contract";
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
     ENDPOINTS.getContract,
-    ({ actor, params, origin, preloaded }) => json(serializeContract(preloadedContract(preloaded, params.contract_id), { actor, origin }) satisfies TContract),
-    // Read with the credentials, in one statement.
-    { preload: ({ params }) => contractDetailPreload(params.contract_id) },
+    // PostgreSQL wrote the answer (TContract, exactly as serializeContract writes it for the caller) as UTF-8 bytes.
+    ({ params, preloaded }) => jsonText(preloadedContract(preloaded, params.contract_id)),
+    // Read with the credentials, in one statement; links under the origin the serializers use.
+    { preload: ({ params }, { origin }) => contractDetailPreload(params.contract_id, linkBase(origin)) },
   ),
   handle(ENDPOINTS.deleteContract, async ({ prisma, actor, params, requestId }) => {
     await deleteContract({ db: prisma, actor, contractId: params.contract_id, requestId });

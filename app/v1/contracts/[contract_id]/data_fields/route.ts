@@ -1,22 +1,17 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
-import { paginated } from "@/lib/api/pagination";
-import { serializeDataField } from "@/lib/api/serializers";
-import type { TDataFieldList } from "@/lib/schemas";
+import { paginatedPreloaded } from "@/lib/api/pagination";
+import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
     ENDPOINTS.listDataFields,
-    ({ params, query: pagination, origin, preloaded }) => {
-      const contractId = params.contract_id;
-      const { count, rows } = preloadedDataFields(preloaded, contractId);
-      const data = rows.map((row) => serializeDataField(row, { origin }));
-      const path = `/v1/contracts/${contractId}/data_fields`;
-      return json(paginated({ origin, path, ...pagination, count, data }) satisfies TDataFieldList);
-    },
-    // Read with the credentials, in one statement.
-    { preload: ({ params, query }) => dataFieldsPreload(params.contract_id, query) },
+    // PostgreSQL wrote `{"count":…,"data":[…]` (TDataFieldList's items, exactly as
+    // serializeDataField writes them) as UTF-8 bytes; the envelope's links are appended.
+    ({ params, query: pagination, origin, preloaded }) =>
+      paginatedPreloaded(preloadedDataFields(preloaded, params.contract_id), { origin, path: `/v1/contracts/${params.contract_id}/data_fields`, ...pagination }),
+    // Read with the credentials, in one statement; links under the origin the serializers use.
+    { preload: ({ params, query }, { origin }) => dataFieldsPreload(params.contract_id, query, linkBase(origin)) },
   ),
 );
