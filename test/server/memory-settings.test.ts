@@ -23,10 +23,10 @@ function withoutSettings() {
 }
 
 describe("start-time memory settings", () => {
-  it("restarts once with an 8 MB young generation and MALLOC_ARENA_MAX=2", () => {
+  it("restarts once with a 4 MB young generation and MALLOC_ARENA_MAX=1", () => {
     const { argv, arena } = run([]);
-    expect(argv).toContain("--max-semi-space-size=8");
-    expect(arena).toBe("2");
+    expect(argv).toContain("--max-semi-space-size=4");
+    expect(arena).toBe("1");
   });
 
   it("keeps what the caller gave, and does nothing when turned off", () => {
