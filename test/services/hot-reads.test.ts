@@ -1,5 +1,6 @@
-// The hot reads answered in the authentication's statement (lib/db/sql.ts) must give exactly the
-// rows the Prisma reads give, for every kind of caller: the same serializers build both answers.
+// The hot reads answered in the authentication's statement (lib/db/sql.ts) are written by
+// PostgreSQL as the answers themselves: for every kind of caller they must be exactly what the
+// serializers make of the Prisma reads (or the same 404).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
 import { serializeContract, serializeContractListItem, serializeDataField, serializeTemplateType } from "@/lib/api/serializers";

@@ -1,6 +1,7 @@
 // The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
-// the same rows as the Prisma reads of contract-row.ts, assembled by PostgreSQL.
-// test/services/hot-reads.test.ts holds them equal to the Prisma reads.
+// the rows the Prisma reads of contract-row.ts read, written by PostgreSQL as the answers the
+// serializers (lib/api/serializers/contract.ts) make of them. test/services/hot-reads.test.ts
+// holds the two equal.
 import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import type { TContractListQuery } from "@/lib/schemas";
