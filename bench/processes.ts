@@ -7,6 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, DIST_DIR, ROOT, log, settings } from "./config";
+import { memoryLogFor } from "./memory-log";
 
 export interface ServerProcess {
   name: string;
@@ -113,7 +114,8 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
   // `npm start`'s server, run by node directly, so the child's PID is the serving process itself.
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-  const child = spawnLogged(name, [...profile, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], env, logFile);
+  const memory = memoryLogFor(name);
+  const child = spawnLogged(name, [...profile, ...memory.args, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], { ...env, ...memory.env }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
@@ -141,7 +143,8 @@ export async function startFloor(name: string, databaseUrl: string, { embedded }
     FLOOR_POOL_SIZE: embedded ? "8" : "10",
     FLOOR_PREPARED: embedded ? "0" : "1",
   };
-  const child = spawnLogged(name, ["--import", "tsx", path.join(ROOT, "bench", "floor.ts")], env, logFile);
+  const memory = memoryLogFor(name);
+  const child = spawnLogged(name, ["--import", "tsx", ...memory.args, path.join(ROOT, "bench", "floor.ts")], { ...env, ...memory.env }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {

@@ -300,7 +300,7 @@ export function scenarioTable(runs: DatabaseRun[]): string {
 }
 
 /** A markdown table from a header and rows (columns from `numericFrom` on right-aligned). */
-function table(head: string[], rows: string[][], numericFrom = 1): string {
+export function table(head: string[], rows: string[][], numericFrom = 1): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const numeric = (i: number) => i >= numericFrom;
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c ?? "", widths[i]!, numeric(i))).join(" | ")} |`;

@@ -19,6 +19,7 @@ import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
+import { memoryLogTable } from "./memory-log";
 import { combineSamples, runScenario, type LoadOptions, type PathRewrite, type ScenarioResult, type ServerKind } from "./load";
 import { memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import {
@@ -30,6 +31,7 @@ import {
   p99Chart,
   rateLimitTable,
   scenarioTable,
+  table,
   targetTable,
   type BenchReport,
   type DatabaseRun,
@@ -421,6 +423,7 @@ async function main() {
   };
 
   const before = await readBefore();
+  const memoryLog = memoryLogTable();
   await writeFile(path.join(RESULTS_DIR, OUTPUT.json), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(RESULTS_DIR, OUTPUT.svg), `${p99Chart(runs)}\n`);
   const tables = [
@@ -439,6 +442,7 @@ async function main() {
     "",
     memoryTable(runs),
     "",
+    ...(memoryLog ? ["What each server's memory was made of (BENCH_MEMORY_LOG; sampled inside the process each second):", "", table(memoryLog.header, memoryLog.rows.map((r) => r.map(String))), ""] : []),
     ...(before ? [`Before (${before.label ?? "before"}, ${before.generatedAt}) and after (this run):`, "", beforeAfterTable(before, report), ""] : []),
     "Targets:",
     "",
