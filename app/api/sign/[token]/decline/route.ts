@@ -1,19 +1,7 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin } from "@/lib/api/web-guards";
 import { ZDeclineRequestSchema } from "@/lib/schemas/signing";
-import { decideByLink } from "@/lib/services/signing/sign-by-link";
+import { decisionRoute } from "../decision-route";
 
-const route = "/api/sign/{token}/decline";
-
-export const POST = withApi(
-  async ({ req, prisma, params, origin }) => {
-    assertSameOrigin(req);
-    const body = ZDeclineRequestSchema.parse(await readJsonBody(req));
-    const { contractState } = await decideByLink({ db: prisma!, token: String(params.token ?? ""), decision: { kind: "decline", reason: body.reason, code: body.code }, linkOrigin: origin });
-    return json({ contract_state: contractState });
-  },
-  { route, auth: false },
-);
-
-export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"], route);
+export const { POST, GET, PUT, PATCH, DELETE } = decisionRoute("/api/sign/{token}/decline", (body) => {
+  const { reason, code } = ZDeclineRequestSchema.parse(body);
+  return { kind: "decline", reason, code };
+});

@@ -1,0 +1,21 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { assertSameOrigin } from "@/lib/api/web-guards";
+import { decideByLink, type TDecision } from "@/lib/services/signing/sign-by-link";
+
+/**
+ * The exports of a signer's decision route (sign, decline): POST from this site's own signing page
+ * only, its body read by `decision` (which throws the 400), answered with the contract's new state;
+ * every other method a 405.
+ */
+export function decisionRoute(route: string, decision: (body: Record<string, unknown>) => TDecision) {
+  const POST = withApi(
+    async ({ req, prisma, params, origin }) => {
+      assertSameOrigin(req);
+      const { contractState } = await decideByLink({ db: prisma!, token: String(params.token ?? ""), decision: decision(await readJsonBody(req)), linkOrigin: origin });
+      return json({ contract_state: contractState });
+    },
+    { route, auth: false },
+  );
+  return { ...otherMethods(["POST"], route), POST };
+}
