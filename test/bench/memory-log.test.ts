@@ -29,7 +29,7 @@ describe("bench memory log", () => {
       expect(line.files!).toBeGreaterThan(1); // node itself is a mapped file
     }
     // The buffers it keeps (outside V8's heap) show as they grow.
-    expect(lines.at(-1)!.external).toBeGreaterThan(lines[0]!.external);
+    expect(lines.at(-1)!.external!).toBeGreaterThan(lines[0]!.external!);
   });
 
   it("the report takes each server's sample at its RSS peak and its last one, skipping a line cut short", async () => {
