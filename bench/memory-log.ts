@@ -1,7 +1,7 @@
 // BENCH_MEMORY_LOG=<folder>: every server of the run (app, reference route, floor) samples what its
 // memory is made of once a second (bench/memory-sampler.mjs) into <folder>/<server>.jsonl, and the
 // report gets a table of it at each server's peak and at its end (docs/performance.md "Memory").
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./config";
 
@@ -26,7 +26,10 @@ interface TMemorySample {
 export function memoryLogFor(name: string): { args: string[]; env: Record<string, string> } {
   if (!FOLDER) return { args: [], env: {} };
   mkdirSync(FOLDER, { recursive: true });
-  return { args: ["--import", SAMPLER], env: { BENCH_MEMORY_SAMPLE_FILE: path.join(FOLDER, `${name}.jsonl`) } };
+  const file = path.join(FOLDER, `${name}.jsonl`);
+  // Each server starts its file anew: a folder used again holds only this run's samples.
+  writeFileSync(file, "");
+  return { args: ["--import", SAMPLER], env: { BENCH_MEMORY_SAMPLE_FILE: file } };
 }
 
 /** Reads one server's samples; a line cut short by the server's end is skipped. */
@@ -50,7 +53,8 @@ const columns = (s: TMemorySample) => [
   s.codeSpace,
   s.largeObjects,
   s.glibcPool,
-  // V8's heap pages are anonymous mappings too: what is left is WebAssembly, stacks and other pools.
+  // V8's heap pages are anonymous mappings too: what is left is WebAssembly, stacks and other pools
+  // (about: V8's committed heap is not all resident, so this can come out a little low).
   Math.max(0, Math.round((s.anonymous - s.heapCommitted) * 10) / 10),
   s.files,
 ];
@@ -80,7 +84,7 @@ export function memoryLogTable(): { header: string[]; rows: (string | number)[][
       "code space MB",
       "large objects MB",
       "glibc main pool MB",
-      "other anonymous MB",
+      "other anonymous MB (about)",
       "mapped files MB",
     ],
     rows,

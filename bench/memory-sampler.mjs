@@ -49,6 +49,11 @@ function sample() {
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
-// server.mjs may replace the process at start (server/memory-settings.mjs): the first sample is a
-// second away, so the process that is replaced writes none.
-if (file) setInterval(sample, 1000).unref();
+// server.mjs replaces its process once at start with its memory settings (server/memory-settings.mjs,
+// same PID): only the process that will not be replaced samples, so no sample of the short-lived
+// first one gets into the file.
+const replacedAtStart =
+  process.argv[1]?.endsWith("server.mjs") &&
+  typeof process.execve === "function" &&
+  !["applied", "off"].includes(process.env.CONTRACTS_MEMORY_SETTINGS ?? "");
+if (file && !replacedAtStart) setInterval(sample, 1000).unref();

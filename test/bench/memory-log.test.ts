@@ -49,7 +49,7 @@ describe("bench memory log", () => {
     expect(rows[0]![column("samples")]).toBe(3);
     expect(rows[0]![column("V8 heap committed (used) MB")]).toBe("100 (90)");
     // Anonymous memory beyond V8's heap: 115 − 100.
-    expect(rows[0]![column("other anonymous MB")]).toBe(15);
+    expect(rows[0]![column("other anonymous MB (about)")]).toBe(15);
     vi.unstubAllEnvs();
   });
 });
