@@ -1,7 +1,7 @@
 // BENCH_MEMORY_LOG=<folder>: every server of the run (app, reference route, floor) samples what its
 // memory is made of once a second (bench/memory-sampler.mjs) into <folder>/<server>.jsonl, and the
 // report gets a table of it at each server's peak and at its end (docs/performance.md "Memory").
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./config";
 
@@ -26,14 +26,11 @@ interface TMemorySample {
 export function memoryLogFor(name: string): { args: string[]; env: Record<string, string> } {
   if (!FOLDER) return { args: [], env: {} };
   mkdirSync(FOLDER, { recursive: true });
-  const file = path.join(FOLDER, `${name}.jsonl`);
-  // Each server starts its file anew: a folder used again holds only this run's samples.
-  writeFileSync(file, "");
-  return { args: ["--import", SAMPLER], env: { BENCH_MEMORY_SAMPLE_FILE: file } };
+  return { args: ["--import", SAMPLER], env: { BENCH_MEMORY_SAMPLE_FILE: path.join(FOLDER, `${name}.jsonl`) } };
 }
 
 /** Reads one server's samples; a line cut short by the server's end is skipped. */
-export function readMemorySamples(file: string): TMemorySample[] {
+function readMemorySamples(file: string): TMemorySample[] {
   const samples: TMemorySample[] = [];
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line) continue;

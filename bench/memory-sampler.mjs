@@ -2,7 +2,7 @@
 // `--import`, it appends one JSON line a second to BENCH_MEMORY_SAMPLE_FILE: what the process's
 // resident memory is made of, seen from inside (V8's heap) and from the kernel (/proc/self/smaps).
 // Only the benchmark loads it; the app never does.
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { getHeapSpaceStatistics } from "node:v8";
 
 const file = process.env.BENCH_MEMORY_SAMPLE_FILE;
@@ -49,11 +49,10 @@ function sample() {
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
-// server.mjs replaces its process once at start with its memory settings (server/memory-settings.mjs,
-// same PID): only the process that will not be replaced samples, so no sample of the short-lived
-// first one gets into the file.
-const replacedAtStart =
-  process.argv[1]?.endsWith("server.mjs") &&
-  typeof process.execve === "function" &&
-  !["applied", "off"].includes(process.env.CONTRACTS_MEMORY_SETTINGS ?? "");
-if (file && !replacedAtStart) setInterval(sample, 1000).unref();
+// The file starts empty each time the sampler loads: a folder used again holds only this run, and
+// of the app's two starts (server.mjs replaces its process once with its memory settings, same PID;
+// server/memory-settings.mjs) only the second one's samples remain.
+if (file) {
+  writeFileSync(file, "");
+  setInterval(sample, 1000).unref();
+}
