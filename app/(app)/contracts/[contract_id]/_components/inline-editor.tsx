@@ -1,18 +1,10 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
-import { EditorButton, PencilIcon } from "./inline-field-parts";
+import { EditorButton, PencilIcon, type TEditorAria } from "./inline-field-parts";
 
 /** What a draft would do when committed: nothing yet, refuse with a reason, nothing, or a save. */
 export type TEditorPlan = undefined | { kind: "invalid"; message: string } | { kind: "unchanged" } | { kind: "save"; save: () => Promise<unknown> };
-
-/** What the editor wires into its control: its id, error state and keys (the control names itself). */
-export type TEditorAria = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  onKeyDown: (event: KeyboardEvent) => void;
-};
 
 export type TInlineEditorProps<T> = {
   /** The stored value: where a draft starts. */

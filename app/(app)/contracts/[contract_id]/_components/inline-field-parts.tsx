@@ -8,14 +8,16 @@ import { inputClass, OFFERED_KEY, optionLabel, OptionSelect, TEXT_FIELDS, type T
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import type { TEditableField } from "./participant-change";
 
-/** What the editor wires into its control: name, error state and keys. */
-export type TControlAria = {
+/** What the inline editor (inline-editor.tsx) wires into its control: its id, error state and keys. */
+export type TEditorAria = {
   id: string;
-  "aria-labelledby": string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
   onKeyDown: (event: KeyboardEvent) => void;
 };
+
+/** A participant attribute's control is also named by its visible label. */
+export type TControlAria = TEditorAria & { "aria-labelledby": string };
 
 export type TControlProps = {
   field: TEditableField;
