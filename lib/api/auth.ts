@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import { queryOne, SqlParams, type TPreload } from "@/lib/db/sql";
+import { queryOne, SqlParams, type TPreload, type TWriteAhead } from "@/lib/db/sql";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
@@ -31,12 +31,12 @@ export function credentialHeader(headers: Headers, name: keyof typeof HEADER_ALI
 }
 
 // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
-const MAX_API_TOKEN_LENGTH = 512;
+export const MAX_API_TOKEN_LENGTH = 512;
 const MAX_EMAIL_LENGTH = 320;
 /** `lastUsedAt` is a hint for the tokens page, not an audit trail: one write a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type { TPreload };
+export type { TPreload, TWriteAhead };
 
 /** Who the statement looks up: an API token by its hash, and a user by e-mail or id (each optional). */
 export interface TCredentials {
@@ -49,6 +49,18 @@ interface TAuthRow extends Record<string, unknown> {
   token: { id: number; token_hash: string; revoked: boolean; last_used_at: string | null } | null;
   user: { id: number; email: string; name: string; is_admin: boolean; roles: [number, TWorkspaceRole][] } | null;
   preload: unknown;
+  /** What a write-ahead wrote (null when nothing); absent without one. */
+  written?: unknown;
+}
+
+/**
+ * A change to make in the authentication's statement (`TWriteAhead`), and the API token it was
+ * admitted for by the rate limit (`admit`, null: not admitted, so not sent): the change is
+ * written only for that token.
+ */
+export interface TWriteAheadRequest {
+  write: TWriteAhead;
+  admit: (tokenHash: string) => { apiTokenId: number } | null;
 }
 
 /**
@@ -57,19 +69,33 @@ interface TAuthRow extends Record<string, unknown> {
  * on every request, so a revoked token or a deactivated user is refused on the very next request
  * on every instance.
  */
-async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
-  const { text, values } = authStatementSql(credentials, preload);
+async function authStatement(
+  prisma: PrismaClient,
+  credentials: TCredentials,
+  preload: TPreload | undefined,
+  ahead?: { write: TWriteAhead; apiTokenId: number | null },
+): Promise<TAuthRow> {
+  const { text, values } = authStatementSql(credentials, preload, ahead);
   const row = (await queryOne<TAuthRow>(prisma, text, values))!;
   if (!preload) row.preload = undefined;
   return row;
 }
 
 /** The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts). */
-export function authStatementSql(credentials: TCredentials, preload: TPreload | undefined): { text: string; values: unknown[] } {
+export function authStatementSql(
+  credentials: TCredentials,
+  preload: TPreload | undefined,
+  ahead?: { write: TWriteAhead; apiTokenId: number | null },
+): { text: string; values: unknown[] } {
   const q = new SqlParams();
   const tokenHash = q.p(credentials.tokenHash, "text");
   const email = q.p(credentials.email, "text");
   const userId = q.p(credentials.userId, "int");
+  // The credentials hold: a live token (when one is sent) and an active user (when one is named).
+  const holds = `(${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
+                 AND ((${email} IS NULL AND ${userId} IS NULL) OR EXISTS (SELECT 1 FROM usr))`;
+  const token = ahead?.apiTokenId == null ? "" : ` AND EXISTS (SELECT 1 FROM tok WHERE id = ${q.p(ahead.apiTokenId, "int")})`;
+  const written = ahead?.write(q, `(${holds}${token})`);
   const text = `WITH tok AS (
       SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = ${tokenHash}
     ), usr AS (
@@ -82,12 +108,11 @@ export function authStatementSql(credentials: TCredentials, preload: TPreload | 
     ), scope AS (
       SELECT (${email} IS NULL AND ${userId} IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
              COALESCE((SELECT ws FROM usr), '{}') AS ws
-    )
+    )${written ? `, ${written.ctes}` : ""}
     SELECT (SELECT row_to_json(tok) FROM tok) AS token,
            (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
-           CASE WHEN (${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
-                 AND ((${email} IS NULL AND ${userId} IS NULL) OR EXISTS (SELECT 1 FROM usr))
-                THEN ${preload ? preload(q) : "NULL"} END AS preload
+           CASE WHEN ${holds} THEN ${preload ? preload(q) : "NULL"} END AS preload${written ? `,
+           ${written.written} AS written` : ""}
       FROM scope`;
   return { text, values: q.values };
 }
@@ -105,12 +130,28 @@ function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["
   };
 }
 
+/** A request authenticated by its headers: who, the preload, and what a write-ahead did. */
+export interface TApiAuthentication {
+  actor: Actor;
+  preloaded: unknown;
+  /** The token's hash (the rate limit knows tokens by it, for the next write-ahead). */
+  tokenHash: string;
+  /** Set when a write-ahead was sent: the rate limit's admission, and what it wrote (null: nothing). */
+  ahead?: { admitted: { apiTokenId: number }; written: unknown };
+}
+
 /**
  * The actor of a request that authenticates with headers (docs/api.md "Authentication"), and its
  * preload: `x-service-api-token` must be a live token; `x-service-user-email` names the active user
- * to act for, and its absence means the anonymous admin.
+ * to act for, and its absence means the anonymous admin. A write-ahead is sent only when the
+ * headers are usable as they are and `admit` (the rate limit) lets it.
  */
-export async function authenticateApiRequest(req: Request, prisma: PrismaClient, preload?: TPreload): Promise<{ actor: Actor; preloaded: unknown }> {
+export async function authenticateApiRequest(
+  req: Request,
+  prisma: PrismaClient,
+  preload?: TPreload,
+  writeAhead?: TWriteAheadRequest,
+): Promise<TApiAuthentication> {
   const token = credentialHeader(req.headers, API_TOKEN_HEADER);
   // Read now (the statement needs it), but a 400 for conflicting e-mail headers is answered only
   // after the token is known good, as a token problem is the first thing a caller hears of.
@@ -131,7 +172,10 @@ export async function authenticateApiRequest(req: Request, prisma: PrismaClient,
   // match someone. An over-long one matches no one (and is not sent).
   const lookupEmail = email === null || email === "" || email.length > MAX_EMAIL_LENGTH ? null : email.trim().toLowerCase();
   const unusable = emailProblem !== undefined || (email !== null && lookupEmail === null);
-  const row = await authStatement(prisma, { tokenHash: hash, email: lookupEmail, userId: null }, unusable ? undefined : preload);
+  const admitted = writeAhead && !unusable ? writeAhead.admit(hash) : null;
+  const ahead = admitted ? { write: writeAhead!.write, apiTokenId: admitted.apiTokenId } : undefined;
+  const row = await authStatement(prisma, { tokenHash: hash, email: lookupEmail, userId: null }, unusable ? undefined : preload, ahead);
+  const done = { tokenHash: hash, ...(admitted ? { ahead: { admitted, written: row.written ?? null } } : {}) };
   // The lookup already matched the hash; comparing again in constant time keeps a timing side
   // channel out even if the lookup ever becomes a prefix or case-insensitive match.
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
@@ -139,14 +183,14 @@ export async function authenticateApiRequest(req: Request, prisma: PrismaClient,
   await touchLastUsed(prisma, apiTokenId, row.token.last_used_at === null ? null : new Date(row.token.last_used_at));
   if (emailProblem !== undefined) throw emailProblem;
 
-  if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload };
+  if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload, ...done };
   // An empty header is most likely an unset variable in the client: acting as the anonymous admin
   // then would silently grant more than the caller meant to use.
   if (email === "") {
     throw new ApiError("unknown_user_email", `${USER_EMAIL_HEADER} is empty; omit the header to act as the anonymous admin.`);
   }
   if (!row.user) throw new ApiError("unknown_user_email", `No active user has the e-mail given in ${USER_EMAIL_HEADER}.`);
-  return { actor: userActor(row.user, { via: "api_token", apiTokenId }), preloaded: row.preload };
+  return { actor: userActor(row.user, { via: "api_token", apiTokenId }), preloaded: row.preload, ...done };
 }
 
 /**

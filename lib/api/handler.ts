@@ -1,7 +1,7 @@
 import { redactPath } from "@/server/guards.mjs";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
-import type { TPreload } from "@/lib/api/auth";
+import type { TPreload, TWriteAhead } from "@/lib/api/auth";
 import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
@@ -23,6 +23,8 @@ export interface ApiContext extends BaseContext {
   actor: Actor;
   /** What the route's `preload` read in the authentication's statement (undefined without one). */
   preloaded: unknown;
+  /** What the route's `writeAhead` wrote in the authentication's statement (null when nothing). */
+  written: unknown;
 }
 export interface PublicApiContext extends BaseContext {
   prisma: PrismaClient;
@@ -51,6 +53,11 @@ interface Options {
    * (e.g. when the path does not parse, which the handler then answers) reads none.
    */
   preload?: (ctx: BaseContext) => TPreload | undefined;
+  /**
+   * A change to write in the same statement as the credentials (lib/api/auth.ts `TWriteAhead`),
+   * when the request alone says what it is; undefined writes nothing ahead.
+   */
+  writeAhead?: (ctx: BaseContext) => Promise<TWriteAhead | undefined>;
 }
 
 /**
@@ -66,7 +73,8 @@ export function withApi(handler: Handler<ApiContext>, options: Options & { auth?
 export function withApi(handler: Handler<PublicApiContext>, options: Options & { auth: false; database?: true }): RouteHandler;
 export function withApi(handler: Handler<BareApiContext>, options: Options & { auth: false; database: false }): RouteHandler;
 export function withApi(handler: Handler<never>, options: Options): RouteHandler {
-  const run = handler as Handler<BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown }>;
+  type TContext = BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown; written?: unknown };
+  const run = handler as Handler<TContext>;
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = incomingRequestId(req) ?? randomUUID();
@@ -77,24 +85,26 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     try {
       origin = requestOrigin(req);
       const params = flattenParams(await routeCtx?.params);
-      const ctx: BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown } = { req, url, params, requestId, origin };
+      const ctx: TContext = { req, url, params, requestId, origin };
       if (options.database !== false) {
         const prisma = await openDatabase();
         ctx.prisma = prisma;
         ctx.actor = null;
         if (options.auth !== false) {
           const preload = options.preload?.(ctx);
+          const writeAhead = await options.writeAhead?.(ctx);
           let found: Awaited<ReturnType<typeof authenticate>>;
           try {
-            found = await authenticate(req, prisma, preload);
+            found = await authenticate(req, prisma, preload, writeAhead);
           } catch (error) {
             // The read failed, not the credentials (those answer with an ApiError): find out who
             // asked, without it, so the request's log line still names them; then fail as the read.
-            if (preload && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
+            if ((preload || writeAhead) && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
             throw error;
           }
           ctx.actor = actor = found.actor;
           ctx.preloaded = found.preloaded;
+          ctx.written = found.written;
         }
       }
       response = await run(ctx);

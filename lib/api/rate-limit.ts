@@ -31,10 +31,29 @@ export interface ConsumeOptions {
   limit?: number;
 }
 
+/** A request counted ahead, for this token; `release` gives the count back when the request is refused after all. */
+export interface TAdmission {
+  apiTokenId: number;
+  release(): void;
+}
+
 export interface ApiRateLimiter {
   consume(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void>;
-  /** Tokens with a lease held (for tests of the memory bound). */
+  /**
+   * Counts a request before its token is known to be good, for a change written in the
+   * authentication's statement (lib/api/auth.ts `TWriteAheadRequest`): only from a lease this
+   * process holds, for a token it has seen `consume` admit under this hash (`remember`), and never
+   * waiting. Null when it cannot admit that way; the request then takes the usual path
+   * (authenticate, then `consume`). With no limit, a remembered token is admitted without counting.
+   */
+  admitAhead(tokenHash: string, options?: ConsumeOptions): TAdmission | null;
+  /** The token a hash belongs to, once `consume` admitted a request of it. */
+  remember(tokenHash: string, apiTokenId: number): void;
+  /** Whether `remember` knows this hash: only then is a request's body read before its credentials. */
+  knows(tokenHash: string): boolean;
+  /** Tokens with a lease held, and hashes remembered (for tests of the memory bound). */
   size(): number;
+  remembered(): number;
 }
 
 /**
@@ -52,6 +71,8 @@ export interface ApiRateLimiter {
  */
 export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLimiter {
   const leases = new Map<number, Lease>();
+  // Only tokens that authenticated get here (after their statement), so strangers cannot fill it.
+  const tokenOfHash = new Map<string, number>();
   let sweptWindow = 0;
 
   function leaseFor(apiTokenId: number, window: number): Lease {
@@ -85,6 +106,33 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
 
   return {
     size: () => leases.size,
+    remembered: () => tokenOfHash.size,
+    remember(tokenHash, apiTokenId) {
+      if (tokenOfHash.get(tokenHash) === apiTokenId) return;
+      tokenOfHash.delete(tokenHash);
+      if (tokenOfHash.size >= maxLeases) tokenOfHash.delete(tokenOfHash.keys().next().value!);
+      tokenOfHash.set(tokenHash, apiTokenId);
+    },
+    knows: (tokenHash) => tokenOfHash.has(tokenHash),
+    admitAhead(tokenHash, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+      const apiTokenId = tokenOfHash.get(tokenHash);
+      if (apiTokenId === undefined) return null;
+      if (limit === 0) return { apiTokenId, release: () => {} };
+      const lease = leases.get(apiTokenId);
+      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+      if (!lease || lease.window !== window || lease.left === 0) return null;
+      lease.left--;
+      let released = false;
+      return {
+        apiTokenId,
+        release() {
+          // Back into the same lease, unless it was dropped meanwhile (then, as any unused part, it is lost).
+          if (released || leases.get(apiTokenId) !== lease) return;
+          released = true;
+          lease.left++;
+        },
+      };
+    },
     async consume(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
@@ -126,4 +174,16 @@ const processLimiter = (g.__contractsApiRateLimiter ??= createApiRateLimiter());
  */
 export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void> {
   return processLimiter.consume(prisma, apiTokenId, options);
+}
+
+/** `ApiRateLimiter.admitAhead` and `remember` of this process's limiter. */
+export function admitApiRequestAhead(tokenHash: string, options?: ConsumeOptions): TAdmission | null {
+  return processLimiter.admitAhead(tokenHash, options);
+}
+/** `ApiRateLimiter.knows` of this process's limiter. */
+export function knownApiToken(tokenHash: string): boolean {
+  return processLimiter.knows(tokenHash);
+}
+export function rememberApiToken(tokenHash: string, apiTokenId: number): void {
+  processLimiter.remember(tokenHash, apiTokenId);
 }

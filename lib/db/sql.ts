@@ -20,7 +20,9 @@ export class SqlParams {
 
 // Statements are prepared once per connection (named), so PostgreSQL plans a hot statement once
 // rather than on every request. Their texts come from code, never from input (every value is a
-// parameter), so there are only as many as the code can build. A text is found by its length and
+// parameter), so there are only as many as the code can build; the participant update builds one
+// per combination of attributes sent (hundreds are possible, few are used), so a client can use up
+// the names of a process, after which new texts are sent unnamed. A text is found by its length and
 // then compared: a string's hash reads every character (3 µs for a 3 KB statement built anew by each
 // request), a comparison with the one text of that length is a memory compare.
 const statementsByLength = new Map<number, { text: string; name: string }[]>();
@@ -33,7 +35,7 @@ function namedStatement(text: string): { text: string; name: string } | undefine
   if (sameLength) {
     for (const known of sameLength) if (known.text === text) return known;
   }
-  if (namedStatements >= MAX_NAMED) return undefined; // a bug would have to build texts from input: then plan each time
+  if (namedStatements >= MAX_NAMED) return undefined; // then planned each time: slower, never wrong
   const known = { text, name: `hot_${createHash("sha256").update(text).digest("hex").slice(0, 24)}` };
   namedStatements++;
   if (sameLength) sameLength.push(known);
@@ -54,6 +56,15 @@ const DUPLICATE_PREPARED_STATEMENT = "42P05";
  * handed to the route only once the caller is authenticated (lib/api/auth.ts).
  */
 export type TPreload = (params: SqlParams) => string;
+
+/**
+ * A change made in the same statement as the authentication, when the route can tell from the
+ * request alone what to write (docs/performance.md "The PUT in one round trip"): data-modifying
+ * CTEs (`ctes`, appended after `tok`, `usr` and `scope`) that must write nothing unless `allowed`
+ * (an SQL condition: the credentials hold) is true, and `written`, an SQL expression for what they
+ * wrote (null when they wrote nothing; the route then does the work as without it).
+ */
+export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string };
 
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter } from "@/lib/api/rate-limit";
+import { consumeApiRequest, createApiRateLimiter, rememberApiToken, type ApiRateLimiter } from "@/lib/api/rate-limit";
+import { readsBodyFirst } from "@/lib/api/endpoint";
+import { hashApiToken } from "@/lib/domain/api-token";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { leaseQuota } from "@/lib/db/lease-quota";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
@@ -207,5 +209,83 @@ describe("memory", () => {
     const dropped = await handedOut(410);
     await capped.consume(db.prisma, 410, { now: NOW, limit: 1_000 });
     expect(await handedOut(410)).toBeGreaterThan(dropped);
+  });
+});
+
+describe("admitting ahead, before the token is known good", () => {
+  test("only for a hash seen admitted, from the lease in memory, never past the limit; with no limit, any remembered hash", async () => {
+    const limiter = createApiRateLimiter();
+    const tokenId = 501;
+    // Unknown hash: the usual path (authenticate, then consume) decides, limit or not.
+    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 0 })).toBeNull();
+    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 10 })).toBeNull();
+    expect(limiter.knows("hash-501")).toBe(false);
+    await limiter.consume(db.prisma, tokenId, { now: NOW, limit: 10 });
+    limiter.remember("hash-501", tokenId);
+    expect(limiter.knows("hash-501")).toBe(true);
+    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 0 })).toMatchObject({ apiTokenId: tokenId });
+    // The first lease was one request, used: nothing left in memory, so not ahead.
+    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 10 })).toBeNull();
+    const outcomes: Outcome[] = [];
+    let ahead = 0;
+    for (let i = 0; i < 15; i++) {
+      if (limiter.admitAhead("hash-501", { now: NOW, limit: 10 })) {
+        ahead++;
+        outcomes.push("ok");
+      } else {
+        outcomes.push(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 10 })));
+      }
+    }
+    expect(ahead).toBeGreaterThan(0);
+    expect(count(outcomes, "ok")).toBe(9);
+    expect(await handedOut(tokenId)).toBe(10);
+    // A lease of a past minute admits nothing ahead.
+    expect(limiter.admitAhead("hash-501", { now: NOW + 60_000, limit: 10 })).toBeNull();
+  });
+
+  test("a request admitted ahead and then refused gives its count back, once", async () => {
+    const limiter = createApiRateLimiter();
+    const tokenId = 502;
+    limiter.remember("hash-502", tokenId);
+    const outcomes: Outcome[] = [];
+    let refusedAhead = 0;
+    // Requests admitted ahead are then refused (released twice: given back once); the rest consume.
+    for (let i = 0; i < 40; i++) {
+      const admission = limiter.admitAhead("hash-502", { now: NOW, limit: 60 });
+      if (admission) {
+        refusedAhead++;
+        admission.release();
+        admission.release();
+        continue;
+      }
+      outcomes.push(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 })));
+    }
+    expect(refusedAhead).toBeGreaterThan(0);
+    // Every count given back is used again: of 40 requests, those not refused were all admitted, none counted twice.
+    expect(count(outcomes, "ok")).toBe(40 - refusedAhead);
+    const admitted = count(outcomes, "ok");
+    for (let i = admitted; i < 60; i++) expect(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 }))).toBe("ok");
+    expect(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 }))).toBe("refused");
+  });
+
+  test("remembers at most as many hashes as it keeps leases", () => {
+    const limiter = createApiRateLimiter({ maxLeases: 3 });
+    for (let i = 0; i < 10; i++) limiter.remember(`hash-${i}`, 600 + i);
+    expect(limiter.remembered()).toBe(3);
+  });
+});
+
+describe("reading a body before the credentials", () => {
+  test("only for a token this process has seen authenticate, and never for a token of an impossible length", () => {
+    const headers = (token: string) => new Headers({ "x-service-api-token": token });
+    const token = "reads-body-first-token-0123456789";
+    expect(readsBodyFirst(new Headers())).toBe(false);
+    expect(readsBodyFirst(headers(token))).toBe(false);
+    rememberApiToken(hashApiToken(token), 777);
+    expect(readsBodyFirst(headers(token))).toBe(true);
+    expect(readsBodyFirst(new Headers({ "x-oneflow-api-token": token }))).toBe(true);
+    const long = "x".repeat(600);
+    rememberApiToken(hashApiToken(long), 778);
+    expect(readsBodyFirst(headers(long))).toBe(false);
   });
 });

@@ -71,3 +71,30 @@ test.runIf(onPostgres)("(PostgreSQL only) two instances on one database count on
   await expectRefused(await get(first.baseUrl, token));
   await expectRefused(await get(second!.baseUrl, token));
 }, 120_000);
+
+test("a participant update, written in the credentials' statement when it can be, counts once; past the limit it writes nothing", async () => {
+  const token = await newToken("rate limit test, updates");
+  const db = createPrismaClient(first.databaseUrl, 1);
+  try {
+    const participant = await db.participant.findFirstOrThrow({
+      where: { party: { myParty: false, contract: { state: "draft" } } },
+      include: { party: true },
+      orderBy: { id: "asc" },
+    });
+    const url = `${first.baseUrl}/v1/contracts/${participant.party.contractId}/parties/${participant.partyId}/participants/${participant.id}`;
+    const put = (title: string) =>
+      fetch(url, { method: "PUT", headers: { "x-service-api-token": token, "content-type": "application/json" }, body: JSON.stringify({ title }) });
+    const apiTokenId = (await db.apiToken.findFirstOrThrow({ where: { name: "rate limit test, updates" } })).id;
+    const events = () => db.auditEvent.count({ where: { entityType: "participant", entityId: participant.id, apiTokenId } });
+    await startOfWindow();
+    const statuses: number[] = [];
+    // A read first, so the limiter knows the token (and leases for it); then updates and reads in turn.
+    for (let i = 0; i < LIMIT; i++) statuses.push((i % 2 === 0 ? await get(first.baseUrl, token) : await put(`Title ${i}`)).status);
+    expect(statuses).toEqual(Array(LIMIT).fill(200));
+    await expectRefused(await put("past the limit"));
+    expect((await db.participant.findUniqueOrThrow({ where: { id: participant.id } })).title).toBe(`Title ${LIMIT - 1}`);
+    expect(await events()).toBe(LIMIT / 2);
+  } finally {
+    await db.$disconnect();
+  }
+}, 120_000);

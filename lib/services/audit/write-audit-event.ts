@@ -81,11 +81,18 @@ const AUDIT_EVENT_COLUMNS = {
  * (a data-modifying CTE named `from`: one event per row it writes), with its values as parameters
  * of that statement. `workspaceId` must be given.
  */
-export function auditEventInsertSql(q: SqlParams, from: string, options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number }): string {
-  const entries = Object.entries(auditEventData(options)) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
+export function auditEventInsertSql(
+  q: SqlParams,
+  from: string,
+  options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number },
+  /** Fields the statement itself knows (e.g. the actor it authenticated), as SQL expressions that replace the values. */
+  expressions: Partial<Record<keyof typeof AUDIT_EVENT_COLUMNS, string>> = {},
+): string {
+  const entries = Object.entries({ ...auditEventData(options), ...expressions }) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
   const columns = entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]);
   const values = entries.map(([field, value]) => {
     const type = AUDIT_EVENT_COLUMNS[field][1];
+    if (field in expressions) return expressions[field];
     return q.p(type === "jsonb" ? JSON.stringify(value) : value, type);
   });
   return `INSERT INTO audit_events (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${from}`;

@@ -6,7 +6,7 @@ import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { getParticipant } from "@/lib/services/participants/get-participant";
 import { participantEtag } from "@/lib/services/participants/participant-row";
-import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { updateParticipant, updateTargetsPreload, updateWriteAhead } from "@/lib/services/participants/update-participant";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getParticipant, async ({ prisma, actor, params, origin }) => {
@@ -18,14 +18,19 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   /** docs/api.md "Updating a participant", with `If-Match` (412 when stale) and the new `ETag` in the answer. */
   handle(
     ENDPOINTS.updateParticipant,
-    async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded }) => {
+    async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded, written }) => {
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
+      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded, written });
       const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
       return json(body, { headers: { ETag: participantEtag(row) } });
     },
-    // What the update checks is read with the credentials, in one statement; the change is a second.
-    { preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }) },
+    // What the update checks is read with the credentials, in one statement, and the change is
+    // written there too when that statement can see that every check passes; else it is a second.
+    {
+      preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }),
+      writeAhead: ({ params, body }, { requestId }) =>
+        updateWriteAhead({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }, body, requestId),
+    },
   ),
   handle(ENDPOINTS.deleteParticipant, async ({ prisma, actor, params, requestId }) => {
     const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
