@@ -84,8 +84,12 @@ type TPath = { contractId: number; partyId: number; participantId: number };
 let readWay: "ahead" | "preloaded" | "locked" = "locked";
 /** The id of the test's API token (`TOKEN`). */
 let tokenId: number;
-/** Updates written in the credentials' statement (the "ahead" way), since the last look. */
-let writtenAhead = 0;
+/**
+ * The tests whose updates were written in the credentials' statement (the "ahead" way). The
+ * concurrency tests are left out: on PostgreSQL, a parallel update that changed the version first
+ * makes the write-ahead write nothing (by design), so how many go ahead there varies run to run.
+ */
+const writtenAhead = new Set<string>();
 const TOKEN = "update-participant-token-0123456789";
 
 /** The targets as the route preloads them, read with `actor`'s credentials. */
@@ -104,7 +108,8 @@ async function updateAsRoute(path: TPath, changes: TUpdateParticipantRequest, ac
   const headers: Record<string, string> = { "x-service-api-token": TOKEN, ...(actor.kind === "user" ? { "x-service-user-email": actor.email } : {}) };
   const write = ifMatch === null ? updateWriteAhead(path, changes, "test-request") : undefined;
   const found = await authenticateApiRequest(new Request("http://localhost/v1", { headers }), db.prisma, updateTargetsPreload(path), write && { write, admit: () => ({ apiTokenId: tokenId }) });
-  if (found.ahead?.written) writtenAhead++;
+  const name = expect.getState().currentTestName ?? "";
+  if (found.ahead?.written && !name.includes("> atomicity and concurrency >")) writtenAhead.add(name.replace(/^reading the targets ahead > /, ""));
   return updateParticipant({ db: db.prisma, actor: found.actor, ...path, ifMatch, changes, requestId: "test-request", preloaded: found.preloaded, written: found.ahead?.written });
 }
 
@@ -555,7 +560,14 @@ describe("writing ahead, in the credentials' statement", () => {
     expect(updateWriteAhead(path, { title: "a" })).toBeTypeOf("function");
   });
 
-  it("wrote most of the cases above ahead (so the route's way was really taken)", () => {
-    expect(writtenAhead).toBeGreaterThan(20);
+  it("wrote the route's usual changes above ahead (so the route's way was really taken)", () => {
+    expect([...writtenAhead].sort()).toEqual([
+      "permissions and contract state > allows changes while the contract is pending",
+      "permissions and contract state > lets admins and the anonymous admin update; the audit event says who",
+      "the participant rules > requires contract:update of a signatory, however it would be lost",
+      "the participant rules > requires what the chosen channel and two-step method need, on the participant as it will be",
+      "what changes > keeps an individual party's name and identification number equal to its participant's",
+      "what changes > writes the changed attributes, bumps version and updated_time, touches the party, audits before/after",
+    ]);
   });
 });
