@@ -17,6 +17,7 @@ import {
   ALLOWED_METHODS,
   GUARD_ERRORS,
   MAX_BODY_BYTES,
+  hasEmptySegment,
   incomingRequestId,
   isJsonRoute,
   isValidHost,
@@ -78,6 +79,42 @@ server.on("upgrade", (req, socket, head) => {
   if (!isWellFormedTarget(req.url) || (req.headers.host !== undefined && !isValidHost(req.headers.host))) return void socket.destroy();
   Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy());
 });
+// What Node's parser refuses before there is a request: a request line and headers over 16 KiB (a
+// long query string, large cookies) get a 431 in the API's error shape, like every other refusal;
+// anything else that is not HTTP gets the bare 400 (or 408 for a timed-out request) Node would send.
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
+  if (error.code !== "HPE_HEADER_OVERFLOW") {
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    return void setTimeout(() => socket.destroy(), 2_000).unref();
+  }
+  const started = performance.now();
+  const requestId = randomUUID();
+  // The target, when the part read so far shows it: a page gets the HTML answer, the rest JSON.
+  const raw = error.rawPacket?.toString("latin1") ?? "";
+  const target = /^[A-Z]+ (\S+)/.exec(raw)?.[1] ?? "/v1";
+  const host = /\r\nhost:[ \t]*([^\r\n]*)/i.exec(raw)?.[1];
+  const { code, status, title } = GUARD_ERRORS.headers_too_large;
+  const detail = "The request line and headers together are larger than 16 KiB.";
+  const json = isJsonRoute(target);
+  const body = json
+    ? JSON.stringify({ status, title, detail, error_code: code, type: `${publicOrigin({ headers: { host }, socket })}/v1/error_codes/${code}`, request_id: requestId })
+    : errorPage(status, title, detail, requestId);
+  const headers = {
+    ...securityHeaders(json),
+    "Cache-Control": "no-store",
+    "X-Request-Id": requestId,
+    "Content-Type": json ? "application/json" : "text/html; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  // The rest of the request may still be arriving: finish our side and cut the connection a little later.
+  socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${body}`);
+  setTimeout(() => socket.destroy(), 2_000).unref();
+  log("info", "request", { route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code });
+});
 // A client must finish sending its headers, and its whole request, in bounded time.
 server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
@@ -118,6 +155,9 @@ async function serve(req, res) {
   }
 
   req.url = withoutTrailingSlash(req.url);
+  if (isJsonRoute(req.url) && hasEmptySegment(req.url)) {
+    return refuse(req, res, requestId, started, "malformed_path", "The request path has an empty segment (`//`): an id is missing.");
+  }
   const client = resolveClient(req.socket.remoteAddress, req.headers, trustedProxies);
   sanitizeForwardingHeaders(req.headers, client, Boolean(req.socket.encrypted));
 

@@ -19,3 +19,4 @@ export declare function isJsonRoute(url: string | undefined): boolean;
 export declare function incomingRequestId(value: string | string[] | undefined): string | undefined;
 export declare function redactPath(path: string): string;
 export declare function withoutTrailingSlash(url: string | undefined): string;
+export declare function hasEmptySegment(url: string | undefined): boolean;

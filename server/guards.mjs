@@ -18,6 +18,7 @@ export const GUARD_ERRORS = {
   method_not_allowed: { code: 4050000, status: 405, title: "Method Not Allowed" },
   body_too_large: { code: 4130001, status: 413, title: "Content Too Large" },
   invalid_host: { code: 4000014, status: 400, title: "Bad Request" },
+  headers_too_large: { code: 4310000, status: 431, title: "Request Header Fields Too Large" },
 };
 
 /** Headers a client could set to lie about where it is or which address it used. */
@@ -133,6 +134,18 @@ export function isWellFormedTarget(url) {
     return false;
   }
   return true;
+}
+
+/**
+ * Whether a JSON route's path has an empty segment (`/v1/contracts/1/parties//participants/2`, after
+ * trailing slashes are gone). Next would answer it with a 308 to the path with the slashes merged:
+ * another resource (a PUT that follows it would write elsewhere), and a `Location` as long as the
+ * request's target. An id left empty is the client's mistake, so it is refused instead.
+ */
+export function hasEmptySegment(url) {
+  const target = String(url ?? "");
+  const end = target.search(/[?#]/);
+  return (end === -1 ? target : target.slice(0, end)).includes("//");
 }
 
 /**

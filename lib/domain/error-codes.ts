@@ -332,7 +332,7 @@ export const ERROR_CODES = {
     description: "The resource changed since the version named in `If-Match`; fetch it again.",
   },
 
-  // --- 413 / 415 / 429 -----------------------------------------------------------------------------
+  // --- 413 / 415 / 429 / 431 -----------------------------------------------------------------------
   payload_too_large: {
     code: 4130000,
     status: 413,
@@ -356,6 +356,12 @@ export const ERROR_CODES = {
     status: 415,
     title: "Unsupported Media Type",
     description: "A body must be sent with `Content-Type: application/json`.",
+  },
+  headers_too_large: {
+    code: 4310000,
+    status: 431,
+    title: "Request Header Fields Too Large",
+    description: "The request line and headers together are larger than 16 KiB (a long query string, or large cookies).",
   },
   too_many_requests: {
     code: 4290000,

@@ -86,6 +86,38 @@ async function appPaths(): Promise<string[]> {
 
 const JSON_ROUTE = /^\/(v1|api)(\/|$)/;
 
+describe("a request line and headers over 16 KiB (Node's parser refuses them before there is a request)", () => {
+  const long = "x".repeat(6000);
+  test.each([
+    ["a long query string", `/v1/contracts?limit=${long}&offset=${long}&sort=${long}`, {}],
+    ["a long header", "/v1/contracts", { "x-padding": "y".repeat(17_000) }],
+  ])("%s, under /v1: 431 in the error shape, as fetch reads it", async (_, target, headers) => {
+    const res = await fetch(`${server.baseUrl}${target}`, { headers: { "x-service-api-token": TEST_API_TOKEN, ...headers } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({
+      status: 431,
+      title: "Request Header Fields Too Large",
+      detail: "The request line and headers together are larger than 16 KiB.",
+      error_code: 4310000,
+      type: `${server.baseUrl}/v1/error_codes/4310000`,
+      request_id: res.headers.get("x-request-id"),
+    });
+    expect((await raw("GET", "/v1/error_codes/4310000")).status).toBe(200);
+  });
+
+  test("on a page: a 431 error page; and the server goes on answering", async () => {
+    const res = await raw("GET", `/contracts?q=${long}${long}${long}`);
+    expect(res.status).toBe(431);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.text).toContain("<h1>431 Request Header Fields Too Large</h1>");
+    expect(res.text).toContain(String(res.headers["x-request-id"]));
+    expect((await raw("GET", "/v1/ping")).status).toBeLessThan(500);
+  });
+});
+
 describe("malformed percent-escapes in a path (a raw 500 from Next's decoding before)", () => {
   test.each(["/v1/contracts/%ff", "/v1/contracts/%", "/v1/templates/%C0%AE", "/api/tokens/%ff", "/v1/contracts/1/parties/%E0%A4%A"])(
     "%s: 400 in the error shape, with the usual headers and a request id",
@@ -109,6 +141,14 @@ describe("malformed percent-escapes in a path (a raw 500 from Next's decoding be
       expect((await raw("GET", "/v1/error_codes/4000013")).status).toBe(200);
     },
   );
+
+  test.each(["GET", "PUT"])("%s with an empty id (`//`): 400, not Next's 308 to another resource", async (method) => {
+    const target = `/v1/contracts/1/parties//participants/1?padding=${"x".repeat(6000)}`;
+    const res = await raw(method, target, { headers: { "x-service-api-token": TEST_API_TOKEN, "content-type": "application/json" }, body: method === "PUT" ? "{}" : undefined });
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(JSON.parse(res.text)).toMatchObject({ error_code: 4000013, detail: "The request path has an empty segment (`//`): an id is missing.", request_id: res.headers["x-request-id"] });
+  });
 
   test("on a page: a 400 error page, not a bare 500", async () => {
     const res = await raw("GET", "/contracts/%ff");

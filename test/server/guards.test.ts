@@ -121,6 +121,14 @@ test("redactPath keeps a signing link's token out of logs", () => {
   expect(guards.redactPath("/contracts/designs")).toBe("/contracts/designs");
 });
 
+test("hasEmptySegment: a path with `//` anywhere, the query not counted", () => {
+  expect(guards.hasEmptySegment("/v1/contracts/1/parties//participants/2")).toBe(true);
+  expect(guards.hasEmptySegment("/v1//contracts")).toBe(true);
+  expect(guards.hasEmptySegment("/v1/contracts/1/parties/2")).toBe(false);
+  expect(guards.hasEmptySegment("/v1/contracts?next=//elsewhere")).toBe(false);
+  expect(guards.hasEmptySegment("/v1/contracts#//")).toBe(false);
+});
+
 test("withoutTrailingSlash: JSON routes lose trailing slashes (query kept), pages and the root keep theirs", () => {
   expect(guards.withoutTrailingSlash("/v1/contracts/12/")).toBe("/v1/contracts/12");
   expect(guards.withoutTrailingSlash("/v1/contracts//?limit=5")).toBe("/v1/contracts?limit=5");
