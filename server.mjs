@@ -18,6 +18,8 @@ import {
   GUARD_ERRORS,
   MAX_BODY_BYTES,
   hasEmptySegment,
+  isPagesDataRoute,
+  removeRouterHeaders,
   incomingRequestId,
   isJsonRoute,
   isValidHost,
@@ -74,8 +76,14 @@ const server = http.createServer((req, res) => {
   });
 });
 // WebSocket upgrades (the development server's hot reload) go to Next, for well-formed paths only.
+// In production the app serves no WebSocket: Next's own upgrade handling would leave such a
+// connection open with no time-out, so it is answered 404 and closed.
 const upgrade = app.getUpgradeHandler();
 server.on("upgrade", (req, socket, head) => {
+  if (!dev) {
+    socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    return void setTimeout(() => socket.destroy(), 2_000).unref();
+  }
   if (!isWellFormedTarget(req.url) || (req.headers.host !== undefined && !isValidHost(req.headers.host))) return void socket.destroy();
   Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy());
 });
@@ -154,7 +162,12 @@ async function serve(req, res) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path is not a valid, percent-encoded path.");
   }
 
+  if (isPagesDataRoute(req.url)) {
+    return refuse(req, res, requestId, started, "route_not_found", "No endpoint has this path.");
+  }
+
   req.url = withoutTrailingSlash(req.url);
+  removeRouterHeaders(req.headers, isJsonRoute(req.url));
   if (isJsonRoute(req.url) && hasEmptySegment(req.url)) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path has an empty segment (`//`): an id is missing.");
   }

@@ -20,3 +20,6 @@ export declare function incomingRequestId(value: string | string[] | undefined):
 export declare function redactPath(path: string): string;
 export declare function withoutTrailingSlash(url: string | undefined): string;
 export declare function hasEmptySegment(url: string | undefined): boolean;
+export declare const ROUTER_HEADERS: string[];
+export declare function removeRouterHeaders(headers: Record<string, string | string[] | undefined>, jsonRoute: boolean): void;
+export declare function isPagesDataRoute(url: string | undefined): boolean;

@@ -19,6 +19,7 @@ export const GUARD_ERRORS = {
   body_too_large: { code: 4130001, status: 413, title: "Content Too Large" },
   invalid_host: { code: 4000014, status: 400, title: "Bad Request" },
   headers_too_large: { code: 4310000, status: 431, title: "Request Header Fields Too Large" },
+  route_not_found: { code: 4040002, status: 404, title: "Not Found" },
 };
 
 /** Headers a client could set to lie about where it is or which address it used. */
@@ -126,14 +127,48 @@ function firstValue(value) {
  */
 export function isWellFormedTarget(url) {
   if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return false;
-  const end = url.search(/[?#]/);
+  // A fragment is never sent by a client; Next would read a path that runs past it.
+  if (url.includes("#")) return false;
+  const end = url.indexOf("?");
   const path = end === -1 ? url : url.slice(0, end);
+  // Next redirects a path with `\` to one with `/` (another resource, the target echoed in headers).
+  if (path.includes("\\")) return false;
   try {
-    for (const segment of path.split("/")) decodeURIComponent(segment);
+    for (const segment of path.split("/")) {
+      // Dot segments, in any encoding (`.`, `..`, `%2e`, `.%2E`): Next resolves them, so
+      // `/v1/contracts/1/%2e%2e/%2e%2e/webhooks/5` would reach another route than the path names,
+      // past any check of the path as sent. Clients resolve them before sending; a raw one is refused.
+      const decoded = decodeURIComponent(segment);
+      if (decoded === "." || decoded === "..") return false;
+    }
   } catch {
     return false;
   }
   return true;
+}
+
+/**
+ * Request headers of Next's own client router and of the Pages Router, which make Next answer a
+ * JSON route itself instead of running its handler (`RSC: 1` → a 307 echoing the target,
+ * `x-middleware-prefetch: 1` → a 200 `{}` with no authentication at all). The JSON routes are
+ * never navigated to, so these are removed from their requests; `x-middleware-prefetch` belongs
+ * to the Pages Router, which this app does not use, so it is removed from every request.
+ */
+export const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "next-action", "next-hmr-refresh"];
+
+/** Removes the router headers above from a request's headers (all of them for a JSON route). */
+export function removeRouterHeaders(headers, jsonRoute) {
+  delete headers["x-middleware-prefetch"];
+  if (jsonRoute) for (const name of ROUTER_HEADERS) delete headers[name];
+}
+
+/**
+ * Whether the target is one of Next's Pages Router data routes (`/_next/data/<build>/….json`):
+ * with a proxy (middleware) present Next rewrites it to the route it names and runs that route,
+ * a JSON route included, past the checks made on `/v1` paths. This app has no Pages Router.
+ */
+export function isPagesDataRoute(url) {
+  return /^\/_next\/data(?:[/?]|$)/i.test(String(url ?? ""));
 }
 
 /**

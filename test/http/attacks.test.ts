@@ -118,6 +118,55 @@ describe("a request line and headers over 16 KiB (Node's parser refuses them bef
   });
 });
 
+describe("Next's own redirects and shortcuts never answer for a route, nor send a request to another", () => {
+  const long = "x".repeat(3000);
+  test.each([
+    ["a backslash (Next: 308 to the path with `/`)", "GET", `/v1/contracts\\1?x=${long}`],
+    ["a fragment (Next: reads the path past it)", "GET", "/v1/contracts/1#//x"],
+    ["a dot segment that leaves a trailing slash (Next: 308 echoing the query)", "GET", `/v1/users/.?x=${long}`],
+    ["encoded dot segments that lead to another route", "DELETE", "/v1/contracts/1/%2e%2e/%2E%2e/webhooks/5"],
+    ["dot segments that turn a page path into a JSON route", "GET", "/x/%2e%2e/v1/contracts/1/parties//participants/1"],
+  ])("%s: 400 malformed_path", async (_, method, target) => {
+    const res = await raw(method, target, { headers: { "x-service-api-token": TEST_API_TOKEN } });
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.text).toContain(target.startsWith("/v1") ? '"error_code":4000013' : "<h1>400 Bad Request</h1>");
+  });
+
+  test("a Pages Router data route naming a JSON route: 404, the route not run", async () => {
+    // The build id is public (every page carries it); with it, Next would run the route it names.
+    const buildId = (await readFile(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"), "utf8")).trim();
+    const res = await raw("DELETE", `/_next/data/${buildId}/v1/webhooks/5.json`, { headers: { "x-service-api-token": TEST_API_TOKEN } });
+    expect(res.status).toBe(404);
+    expect(res.headers["x-nextjs-matched-path"]).toBeUndefined();
+  });
+
+  test.each([
+    ["RSC: 1 (Next: 307 echoing the target)", { rsc: "1", "next-router-state-tree": "%5B%5D" }],
+    ["x-middleware-prefetch: 1 (Next: 200 {} without running the route)", { "x-middleware-prefetch": "1" }],
+  ])("the router header %s is ignored: the route answers, unauthenticated", async (_, headers) => {
+    const res = await raw("POST", `/v1/contracts/create?x=${long}`, { headers: { "content-type": "application/json", ...headers }, body: "{}" });
+    expect(res.status).toBe(401);
+    expect(res.headers.location).toBeUndefined();
+    expect(JSON.parse(res.text)).toMatchObject({ status: 401, request_id: res.headers["x-request-id"] });
+  });
+
+  test("a WebSocket upgrade is answered 404 and closed, not left open", async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let text = "";
+      socket.on("data", (d) => (text += d));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+      socket.setTimeout(10_000, () => socket.destroy(new Error("left open")));
+      socket.write(`GET /v1/ping HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe("malformed percent-escapes in a path (a raw 500 from Next's decoding before)", () => {
   test.each(["/v1/contracts/%ff", "/v1/contracts/%", "/v1/templates/%C0%AE", "/api/tokens/%ff", "/v1/contracts/1/parties/%E0%A4%A"])(
     "%s: 400 in the error shape, with the usual headers and a request id",

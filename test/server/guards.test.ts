@@ -26,7 +26,11 @@ describe("request targets", () => {
   test.each(["*", "http://evil.example/v1/ping", "//evil.example/x", "", "v1/ping"])("the non-path %s is refused", (target) =>
     expect(isWellFormedTarget(target)).toBe(false),
   );
-  test.each(["/", "/v1/contracts/12", "/contracts?q=%ff&sort=-name", "/sign-in?next=%2Fcontracts", "/v1/contracts/%31", "/caf%C3%A9"])(
+  test.each(["/v1/contracts\\1", "/v1/contracts/1#x", "/v1/users/.", "/v1/users/..", "/v1/x/%2e%2e/y", "/v1/%2E", "/x/.%2e/v1", "/contracts/./1"])(
+    "%s (a backslash, a fragment, a dot segment in any encoding) is refused",
+    (target) => expect(isWellFormedTarget(target)).toBe(false),
+  );
+  test.each(["/", "/v1/contracts/12", "/contracts?q=%ff&sort=-name", "/sign-in?next=%2Fcontracts", "/v1/contracts/%31", "/caf%C3%A9", "/v1/contracts?q=a\\b/../c", "/v1/x.y/...", "/v1/.well"])(
     "%s is accepted",
     (target) => expect(isWellFormedTarget(target)).toBe(true),
   );
@@ -119,6 +123,20 @@ test("redactPath keeps a signing link's token out of logs", () => {
   expect(guards.redactPath("/api/sign/AbC_123-xyz/decline")).toBe("/api/sign/{token}/decline");
   expect(guards.redactPath("/v1/contracts/12")).toBe("/v1/contracts/12");
   expect(guards.redactPath("/contracts/designs")).toBe("/contracts/designs");
+});
+
+test("isPagesDataRoute: /_next/data/… only", () => {
+  expect(["/_next/data/b/v1/contracts/5.json", "/_next/data", "/_NEXT/DATA/x", "/_next/static/x.js", "/v1/_next/data"].map((t) => guards.isPagesDataRoute(t))).toEqual([true, true, true, false, false]);
+});
+
+test("removeRouterHeaders: router headers off JSON routes, the Pages Router's prefetch off every route", () => {
+  const sent = () => ({ rsc: "1", "next-router-state-tree": "x", "next-url": "/", "x-middleware-prefetch": "1", accept: "*/*" });
+  const json = sent();
+  guards.removeRouterHeaders(json, true);
+  expect(json).toEqual({ accept: "*/*" });
+  const page = sent();
+  guards.removeRouterHeaders(page, false);
+  expect(page).toEqual({ rsc: "1", "next-router-state-tree": "x", "next-url": "/", accept: "*/*" });
 });
 
 test("hasEmptySegment: a path with `//` anywhere, the query not counted", () => {
