@@ -64,7 +64,10 @@ const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", p
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = http.createServer((req, res) => {
+// Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
+// reload; in production such a request is an ordinary request, through every check below (the app
+// serves no WebSocket, and Next would leave an upgraded connection open with no time-out).
+const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res) => {
   serve(req, res).catch((error) => {
     log("error", "request failed in the front door", { error: String(error?.stack ?? error) });
     if (!res.headersSent) {
@@ -76,32 +79,34 @@ const server = http.createServer((req, res) => {
   });
 });
 // WebSocket upgrades (the development server's hot reload) go to Next, for well-formed paths only.
-// In production the app serves no WebSocket: Next's own upgrade handling would leave such a
-// connection open with no time-out, so it is answered 404 and closed.
 const upgrade = app.getUpgradeHandler();
 server.on("upgrade", (req, socket, head) => {
-  if (!dev) {
-    socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    return void setTimeout(() => socket.destroy(), 2_000).unref();
-  }
   if (!isWellFormedTarget(req.url) || (req.headers.host !== undefined && !isValidHost(req.headers.host))) return void socket.destroy();
   Promise.resolve(upgrade(req, socket, head)).catch(() => socket.destroy());
 });
 // What Node's parser refuses before there is a request: a request line and headers over 16 KiB (a
 // long query string, large cookies) get a 431 in the API's error shape, like every other refusal;
-// anything else that is not HTTP gets the bare 400 (or 408 for a timed-out request) Node would send.
+// anything else that is not HTTP gets the bare answer Node would send. A connection is answered
+// once, and cut a little later (cutting at once could reset it before the client reads the answer).
+const answeredClientErrors = new WeakSet();
 server.on("clientError", (error, socket) => {
-  if (error.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
+  if (answeredClientErrors.has(socket)) return;
+  answeredClientErrors.add(socket);
+  // A response still in progress on this connection (pipelining) would be paired with ours.
+  if (error.code === "ECONNRESET" || !socket.writable || socket._httpMessage) return void socket.destroy();
+  setTimeout(() => socket.destroy(), 2_000).unref();
   if (error.code !== "HPE_HEADER_OVERFLOW") {
-    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-    return void setTimeout(() => socket.destroy(), 2_000).unref();
+    const status = { ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout", HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large" }[error.code] ?? "400 Bad Request";
+    return void socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   }
   const started = performance.now();
   const requestId = randomUUID();
-  // The target, when the part read so far shows it: a page gets the HTML answer, the rest JSON.
+  // `rawPacket` is the chunk being parsed when the limit was passed: when it holds the request line
+  // and Host (a request that arrived in one piece), a page gets the HTML answer and the error's
+  // link the host; otherwise the answer is JSON, linked to PUBLIC_URL or localhost.
   const raw = error.rawPacket?.toString("latin1") ?? "";
-  const target = /^[A-Z]+ (\S+)/.exec(raw)?.[1] ?? "/v1";
+  const requestLine = /^([A-Z]+) (\S+) HTTP\//.exec(raw);
+  const target = requestLine?.[2] ?? "/v1";
   const host = /\r\nhost:[ \t]*([^\r\n]*)/i.exec(raw)?.[1];
   const { code, status, title } = GUARD_ERRORS.headers_too_large;
   const detail = "The request line and headers together are larger than 16 KiB.";
@@ -118,9 +123,7 @@ server.on("clientError", (error, socket) => {
     Connection: "close",
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
-  // The rest of the request may still be arriving: finish our side and cut the connection a little later.
-  socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${body}`);
-  setTimeout(() => socket.destroy(), 2_000).unref();
+  socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${requestLine?.[1] === "HEAD" ? "" : body}`);
   log("info", "request", { route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code });
 });
 // A client must finish sending its headers, and its whole request, in bounded time.

@@ -138,8 +138,7 @@ export function isWellFormedTarget(url) {
       // Dot segments, in any encoding (`.`, `..`, `%2e`, `.%2E`): Next resolves them, so
       // `/v1/contracts/1/%2e%2e/%2e%2e/webhooks/5` would reach another route than the path names,
       // past any check of the path as sent. Clients resolve them before sending; a raw one is refused.
-      const decoded = decodeURIComponent(segment);
-      if (decoded === "." || decoded === "..") return false;
+      for (const part of decodeURIComponent(segment).split("/")) if (part === "." || part === "..") return false;
     }
   } catch {
     return false;
@@ -197,9 +196,24 @@ export function isValidHost(host) {
   return true;
 }
 
-/** `/v1/…` and `/api/…` answer JSON in the API's error shape; everything else is a page. */
+const JSON_ROUTE = /^\/(?:v1|api)(?:[/?#]|$)/;
+
+/**
+ * `/v1/…` and `/api/…` answer JSON in the API's error shape; everything else is a page. Decided on
+ * the path as sent and as decoded, so that no check of a JSON route depends on how its path is
+ * escaped (`/v%31/ping`, `/api%2Ftokens`: Next 16 answers them 404 today, but a router that finds
+ * routes by their decoded path would not).
+ */
 export function isJsonRoute(url) {
-  return /^\/(?:v1|api)(?:[/?#]|$)/.test(url ?? "");
+  const target = String(url ?? "");
+  if (JSON_ROUTE.test(target)) return true;
+  if (!target.includes("%")) return false;
+  const end = target.search(/[?#]/);
+  try {
+    return JSON_ROUTE.test(decodeURIComponent(end === -1 ? target : target.slice(0, end)));
+  } catch {
+    return false;
+  }
 }
 
 /** A sane incoming `X-Request-Id` (as lib/api/handler.ts accepts), else undefined. */

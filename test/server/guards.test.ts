@@ -26,7 +26,7 @@ describe("request targets", () => {
   test.each(["*", "http://evil.example/v1/ping", "//evil.example/x", "", "v1/ping"])("the non-path %s is refused", (target) =>
     expect(isWellFormedTarget(target)).toBe(false),
   );
-  test.each(["/v1/contracts\\1", "/v1/contracts/1#x", "/v1/users/.", "/v1/users/..", "/v1/x/%2e%2e/y", "/v1/%2E", "/x/.%2e/v1", "/contracts/./1"])(
+  test.each(["/v1/contracts\\1", "/v1/contracts/1#x", "/v1/users/.", "/v1/users/..", "/v1/x/%2e%2e/y", "/v1/%2E", "/x/.%2e/v1", "/contracts/./1", "/v1/a%2F..%2Fb"])(
     "%s (a backslash, a fragment, a dot segment in any encoding) is refused",
     (target) => expect(isWellFormedTarget(target)).toBe(false),
   );
@@ -34,6 +34,11 @@ describe("request targets", () => {
     "%s is accepted",
     (target) => expect(isWellFormedTarget(target)).toBe(true),
   );
+  test("a JSON route also by its decoded path (Next finds routes without dynamic segments by it)", () => {
+    expect(["/v%31/ping", "/api%2Ftokens", "/%76%31/contracts?x=1", "/x%2Fv1", "/%ff/v1", "/contracts?next=/v1"].map((t) => isJsonRoute(t))).toEqual([
+      true, true, true, false, false, false,
+    ]);
+  });
   test("/v1 and /api answer JSON, the rest are pages", () => {
     expect([isJsonRoute("/v1"), isJsonRoute("/v1/x"), isJsonRoute("/api/auth/x"), isJsonRoute("/v1x"), isJsonRoute("/contracts")]).toEqual([
       true,
