@@ -167,6 +167,7 @@ describe("Next's own redirects and shortcuts never answer for a route, nor send 
     const res = await raw("DELETE", `/_next/data/${buildId}/v1/webhooks/5.json`, { headers: { "x-service-api-token": TEST_API_TOKEN } });
     expect(res.status).toBe(404);
     expect(res.headers["x-nextjs-matched-path"]).toBeUndefined();
+    expect(res.text).toContain("No endpoint has this path.");
   });
 
   test.each([
