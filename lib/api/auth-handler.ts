@@ -13,9 +13,12 @@ const GET_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
 export const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /** The attributes of a sign-in body, and nothing else (better-auth's own schema for the endpoint). */
+/** Text PostgreSQL can store: no U+0000 (the e-mail is looked up; the password never reaches the database, but is held to the same). */
+const storable = (max: number) => z.string().max(max).refine((s) => !s.includes("\u0000") && s.isWellFormed());
+
 const ZSignInBodySchema = z.strictObject({
-  email: z.string().max(320),
-  password: z.string().max(1024),
+  email: storable(320),
+  password: storable(1024),
   rememberMe: z.boolean().optional(),
   callbackURL: z.string().max(2048).optional(),
 });

@@ -40,6 +40,11 @@ export function toApiError(error: unknown): DomainError {
       cause: error,
     });
   }
+  // Text PostgreSQL cannot store (U+0000, or a character outside the database's encoding): the
+  // readers refuse it first; should a value get past them, it is still the client's input.
+  if (someInChain(error, (e) => [(e as { code?: unknown }).code, (e as { originalCode?: unknown }).originalCode].some((c) => INVALID_TEXT_SQLSTATES.has(String(c))))) {
+    return new ApiError("bad_request", "A value contains a character that cannot be stored (such as U+0000).", { cause: error });
+  }
   const prismaCode = prismaErrorCode(error);
   switch (prismaCode) {
     case "P2025": // "An operation failed because it depends on one or more records that were required but not found."
@@ -173,6 +178,9 @@ const BUSY_PRISMA_CODES = new Set([
  * lock_not_available (lock_timeout), query_canceled (statement_timeout).
  */
 const BUSY_SQLSTATES = new Set(["55P03", "57014"]);
+
+/** SQLSTATEs of text the database cannot hold: character_not_in_repertoire, untranslatable_character. */
+const INVALID_TEXT_SQLSTATES = new Set(["22021", "22P05"]);
 
 /** True when `error`, or anything in its chain of causes, says the database was too busy to answer in time. */
 export function isDatabaseBusy(error: unknown): boolean {

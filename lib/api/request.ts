@@ -198,6 +198,11 @@ export function parsePathParams(raw: Readonly<Record<string, string | undefined>
       params[name] = parseIdParam(raw[name], name);
       continue;
     }
+    if (raw[name]?.includes("\u0000")) {
+      throw new ApiError("invalid_path_id", `${name} must not contain the NUL character (%00).`, {
+        parameterProblems: { [name]: ["must not contain the NUL character (%00)"] },
+      });
+    }
     const parsed = field.safeParse(raw[name]);
     if (!parsed.success) {
       const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
@@ -219,6 +224,12 @@ export function parseQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T
   const repeated = new Set<string>();
   for (const [key, value] of url.searchParams) {
     if (known && !known.has(key)) continue;
+    // PostgreSQL's text cannot hold U+0000: refused here, as in JSON bodies, for every parameter.
+    if (value.includes("\u0000")) {
+      throw new ApiError("invalid_query_parameter", `${key}: must not contain the NUL character (%00).`, {
+        parameterProblems: { [key]: ["must not contain the NUL character (%00)"] },
+      });
+    }
     if (values.has(key)) repeated.add(key);
     else values.set(key, value);
   }

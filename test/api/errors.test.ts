@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { ApiError, apiError, errorResponse, fromZodError, isDatabaseBusy, isDatabaseUnavailable } from "@/lib/api/errors";
 import { createPrismaClient } from "@/lib/db";
+import { queryOne } from "@/lib/db/sql";
 import { createTestDatabase } from "@/test/helpers/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
@@ -183,6 +184,24 @@ describe("errorResponse", () => {
       await holder;
       const { body } = await answer(failure);
       expect(body.error_code, String(failure)).toBe(ERROR_CODES.database_busy.code);
+    } finally {
+      await prisma.$disconnect();
+      await database.cleanup();
+    }
+  }, 120_000);
+
+  it("text the database cannot store is a 400, however the statement was sent", async () => {
+    const database = await createTestDatabase();
+    const prisma = createPrismaClient(database.url, 1);
+    try {
+      const failures = [
+        await prisma.$queryRawUnsafe("SELECT $1::text AS t", "a\u0000b").then(() => new Error("expected a failure"), (e: unknown) => e),
+        await queryOne(prisma, "SELECT $1::text AS t", ["a\u0000b"]).then(() => new Error("expected a failure"), (e: unknown) => e),
+      ];
+      for (const failure of failures) {
+        const { res, body } = await answer(failure);
+        expect([res.status, body.error_code], String(failure)).toEqual([400, ERROR_CODES.bad_request.code]);
+      }
     } finally {
       await prisma.$disconnect();
       await database.cleanup();

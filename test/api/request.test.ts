@@ -231,6 +231,16 @@ describe("parseQuery", () => {
     expect(e.parameterProblems).toEqual({ state: ["must be given at most once"] });
   });
 
+  it("answers 400 for a NUL character in any parameter, the schema's own or not", async () => {
+    for (const query of ["state=dr%00aft", "workspace_id=%00"]) {
+      const e = await failure(() => parseQuery(url(query), schema));
+      expect(e.key, query).toBe("invalid_query_parameter");
+      expect(Object.values(e.parameterProblems ?? {}), query).toEqual([["must not contain the NUL character (%00)"]]);
+    }
+    const e = await failure(() => parseQuery(url("q=a%00b"), z.string().optional().transform(() => ({}))));
+    expect(e.parameterProblems).toEqual({ q: ["must not contain the NUL character (%00)"] });
+  });
+
   it("treats __proto__ as an ordinary (ignored) name", () => {
     expect(parseQuery(url("__proto__=x&constructor=y"), schema)).toEqual({});
   });

@@ -109,6 +109,25 @@ const GET_ROUTES = [
 ];
 const PARTICIPANT = "/v1/contracts/{contract}/parties/{party}/participants/{participant}";
 
+test("a NUL character in a query parameter, a path parameter or the sign-in: a 400, never the database's error", async () => {
+  const before = await digest();
+  const list = await send("GET", "/v1/contracts?q=a%00b");
+  expectWellFormed(list, "q with NUL");
+  expect(JSON.parse(list.text)).toMatchObject({ status: 400, error_code: 4000006 });
+  const field = await send("GET", `/v1/contracts/${ids.contract}/data_fields/c::a%00b`);
+  expectWellFormed(field, "custom id with NUL");
+  expect(JSON.parse(field.text)).toMatchObject({ status: 400, error_code: 4000005 });
+  for (const body of [{ email: "admin\u0000@example.com", password: "x" }, { email: "admin@example.com", password: "a\u0000b" }]) {
+    const res = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseUrl },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, JSON.stringify(body)).toBe(400);
+  }
+  expect(await digest()).toBe(before);
+});
+
 test("GET routes: random path ids and query strings", async () => {
   const real = () => Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)]));
   await fc.assert(
