@@ -43,4 +43,5 @@ test("a restart keeps the data; a deleted data folder starts again with the demo
   const third = await startServer({ dataDir });
   expect(await countContracts(third.baseUrl)).toBe(demoCount);
   await third.stop();
-}, 180_000);
+  // Three starts, two of them seeding the demo data; one start alone may take up to 180 s on a busy machine.
+}, 540_000);
