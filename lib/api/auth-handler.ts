@@ -8,6 +8,19 @@ import { getPrisma, type PrismaClient } from "@/lib/db";
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 const GET_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
+const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
+
+/**
+ * The better-auth endpoints the staff pages use, by path, with their method. Any other path is
+ * answered here, before better-auth: its rate limiter stores a row per distinct path (keyed by
+ * address and path, so a long random path failed its unique index with a 500, and many paths
+ * grew the table at will), and the app offers no other endpoint of it.
+ */
+const SERVED_AUTH_ENDPOINTS: ReadonlyMap<string, string> = new Map([
+  [SIGN_IN_PATH, "POST"],
+  [SIGN_OUT_PATH, "POST"],
+  [GET_SESSION_PATH, "GET"],
+]);
 
 /** Auth bodies are a few hundred bytes; anything much larger is not a sign-in. */
 export const MAX_AUTH_BODY_BYTES = 16 * 1024;
@@ -25,6 +38,24 @@ const ZSignInBodySchema = z.strictObject({
 
 /** Every request under /api/auth (sign-in, sign-out, session): better-auth, plus the account throttle. */
 export async function handleAuthRequest(req: Request): Promise<Response> {
+  const path = new URL(req.url).pathname;
+  const method = SERVED_AUTH_ENDPOINTS.get(path);
+  if (method === undefined) return authError(404, "NOT_FOUND", "No such endpoint.");
+  if (req.method !== method && !(req.method === "HEAD" && method === "GET")) {
+    const response = authError(405, "METHOD_NOT_ALLOWED", `Use ${method}.`);
+    response.headers.set("Allow", method === "GET" ? "GET, HEAD" : method);
+    return response;
+  }
+  try {
+    return await handleServedAuthRequest(req, path);
+  } catch (error) {
+    // better-auth's own failures (its rate limiter's writes run outside its error handling).
+    logger.error("auth: request failed", { error: serializeError(error) });
+    return authError(500, "INTERNAL_SERVER_ERROR", "Something went wrong. Try again shortly.");
+  }
+}
+
+async function handleServedAuthRequest(req: Request, path: string): Promise<Response> {
   // Read (at most 16 KiB of) the body once, before anything else: better-auth itself would read any size.
   let body: Uint8Array | undefined;
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -44,7 +75,6 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
     logger.error("auth: database unavailable", { error: serializeError(error) });
     return authError(503, "SERVICE_UNAVAILABLE", "Sign-in is not available right now. Try again shortly.", 5);
   }
-  const path = new URL(req.url).pathname;
   if (req.method === "POST" && path === SIGN_IN_PATH) {
     const parsed = parseSignInBody(req, body ?? new Uint8Array(0));
     if (parsed instanceof Response) return parsed;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { POOL_BUSY_MARK } from "@/lib/db/pool-busy-mark";
 import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { DomainError, ROOT_PROBLEM_KEY, summarize, type DomainErrorExtra, type TParameterProblems } from "@/lib/domain/errors";
+import { MAX_REPORTED_UNKNOWN_KEYS } from "@/lib/schemas/common";
 import type { TApiError } from "@/lib/schemas/error";
 
 /**
@@ -121,7 +122,8 @@ export function zodParameterProblems(error: z.core.$ZodError): {
   let onlyUnknownKeys = error.issues.length > 0;
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) add([...issue.path, key], unknownKeyMessage(issue.message, key));
+      // Only the first few keys: each lookup scans the message, and a body can hold thousands.
+      for (const key of issue.keys.slice(0, MAX_REPORTED_UNKNOWN_KEYS)) add([...issue.path, key], unknownKeyMessage(issue.message, key));
     } else {
       onlyUnknownKeys = false;
       add(issue.path, issue.message);

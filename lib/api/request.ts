@@ -4,6 +4,8 @@ import { isSelfParsedPathParam } from "@/lib/schemas/common";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
+/** The most attributes one object of a request body may have (no request object has more than a few dozen). */
+export const MAX_OBJECT_MEMBERS = 1000;
 
 /**
  * The body of a write request as a JSON object, or the 4xx that explains why not. Checks happen
@@ -33,17 +35,22 @@ export async function readJsonBody(
 
   let value: unknown;
   let badText = false;
+  let tooWide = false;
   try {
     // PostgreSQL text cannot hold U+0000, and a lone surrogate is not Unicode: refuse both here,
     // once, instead of letting them reach (and fail in) the database.
     value = JSON.parse(text, (_key, v: unknown) => {
       if (typeof v === "string" && (v.includes("\u0000") || !v.isWellFormed())) badText = true;
+      else if (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > MAX_OBJECT_MEMBERS) tooWide = true;
       return v;
     });
   } catch (error) {
     // V8's message names the position ("Unexpected token } in JSON at position 12"): useful, not internal.
     const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
     throw new ApiError("malformed_json", `The body is not valid JSON${reason}.`);
+  }
+  if (tooWide) {
+    throw new ApiError("validation_failed", `An object in the body has more than ${MAX_OBJECT_MEMBERS} attributes.`);
   }
   if (badText) {
     throw new ApiError("validation_failed", "Text values must be valid Unicode without NUL (\\u0000) characters.");

@@ -28,6 +28,9 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   });
 }
 
+/** How many unknown attributes of one object an error names (and reports in `parameter_problems`). */
+export const MAX_REPORTED_UNKNOWN_KEYS = 20;
+
 /**
  * A request body object that rejects unknown keys with a message naming them. `hints` gives a
  * better message for keys a client is likely to send by mistake (read-only fields, the wrong form).
@@ -36,7 +39,9 @@ export function requestObject<T extends z.core.$ZodLooseShape>(shape: T, hints: 
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === "unrecognized_keys") {
-        return issue.keys.map((key) => `"${key}" ${hints[key] ?? "is not a known attribute"}`).join("; ");
+        const named = issue.keys.slice(0, MAX_REPORTED_UNKNOWN_KEYS).map((key) => `"${key}" ${hints[key] ?? "is not a known attribute"}`);
+        const more = issue.keys.length - named.length;
+        return [...named, ...(more > 0 ? [`${more} more unknown attributes`] : [])].join("; ");
       }
       return typeError("an object")(issue);
     },

@@ -7,6 +7,7 @@ import { createPrismaClient } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";
 import { createTestDatabase } from "@/test/helpers/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { MAX_REPORTED_UNKNOWN_KEYS, requestObject } from "@/lib/schemas/common";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const ctx = { requestId: "req-1", origin: "https://contracts.example.com" };
@@ -91,6 +92,15 @@ describe("errorResponse", () => {
       id: ["unknown or read-only attribute"],
       "parties.0.my_party": ["unknown or read-only attribute"],
     });
+  });
+
+  it("names at most MAX_REPORTED_UNKNOWN_KEYS unknown keys of a request object, however many a body holds", async () => {
+    const body = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, 0]));
+    const { error } = requestObject({ name: z.string().optional() }, { k0: "is read-only" }).safeParse(body);
+    expect(error!.issues[0]!.message).toMatch(/^"k0" is read-only; "k1" is not a known attribute; .*; 980 more unknown attributes$/);
+    const { body: answered } = await answer(error);
+    expect(Object.keys(answered.parameter_problems ?? {})).toHaveLength(MAX_REPORTED_UNKNOWN_KEYS);
+    expect(answered.parameter_problems).toMatchObject({ k0: ["is read-only"], k19: ["is not a known attribute"] });
   });
 
   it("uses validation_failed when unknown keys come with other problems", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { firstDuplicateKey, jsonNestingDepth, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
+import { firstDuplicateKey, jsonNestingDepth, MAX_OBJECT_MEMBERS, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
 
 const URL_ = "http://localhost/v1/contracts/create";
 
@@ -42,6 +42,18 @@ describe("readJsonBody", () => {
       name: "A",
       parties: [{ type: "company" }],
     });
+  });
+
+  it("refuses an object with more than MAX_OBJECT_MEMBERS attributes, at any depth; exactly that many pass", async () => {
+    const wide = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 0])));
+    await expect(readJsonBody(post(wide(MAX_OBJECT_MEMBERS)))).resolves.toHaveProperty(`k${MAX_OBJECT_MEMBERS - 1}`, 0);
+    for (const body of [wide(MAX_OBJECT_MEMBERS + 1), `{"parties":[{"participants":[${wide(MAX_OBJECT_MEMBERS + 1)}]}]}`]) {
+      const e = await failure(readJsonBody(post(body)));
+      expect(e.key).toBe("validation_failed");
+      expect(e.message).toBe(`An object in the body has more than ${MAX_OBJECT_MEMBERS} attributes.`);
+    }
+    // An array is not an object: its length is the schemas' to bound.
+    await expect(readJsonBody(post(`{"a":[${Array(MAX_OBJECT_MEMBERS + 1).fill(0).join(",")}]}`))).resolves.toHaveProperty("a");
   });
 
   it("accepts media type parameters and any case", async () => {

@@ -388,6 +388,26 @@ describe("request bodies over 1 MiB, on every route that could read one", () => 
   });
 });
 
+describe("/api/auth answers only the endpoints the pages use", () => {
+  test("a long random path: a 404 in better-auth's shape, no row in the rate limiter (it was a 500 from its unique index)", async () => {
+    const rows = await db.rateLimit.count();
+    const random = Array.from({ length: 3000 }, () => "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"[Math.floor(Math.random() * 64)]).join("");
+    for (const target of [`/api/auth/${random}`, "/api/auth/list-sessions", "/api/auth/sign-up/email", "/api/auth/ok"]) {
+      const res = await raw("GET", target);
+      expect(res.status, target).toBe(404);
+      expect(JSON.parse(res.text), target).toEqual({ code: "NOT_FOUND", message: "No such endpoint." });
+    }
+    expect(await db.rateLimit.count()).toBe(rows);
+  });
+
+  test("a known endpoint with another method: 405 with Allow", async () => {
+    const res = await raw("GET", "/api/auth/sign-in/email");
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("POST");
+    expect((await raw("POST", "/api/auth/get-session", { headers: { origin: server.baseUrl } })).headers.allow).toBe("GET, HEAD");
+  });
+});
+
 describe("sign-in: the throttle counts exactly the account that is signed in", () => {
   let email: string;
   const password = "the-right-password-1";
