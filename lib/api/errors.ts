@@ -41,10 +41,21 @@ export function toApiError(error: unknown): DomainError {
       cause: error,
     });
   }
-  // Text PostgreSQL cannot store (U+0000, or a character outside the database's encoding): the
-  // readers refuse it first; should a value get past them, it is still the client's input.
-  if (someInChain(error, (e) => [(e as { code?: unknown }).code, (e as { originalCode?: unknown }).originalCode].some((c) => INVALID_TEXT_SQLSTATES.has(String(c))))) {
-    return new ApiError("bad_request", "A value contains a character that cannot be stored (such as U+0000).", { cause: error });
+  // What PostgreSQL itself refused, by SQLSTATE, however the statement was sent (Prisma's raw
+  // queries carry it deep in their causes; node-postgres on the error itself). The readers and
+  // schemas refuse such input first: this keeps what gets past them a 4xx.
+  const sqlState = sqlStateOf(error);
+  if (sqlState !== undefined) {
+    if (sqlState === "22021" || sqlState === "22P05") {
+      return new ApiError("bad_request", "A value contains a character that cannot be stored (such as U+0000).", { cause: error });
+    }
+    if (sqlState.startsWith("22") || sqlState === "54000") {
+      return new ApiError("bad_request", "A value is not valid here, too long or out of range.", { cause: error });
+    }
+    if (sqlState === "23505") return new ApiError("already_exists", "A resource with these unique values already exists.", { cause: error });
+    if (sqlState === "23503" || sqlState === "40001" || sqlState === "40P01") {
+      return new ApiError("conflict", "The resource was changed concurrently. Retry the request.", { cause: error });
+    }
   }
   const prismaCode = prismaErrorCode(error);
   switch (prismaCode) {
@@ -181,8 +192,16 @@ const BUSY_PRISMA_CODES = new Set([
  */
 const BUSY_SQLSTATES = new Set(["55P03", "57014"]);
 
-/** SQLSTATEs of text the database cannot hold: character_not_in_repertoire, untranslatable_character. */
-const INVALID_TEXT_SQLSTATES = new Set(["22021", "22P05"]);
+/** The first SQLSTATE (five digits or capitals; not a Prisma code, P1000–P6999) in `error`'s chain of causes. */
+function sqlStateOf(error: unknown): string | undefined {
+  let found: string | undefined;
+  someInChain(error, (e) => {
+    const { code, originalCode } = e as { code?: unknown; originalCode?: unknown };
+    found = [code, originalCode].find((c): c is string => typeof c === "string" && /^[0-9A-Z]{5}$/.test(c) && !/^P[1-9]/.test(c));
+    return found !== undefined;
+  });
+  return found;
+}
 
 /** True when `error`, or anything in its chain of causes, says the database was too busy to answer in time. */
 export function isDatabaseBusy(error: unknown): boolean {
