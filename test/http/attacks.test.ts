@@ -48,6 +48,22 @@ function raw(method: string, target: string, { headers = {}, body }: { headers?:
   });
 }
 
+/**
+ * A connection of its own: `send` writes to it (once connected), and the promise has everything the
+ * server sent until the connection closed (or until `send` closes it), or the error if none came.
+ */
+function exchange(send: (socket: net.Socket) => void | Promise<void>, timeoutMs = 15_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    socket.on("data", (d) => (text += d));
+    socket.on("close", () => resolve(text));
+    socket.on("error", (e) => (text ? resolve(text) : reject(e)));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error("no answer")));
+    socket.once("connect", () => void Promise.resolve(send(socket)).catch((e: Error) => socket.destroy(e)));
+  });
+}
+
 async function signIn(body: string, headers: Record<string, string> = {}) {
   return fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
@@ -115,22 +131,14 @@ describe("a request line and headers over 16 KiB (Node's parser refuses them bef
   });
 
   test("headers that pass the limit over several reads: the 431 arrives whole, not cut by a reset", async () => {
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1");
-      let text = "";
-      socket.on("data", (d) => (text += d));
-      socket.on("close", () => resolve(text));
-      socket.on("error", (error) => (text ? resolve(text) : reject(error)));
-      socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
-      const pause = () => new Promise((r) => setTimeout(r, 100));
-      socket.once("connect", async () => {
-        socket.write(`GET /v1/contracts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-a: ${"a".repeat(9000)}\r\n`);
-        await pause();
-        socket.write(`x-b: ${"b".repeat(9000)}\r\n`);
-        await pause();
-        if (!socket.destroyed) socket.write(`x-c: ${"c".repeat(9000)}\r\n\r\n`);
-      });
-    });
+    const pause = () => new Promise((r) => setTimeout(r, 100));
+    const answer = await exchange(async (socket) => {
+      socket.write(`GET /v1/contracts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-a: ${"a".repeat(9000)}\r\n`);
+      await pause();
+      socket.write(`x-b: ${"b".repeat(9000)}\r\n`);
+      await pause();
+      if (!socket.destroyed) socket.write(`x-c: ${"c".repeat(9000)}\r\n\r\n`);
+    }, 10_000);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
     expect(JSON.parse(body)).toMatchObject({ status: 431, error_code: 4310000 });
@@ -181,18 +189,14 @@ describe("Next's own redirects and shortcuts never answer for a route, nor send 
   });
 
   test.each(["websocket", "h2c"])("an `Upgrade: %s` request is an ordinary request in production, with every check", async (protocol) => {
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1");
+    const answer = await exchange((socket) => {
       let text = "";
       socket.on("data", (d) => {
         text += d;
         if (/\r\n\r\n[\s\S]*\}/.test(text)) socket.destroy();
       });
-      socket.on("close", () => resolve(text));
-      socket.on("error", reject);
-      socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
       socket.write(`GET /v1/ping HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: ${protocol}\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-    });
+    }, 10_000);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toMatch(/\r\nx-request-id: /i);
     expect(answer).toMatch(/\r\nx-content-type-options: nosniff/i);
@@ -286,18 +290,12 @@ describe("request bodies over 1 MiB, on every route that could read one", () => 
 
   /** Headers claiming 300 MB, then a few bytes: the answer must come without the rest. */
   function declaredHuge(target: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1");
-      let answer = "";
-      socket.on("data", (d) => (answer += d));
-      socket.on("close", () => resolve(answer));
-      socket.on("error", (e) => (answer ? resolve(answer) : reject(e)));
-      socket.setTimeout(15_000, () => socket.destroy(new Error("no answer")));
-      socket.write(
+    return exchange((socket) =>
+      void socket.write(
         `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nOrigin: ${server.baseUrl}\r\n` +
           `x-service-api-token: ${TEST_API_TOKEN}\r\nContent-Length: 314572800\r\n\r\n{"email":"`,
-      );
-    });
+      ),
+    );
   }
 
   /** A chunked body streamed until the server answers: how many bytes it took, and the answer. */
