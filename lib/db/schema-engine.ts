@@ -3,6 +3,7 @@ import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { splitSqlScript } from "./sql-script.ts";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 
 /**
@@ -62,13 +63,46 @@ class CatalogFriendlyClient extends pg.Client {
   }
 }
 
+interface TScriptRunner {
+  executeScript(script: string): Promise<void>;
+  underlyingDriver(): { query(sql: string): Promise<unknown> };
+  onError(error: unknown): never;
+}
+
+/**
+ * @prisma/adapter-pg runs a migration's script by splitting it at every `;`, which cuts a
+ * PL/pgSQL function's body in pieces (prisma/migrations/…_contract_counts has trigger functions).
+ * The adapters this factory makes, for the database and for the shadow database, split it by
+ * statement instead (`splitSqlScript`), and run each as the adapter did, one after the other.
+ */
+function wholeStatements(factory: PrismaPg): PrismaPg {
+  const patch = (adapter: TScriptRunner) => {
+    adapter.executeScript = async (script: string) => {
+      for (const statement of splitSqlScript(script)) {
+        try {
+          await adapter.underlyingDriver().query(statement);
+        } catch (error) {
+          adapter.onError(error);
+        }
+      }
+    };
+    return adapter;
+  };
+  const f = factory as unknown as Record<"connect" | "connectToShadowDb", (...args: unknown[]) => Promise<TScriptRunner>>;
+  for (const method of ["connect", "connectToShadowDb"] as const) {
+    const original = f[method].bind(factory);
+    f[method] = async (...args) => patch(await original(...args));
+  }
+  return factory;
+}
+
 /** The adapter creates (and drops) its own shadow database when a command needs one. */
 export async function openSchemaEngine(connectionString: string): Promise<SchemaEngine> {
   const bg = await loadWasm();
   const schema = await readFile(/*turbopackIgnore: true*/ SCHEMA_PATH, "utf8");
   // A config, not a Pool: the adapter derives its shadow database's pool from this config.
   const adapter = bindMigrationAwareSqlAdapterFactory(
-    new PrismaPg({ connectionString, Client: CatalogFriendlyClient, max: 4 }),
+    wholeStatements(new PrismaPg({ connectionString, Client: CatalogFriendlyClient, max: 4 })),
   );
   const logs: string[] = [];
   return (bg as unknown as { SchemaEngine: typeof SchemaEngine }).SchemaEngine.new(
@@ -104,10 +138,10 @@ export async function readMigrationsList(dir = MIGRATIONS_DIR): Promise<Migratio
 const noFilters = { externalTables: [], externalEnums: [] };
 
 /** Applies every migration not yet recorded in `_prisma_migrations`; a no-op when up to date. */
-export async function applyMigrations(connectionString: string): Promise<string[]> {
+export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const engine = await openSchemaEngine(connectionString);
   try {
-    const out = await engine.applyMigrations({ migrationsList: await readMigrationsList(), filters: noFilters });
+    const out = await engine.applyMigrations({ migrationsList: await readMigrationsList(dir), filters: noFilters });
     return out.appliedMigrationNames;
   } finally {
     engine.free();
