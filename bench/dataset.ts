@@ -9,6 +9,7 @@ import { createPrismaClient } from "@/lib/db";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/db/seed/demo";
+import { RECOUNT_CONTRACTS_SQL } from "@/lib/services/contracts/fold-contract-counts";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, log } from "./config";
 
 /** Bump when the generator changes: older data sets are then rebuilt. */
@@ -387,6 +388,8 @@ async function load(url: string, spec: DatasetSpec, started: number): Promise<Da
         await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
       }
       for (const ix of indexes) await q(ix.def);
+      // The count triggers on contracts did not fire under the replica role: count afresh.
+      for (const sql of RECOUNT_CONTRACTS_SQL) await q(sql);
       await q("COMMIT");
     } catch (error) {
       await q("ROLLBACK").catch(() => undefined);

@@ -191,7 +191,8 @@ const PING = `SELECT row_to_json(x)::text AS body FROM (SELECT 'ok' AS status) x
 /**
  * GET /v1/contracts?limit&offset (default filters, sort=id). $3 origin, $4 limit, $5 offset.
  * The page and the count come in two branches gated by whether the caller is an admin (a one-time
- * filter: the other branch never runs), so an admin's count is a plain index-only count, as the app's.
+ * filter: the other branch never runs). The count sums the per-workspace totals and their deltas
+ * not folded yet (contract_counts, contract_count_deltas), as the app's does.
  */
 const LIST_CONTRACTS = `
 WITH ${AUTH},
@@ -200,11 +201,14 @@ page AS (
   UNION ALL
   (SELECT c.* FROM contracts c WHERE NOT ${IS_ADMIN} AND c.workspace_id = ANY((SELECT ws FROM act)::int[]) ORDER BY c.id LIMIT $4 OFFSET $5)
 ),
+counted AS (
+  SELECT workspace_id, n FROM contract_counts UNION ALL SELECT workspace_id, n FROM contract_count_deltas
+),
 total AS (
-  SELECT sum(n)::int AS n FROM (
-    SELECT count(*) AS n FROM contracts c WHERE ${IS_ADMIN}
+  SELECT COALESCE(sum(n), 0)::int AS n FROM (
+    SELECT n FROM counted c WHERE ${IS_ADMIN}
     UNION ALL
-    SELECT count(*) FROM contracts c WHERE NOT ${IS_ADMIN} AND c.workspace_id = ANY((SELECT ws FROM act)::int[])
+    SELECT n FROM counted c WHERE NOT ${IS_ADMIN} AND c.workspace_id = ANY((SELECT ws FROM act)::int[])
   ) t
 )
 SELECT ${AUTH_COLUMNS},

@@ -31,6 +31,8 @@ const ZEnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How often (ms) each instance looks for pending contracts past their signing period. */
   OVERDUE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How often (ms) each instance folds the contract count deltas into the totals the list's count reads. */
+  COUNT_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** `1`: webhook callback URLs may point at loopback and private addresses (tests, closed networks). Never on a public deployment. */
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
   /** How often (ms) each instance queues new events for webhook subscriptions and sends due deliveries. */

@@ -62,9 +62,11 @@ export async function startServer(
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
     // Suites send bursts with one token; the rate limit has its own test.
     API_RATE_LIMIT_PER_MINUTE: "0",
-    // Background work at test speed: due contracts turn overdue, and mail goes, within a second.
+    // Background work at test speed: due contracts turn overdue, mail goes, and count deltas are
+    // folded, within a second.
     OVERDUE_CHECK_INTERVAL_MS: "300",
     MAIL_POLL_INTERVAL_MS: "200",
+    COUNT_FOLD_INTERVAL_MS: "200",
     // Webhooks to the tests' receivers on 127.0.0.1, polled fast, retried within a second or so.
     WEBHOOK_ALLOW_PRIVATE_URLS: "1",
     WEBHOOK_POLL_INTERVAL_MS: "100",

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { createTemplate } from "@/lib/db/seed/factories";
 import { ZApiErrorSchema, ZContractSchema, type TContract } from "@/lib/schemas";
+import { KEPT_AND_COUNTED_SQL, type TKeptAndCounted } from "@/test/helpers/contract-counts";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 
 const EDITOR = "editor@example.com";
@@ -191,5 +192,29 @@ describe("POST /v1/contracts/create: client errors write nothing", () => {
     const res = await api(PATH, { method: "GET" });
     expectError(res, "method_not_allowed");
     expect(res.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("the contracts list's kept count (lib/services/contracts/fold-contract-counts.ts)", () => {
+  it("a create writes its count delta, the server's background job folds it, and totals plus deltas stay the contracts there are", async () => {
+    const res = await create({ workspace_id: ws.sales, template_id: templates.sales, name: "Counted deal", parties: counterparties }, { email: EDITOR });
+    expect(res.status).toBe(200);
+    const db = serverDb();
+    // The create's delta (or a later one: other files create contracts at the same time).
+    const [row] = await db.$queryRawUnsafe<{ last: bigint | null }[]>(`SELECT max(id) AS last FROM contract_count_deltas`);
+    const last = row?.last;
+    expect(last).not.toBeNull();
+    // The server folds every COUNT_FOLD_INTERVAL_MS (200 ms in tests): deltas up to that one go.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [{ left } = { left: -1 }] = await db.$queryRawUnsafe<{ left: number }[]>(`SELECT count(*)::int AS left FROM contract_count_deltas WHERE id <= $1`, last);
+      if (left === 0) break;
+      if (Date.now() > deadline) throw new Error(`${left} count deltas were not folded within 15 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // One statement, one snapshot: kept and counted agree whatever other files are writing.
+    const [{ kept, counted } = { kept: {}, counted: {} }] = await db.$queryRawUnsafe<TKeptAndCounted[]>(KEPT_AND_COUNTED_SQL);
+    expect(kept).toEqual(counted);
+    expect(Object.keys(counted).length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
+import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
 import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
 
@@ -17,12 +18,15 @@ const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
  */
 export function startBackgroundJobs(database: () => Promise<PrismaClient>, { buildWebhookData }: { buildWebhookData?: TBuildWebhookData } = {}): void {
   if (g.__contractsJobs || env().BACKGROUND_JOBS === "off") return;
-  const { SMTP_URL, MAIL_FROM, MAIL_POLL_INTERVAL_MS, OVERDUE_CHECK_INTERVAL_MS } = env();
+  const { SMTP_URL, MAIL_FROM, MAIL_POLL_INTERVAL_MS, OVERDUE_CHECK_INTERVAL_MS, COUNT_FOLD_INTERVAL_MS } = env();
   const e = env();
   g.__contractsJobs = [
     runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
       const ids = await expireOverdueContracts({ db: await database() });
       if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
+    }),
+    runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async () => {
+      await foldAllContractCounts({ db: await database() });
     }),
     ...(buildWebhookData
       ? [
