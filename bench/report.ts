@@ -45,7 +45,7 @@ export interface BenchReport {
   /** BENCH_LABEL of the run (e.g. "before"), null for latest. */
   label?: string | null;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
-  settings: { samples: number; durationSec: number; warmupSec: number; connections: number; logLevel: string };
+  settings: { samples: number; embeddedSamples?: number; durationSec: number; warmupSec: number; connections: number; logLevel: string };
   buildSeconds: number | null;
   totalSeconds: number;
   runs: DatabaseRun[];

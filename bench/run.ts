@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { BEFORE_JSON, COMMITTED_RESULTS_DIR, DIST_DIR, LABEL, OUTPUT, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, settings } from "./config";
+import { BEFORE_JSON, COMMITTED_RESULTS_DIR, DIST_DIR, LABEL, OUTPUT, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, samplesOn, settings } from "./config";
 import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./dataset";
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { compareAnswers, type CompareTarget } from "./compare";
@@ -143,17 +143,21 @@ interface Served {
   rewrite: PathRewrite;
 }
 
-/** `BENCH_SAMPLES` measurements on each server, in an order that rotates per sample; the medians. */
-async function measure(kind: string, scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
+/** The load of sample `i` (from 0): only a server's first sample of a scenario is warmed up. */
+const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: 0 });
+
+/** `samplesOn(kind)` measurements on each server, in an order that rotates per sample; the medians. */
+async function measure(kind: "postgres" | "pglite", scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
   const samples = new Map<ServerKind, ScenarioResult[]>(servers.map(([k]) => [k, []]));
+  const n = samplesOn(kind);
   // Each server goes first, second, … in turn, so none always meets the machine (caches,
   // PostgreSQL's state, the load left by the other) in the same condition.
-  for (let i = 0; i < settings.samples; i++) {
+  for (let i = 0; i < n; i++) {
     const order = [...servers.slice(i % servers.length), ...servers.slice(0, i % servers.length)];
     for (const [server, target] of order) {
-      const r = await runScenario(target.baseUrl, server, target.pid, scenario, load, target.rewrite);
+      const r = await runScenario(target.baseUrl, server, target.pid, scenario, sampleLoad(load, i), target.rewrite);
       samples.get(server)!.push(r);
-      log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} sample ${i + 1}/${settings.samples} ` + describe(r));
+      log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} sample ${i + 1}/${n} ` + describe(r));
     }
   }
   return servers.map(([server]) => {
@@ -303,7 +307,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     const appSmall = await started(startApp(`app-${kind}-small`, smallDb));
     try {
       const samples: ScenarioResult[] = [];
-      for (let i = 0; i < settings.samples; i++) samples.push(await runScenario(appSmall.baseUrl, "app", appSmall.pid, listScenario, load));
+      for (let i = 0; i < samplesOn(kind); i++) samples.push(await runScenario(appSmall.baseUrl, "app", appSmall.pid, listScenario, sampleLoad(load, i)));
       smallResult = combineSamples(samples);
       log(
         `${kind} app   ${`${listScenario.id} @ ${small.marker.rows.contracts}`.padEnd(28)} ${smallResult.rps.toFixed(0).padStart(6)} req/s  p99 ${smallResult.latencyMs.p99} ms  non-2xx ${smallResult.non2xx}`,
@@ -367,7 +371,7 @@ async function main() {
   if (RESULTS_DIR !== COMMITTED_RESULTS_DIR) log(`quick run (${quickRun.join(", ") || "BENCH_RESULTS_DIR"}): results go to ${RESULTS_DIR}, not bench/results/`);
   if (LABEL) log(`BENCH_LABEL=${LABEL}: results go to ${path.join(RESULTS_DIR, OUTPUT.json)} and ${OUTPUT.md}`);
   log(
-    `settings: ${settings.samples} samples × (${load.warmupSec} s warm-up + ${load.durationSec} s) per scenario and server, app, reference and floor rotating, ` +
+    `settings: ${settings.samples} samples on PostgreSQL and ${settings.embeddedSamples} on the embedded database × ${load.durationSec} s (after ${load.warmupSec} s of warm-up before the first) per scenario and server, app, reference and floor rotating, ` +
       `${load.connections} connections; databases: ${settings.databases.join(", ")}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(" ")}`,
   );
 
@@ -404,7 +408,7 @@ async function main() {
     generatedAt: new Date().toISOString(),
     label: LABEL,
     machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { samples: settings.samples, durationSec: load.durationSec, warmupSec: load.warmupSec, connections: load.connections, logLevel: settings.serverLogLevel },
+    settings: { samples: settings.samples, embeddedSamples: settings.embeddedSamples, durationSec: load.durationSec, warmupSec: load.warmupSec, connections: load.connections, logLevel: settings.serverLogLevel },
     buildSeconds: buildSeconds === null ? null : Math.round(buildSeconds * 10) / 10,
     totalSeconds: Math.round(totalSeconds * 10) / 10,
     runs,
@@ -427,7 +431,7 @@ async function main() {
   await writeFile(path.join(RESULTS_DIR, OUTPUT.json), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(RESULTS_DIR, OUTPUT.svg), `${p99Chart(runs)}\n`);
   const tables = [
-    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples; app, reference route and floor rotating; each ${load.warmupSec} s warm-up + ${load.durationSec} s, ${load.connections} connections):`,
+    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples on PostgreSQL, ${settings.embeddedSamples} on the embedded database; app, reference route and floor rotating; each ${load.durationSec} s, after ${load.warmupSec} s of warm-up before a server's first sample of a scenario; ${load.connections} connections):`,
     "",
     scenarioTable(runs),
     "",
