@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { requestOrigin } from "@/lib/http/origin";
 import { getPrisma, type PrismaClient } from "@/lib/db";
+import { preparesStatements } from "@/lib/db/sql";
 
 /** What every handler gets. */
 interface BaseContext {
@@ -92,7 +93,8 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         ctx.actor = null;
         if (options.auth !== false) {
           const preload = options.preload?.(ctx);
-          const writeAhead = await options.writeAhead?.(ctx);
+          // Only where statements are prepared (lib/db/sql.ts preparesStatements).
+          const writeAhead = preparesStatements(prisma) ? await options.writeAhead?.(ctx) : undefined;
           let found: Awaited<ReturnType<typeof authenticate>>;
           try {
             found = await authenticate(req, prisma, preload, writeAhead);

@@ -100,7 +100,7 @@ async function open(): Promise<PrismaClient> {
   let prisma: PrismaClient | undefined;
   try {
     await applyMigrationsInChildProcess(embedded.url);
-    prisma = createPrismaClient(embedded.url, 8);
+    prisma = createPrismaClient(embedded.url, 8, { oneSession: true });
     await state.onOpen?.(prisma, { embedded: true });
     return prisma;
   } catch (error) {
@@ -144,7 +144,18 @@ export function poolOf(prisma: PrismaClient): pg.Pool {
   return pool;
 }
 
-export function createPrismaClient(connectionString: string, max = 10, { serverTimeouts = false } = {}): PrismaClient {
+const ONE_SESSION = Symbol.for("contracts-admin.one-session");
+
+/**
+ * Whether every connection of this pool is the same database session: the embedded database's
+ * (PGlite serves its socket's connections in its one session). Statements there cannot be prepared
+ * by name (lib/db/sql.ts).
+ */
+export function sharesOneSession(pool: pg.Pool): boolean {
+  return (pool as unknown as { [ONE_SESSION]?: boolean })[ONE_SESSION] === true;
+}
+
+export function createPrismaClient(connectionString: string, max = 10, { serverTimeouts = false, oneSession = false } = {}): PrismaClient {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -152,6 +163,7 @@ export function createPrismaClient(connectionString: string, max = 10, { serverT
     ...(serverTimeouts ? { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
   });
   markBusyTimeouts(pool, max);
+  if (oneSession) Object.defineProperty(pool, ONE_SESSION, { value: true });
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     // Transactions queue behind each other on the embedded database: wait for a turn.

@@ -6,7 +6,7 @@
 // two equal.
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { poolOf, type PrismaClient } from "@/lib/db";
+import { poolOf, sharesOneSession, type PrismaClient } from "@/lib/db";
 
 /** Numbered placeholders for one statement: `p(value)` adds a value and answers `$n`. */
 export class SqlParams {
@@ -44,9 +44,21 @@ function namedStatement(text: string): { text: string; name: string } | undefine
 }
 
 // The embedded database serves every connection in one session, where a name prepared by one
-// connection already exists for the next (42P05): such a pool sends its statements unnamed.
+// connection already exists for the next (42P05): such a pool sends its statements unnamed. A pool
+// made for it says so (`sharesOneSession`); another one is found out at its first 42P05.
 const unnamedPools = new WeakSet<pg.Pool>();
 const DUPLICATE_PREPARED_STATEMENT = "42P05";
+
+/**
+ * Whether this client's statements are prepared once per connection, so a long statement is not
+ * planned on every request. Not on the embedded database: there the PUT's write-ahead, planned
+ * anew each time, cost more than the second round trip it saves, which is cheap in process
+ * (lib/api/handler.ts sends it only where this holds; docs/performance.md).
+ */
+export function preparesStatements(prisma: PrismaClient): boolean {
+  const pool = poolOf(prisma);
+  return !unnamedPools.has(pool) && !sharesOneSession(pool);
+}
 
 /**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
@@ -69,7 +81,7 @@ export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {
   const pool = poolOf(prisma);
-  if (!unnamedPools.has(pool)) {
+  if (!unnamedPools.has(pool) && !sharesOneSession(pool)) {
     try {
       const named = namedStatement(text);
       return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows[0];

@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === "pglite") {
     const embedded = await startEmbeddedDatabase("memory://");
     await applyMigrations(embedded.url);
-    const prisma = createPrismaClient(embedded.url, 8);
+    const prisma = createPrismaClient(embedded.url, 8, { oneSession: true });
     return {
       prisma,
       url: embedded.url,
