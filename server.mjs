@@ -170,8 +170,9 @@ async function serve(req, res) {
   }
 
   req.url = withoutTrailingSlash(req.url);
-  removeRouterHeaders(req.headers, isJsonRoute(req.url));
-  if (isJsonRoute(req.url) && hasEmptySegment(req.url)) {
+  const json = isJsonRoute(req.url);
+  removeRouterHeaders(req.headers, json);
+  if (json && hasEmptySegment(req.url)) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path has an empty segment (`//`): an id is missing.");
   }
   const client = resolveClient(req.socket.remoteAddress, req.headers, trustedProxies);

@@ -25,10 +25,10 @@ const SERVED_AUTH_ENDPOINTS: ReadonlyMap<string, string> = new Map([
 /** Auth bodies are a few hundred bytes; anything much larger is not a sign-in. */
 export const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
-/** The attributes of a sign-in body, and nothing else (better-auth's own schema for the endpoint). */
 /** Text PostgreSQL can store: no U+0000 (the e-mail is looked up; the password never reaches the database, but is held to the same). */
 const storable = (max: number) => z.string().max(max).refine((s) => !s.includes("\u0000") && s.isWellFormed());
 
+/** The attributes of a sign-in body, and nothing else (better-auth's own schema for the endpoint). */
 const ZSignInBodySchema = z.strictObject({
   email: storable(320),
   password: storable(1024),

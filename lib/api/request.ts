@@ -193,6 +193,13 @@ export function parseIdParam(raw: string | undefined, name: string): number {
   return value;
 }
 
+const NUL_PROBLEM = "must not contain the NUL character (%00)";
+
+/** PostgreSQL's text cannot hold U+0000: a path or query parameter with one is refused, as in JSON bodies. */
+function refuseNul(value: string | undefined, name: string, error: "invalid_path_id" | "invalid_query_parameter"): void {
+  if (value?.includes("\u0000")) throw new ApiError(error, `${name}: ${NUL_PROBLEM}.`, { parameterProblems: { [name]: [NUL_PROBLEM] } });
+}
+
 /**
  * The path parameters an endpoint declares (lib/schemas/endpoints.ts): each is a canonical id
  * (`parseIdParam`), unless its schema is marked `selfParsedPathParam`; then that schema parses it,
@@ -205,11 +212,7 @@ export function parsePathParams(raw: Readonly<Record<string, string | undefined>
       params[name] = parseIdParam(raw[name], name);
       continue;
     }
-    if (raw[name]?.includes("\u0000")) {
-      throw new ApiError("invalid_path_id", `${name} must not contain the NUL character (%00).`, {
-        parameterProblems: { [name]: ["must not contain the NUL character (%00)"] },
-      });
-    }
+    refuseNul(raw[name], name, "invalid_path_id");
     const parsed = field.safeParse(raw[name]);
     if (!parsed.success) {
       const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
@@ -231,12 +234,7 @@ export function parseQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T
   const repeated = new Set<string>();
   for (const [key, value] of url.searchParams) {
     if (known && !known.has(key)) continue;
-    // PostgreSQL's text cannot hold U+0000: refused here, as in JSON bodies, for every parameter.
-    if (value.includes("\u0000")) {
-      throw new ApiError("invalid_query_parameter", `${key}: must not contain the NUL character (%00).`, {
-        parameterProblems: { [key]: ["must not contain the NUL character (%00)"] },
-      });
-    }
+    refuseNul(value, key, "invalid_query_parameter");
     if (values.has(key)) repeated.add(key);
     else values.set(key, value);
   }
