@@ -30,6 +30,7 @@ import {
   resolveClient,
   sanitizeForwardingHeaders,
 } from "./server/guards.mjs";
+import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
 
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
@@ -41,8 +42,10 @@ const LOG_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 const logThreshold = LOG_RANK[process.env.LOG_LEVEL || "info"] ?? LOG_RANK.info;
 
 let trustedProxies;
+let trimIntervalMs;
 try {
   trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  trimIntervalMs = parseTrimInterval(process.env.MEMORY_TRIM_INTERVAL_MS);
 } catch (error) {
   console.error(`Invalid environment:\n  ${error.message}`);
   process.exit(1);
@@ -56,6 +59,9 @@ try {
 if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent") || a.startsWith("--heap_growing_percent"))) {
   v8.setFlagsFromString("--heap-growing-percent=30");
 }
+
+// glibc's free memory goes back to the system every MEMORY_TRIM_INTERVAL_MS (server/malloc-trim.mjs).
+startMallocTrim(trimIntervalMs, { onUnavailable: (reason) => log("info", "memory trim off", { reason }) });
 
 // Lets the app warn when it is served some other way (plain `next start` has none of the above).
 globalThis.__contractsFrontDoor = true;

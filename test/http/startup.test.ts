@@ -10,3 +10,8 @@ test("an invalid environment variable stops the server with a clear message", as
   expect(error?.message).toMatch(/API_RATE_LIMIT_PER_MINUTE: .*expected number/);
   expect(error?.message).toMatch(/PUBLIC_URL: Invalid URL/);
 }, 60_000);
+
+test("an invalid MEMORY_TRIM_INTERVAL_MS stops the server with a clear message", async () => {
+  const error = await startServer({ env: { MEMORY_TRIM_INTERVAL_MS: "often" } }).then(() => null, (e: Error) => e);
+  expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*MEMORY_TRIM_INTERVAL_MS: expected a whole number of milliseconds/);
+}, 60_000);
