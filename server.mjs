@@ -31,6 +31,7 @@ import {
   sanitizeForwardingHeaders,
 } from "./server/guards.mjs";
 import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
+import { parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
 
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
@@ -43,9 +44,11 @@ const logThreshold = LOG_RANK[process.env.LOG_LEVEL || "info"] ?? LOG_RANK.info;
 
 let trustedProxies;
 let trimIntervalMs;
+let idleCollectAfterMs;
 try {
   trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
   trimIntervalMs = parseTrimInterval(process.env.MEMORY_TRIM_INTERVAL_MS);
+  idleCollectAfterMs = parseIdleCollectAfter(process.env.IDLE_COLLECT_AFTER_MS);
 } catch (error) {
   console.error(`Invalid environment:\n  ${error.message}`);
   process.exit(1);
@@ -61,7 +64,21 @@ if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent") || a.st
 }
 
 // glibc's free memory goes back to the system every MEMORY_TRIM_INTERVAL_MS (server/malloc-trim.mjs).
-startMallocTrim(trimIntervalMs, { onUnavailable: (reason) => log("info", "memory trim off", { reason }) });
+const trimmer = startMallocTrim(trimIntervalMs, { onUnavailable: (reason) => log("info", "memory trim off", { reason }) });
+// Once idle after traffic: one full collection, then a trim (server/idle-collect.mjs).
+const idleCollector = startIdleCollector(idleCollectAfterMs, {
+  after: ({ before, elapsedMs }) => {
+    trimmer?.trim();
+    const after = process.memoryUsage();
+    const mb = (bytes) => Math.round(bytes / 2 ** 20);
+    log("info", "idle: memory collected", {
+      duration_ms: Math.round(elapsedMs),
+      heap_used_mb: [mb(before.heapUsed), mb(after.heapUsed)],
+      rss_mb: [mb(before.rss), mb(after.rss)],
+      malloc_trim: trimmer !== null,
+    });
+  },
+});
 
 // Lets the app warn when it is served some other way (plain `next start` has none of the above).
 globalThis.__contractsFrontDoor = true;
@@ -155,6 +172,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 
 async function serve(req, res) {
   const started = performance.now();
+  idleCollector?.noteRequest();
   const requestId = incomingRequestId(req.headers["x-request-id"]) ?? randomUUID();
   // The app reuses this id in its own log line and answer.
   req.headers["x-request-id"] = requestId;

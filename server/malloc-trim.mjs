@@ -47,8 +47,8 @@ export function loadMallocTrim() {
 
 /**
  * Calls `malloc_trim(0)` every `intervalMs` (a timer that does not keep the process alive).
- * Answers a function that stops it, or null when there is nothing to run (`reason` says why,
- * through `onUnavailable`).
+ * Answers `stop` and `trim` (one call now), or null when there is nothing to run (`reason` says
+ * why, through `onUnavailable`).
  */
 export function startMallocTrim(intervalMs, { onUnavailable = () => {} } = {}) {
   if (intervalMs === 0) return null;
@@ -59,5 +59,5 @@ export function startMallocTrim(intervalMs, { onUnavailable = () => {} } = {}) {
   }
   const timer = setInterval(trim, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), trim };
 }

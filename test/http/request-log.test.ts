@@ -20,7 +20,7 @@ const WRONG_PASSWORD = `wrong-log-password-${Date.now()}`;
 const secrets: Record<string, string> = { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD, editorPassword: EDITOR_PASSWORD, wrongPassword: WRONG_PASSWORD };
 
 beforeAll(async () => {
-  server = await startServerOnFreshDatabase({ LOG_LEVEL: "info" });
+  server = await startServerOnFreshDatabase({ LOG_LEVEL: "info", IDLE_COLLECT_AFTER_MS: "1000" });
   db = createPrismaClient(server.databaseUrl, 1);
   admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
   const sales = await db.workspace.findFirstOrThrow({ where: { name: "Sales" } });
@@ -234,5 +234,23 @@ describe("no secrets in the log", () => {
     expect(log).not.toMatch(/session_token=/);
     expect(log).not.toMatch(/"cookie"/i);
     expect(log).not.toMatch(/x-service-api-token/i);
+  });
+});
+
+describe("idle collection (server/idle-collect.mjs)", () => {
+  test("a second without requests after traffic: one full collection and a trim, in one log line with the memory before and after", async () => {
+    const collected = () => logLines().filter((l) => l.msg === "idle: memory collected");
+    // Whatever the tests before left to collect is collected first.
+    await new Promise((r) => setTimeout(r, 2_500));
+    const before = collected().length;
+    for (let i = 0; i < 20; i++) expect((await fetch(`${server.baseUrl}/v1/ping`)).status).toBe(200);
+    const deadline = Date.now() + 5_000;
+    while (collected().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 2_500));
+    const lines = collected().slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "info", malloc_trim: true });
+    expect(lines[0]!.heap_used_mb).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(lines[0]!.rss_mb).toEqual([expect.any(Number), expect.any(Number)]);
   });
 });

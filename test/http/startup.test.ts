@@ -15,3 +15,8 @@ test("an invalid MEMORY_TRIM_INTERVAL_MS stops the server with a clear message",
   const error = await startServer({ env: { MEMORY_TRIM_INTERVAL_MS: "often" } }).then(() => null, (e: Error) => e);
   expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*MEMORY_TRIM_INTERVAL_MS: expected a whole number of milliseconds/);
 }, 60_000);
+
+test("an invalid IDLE_COLLECT_AFTER_MS stops the server with a clear message", async () => {
+  const error = await startServer({ env: { IDLE_COLLECT_AFTER_MS: "soon" } }).then(() => null, (e: Error) => e);
+  expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*IDLE_COLLECT_AFTER_MS: expected a whole number of milliseconds/);
+}, 60_000);

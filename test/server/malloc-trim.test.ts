@@ -27,10 +27,10 @@ function fragmentThenWait(intervalMs: number | null): { before: number; after: n
     globalThis.gc(); globalThis.gc();
     await new Promise((r) => setTimeout(r, 100));
     const before = pool();
-    const stop = ${intervalMs === null ? "null" : `startMallocTrim(${intervalMs})`};
+    const trimmer = ${intervalMs === null ? "null" : `startMallocTrim(${intervalMs})`};
     await new Promise((r) => setTimeout(r, 400));
-    stop?.();
-    console.log(JSON.stringify({ before, after: pool(), started: stop !== null, kept: kept.length }));
+    trimmer?.stop();
+    console.log(JSON.stringify({ before, after: pool(), started: trimmer !== null, kept: kept.length }));
   `;
   const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", probe], {
     env: { ...process.env, MALLOC_ARENA_MAX: "1" },

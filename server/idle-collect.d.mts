@@ -1,0 +1,8 @@
+// Types of server/idle-collect.mjs for the TypeScript tests that import it.
+export declare const DEFAULT_IDLE_COLLECT_AFTER_MS: number;
+export declare function parseIdleCollectAfter(raw: string | undefined): number;
+export declare function fullCollection(): (() => void) | null;
+export declare function startIdleCollector(
+  idleMs: number,
+  options?: { collect?: () => void; after?: (done: { before: NodeJS.MemoryUsage; elapsedMs: number }) => void; now?: () => number },
+): { noteRequest: () => void; stop: () => void } | null;

@@ -1,0 +1,105 @@
+// server/idle-collect.mjs: once the server is idle after traffic, one full collection, then a trim.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_IDLE_COLLECT_AFTER_MS, parseIdleCollectAfter, startIdleCollector } from "@/server/idle-collect.mjs";
+
+const MODULE = path.join(process.cwd(), "server", "idle-collect.mjs");
+
+describe("when it collects", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function collector(idleMs: number) {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    const c = startIdleCollector(idleMs, { collect: () => calls.push("collect"), after: () => calls.push("after"), now: () => Date.now() })!;
+    return { c, calls };
+  }
+
+  it("never without traffic", () => {
+    const { c, calls } = collector(5_000);
+    vi.advanceTimersByTime(60_000);
+    expect(calls).toEqual([]);
+    c.stop();
+  });
+
+  it("once, idleMs after the last request, then the trim; again only after new traffic", () => {
+    const { c, calls } = collector(5_000);
+    c.noteRequest();
+    vi.advanceTimersByTime(3_000);
+    c.noteRequest();
+    vi.advanceTimersByTime(4_000);
+    expect(calls).toEqual([]); // 4 s since the last request
+    vi.advanceTimersByTime(1_000);
+    expect(calls).toEqual(["collect", "after"]);
+    vi.advanceTimersByTime(60_000);
+    expect(calls).toEqual(["collect", "after"]);
+    c.noteRequest();
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toEqual(["collect", "after", "collect", "after"]);
+    c.stop();
+  });
+
+  it("not while requests keep coming", () => {
+    const { c, calls } = collector(5_000);
+    for (let i = 0; i < 60; i++) {
+      c.noteRequest();
+      vi.advanceTimersByTime(1_000);
+    }
+    expect(calls).toEqual([]);
+    c.stop();
+  });
+
+  it("is off with 0", () => {
+    expect(startIdleCollector(0, { collect: () => undefined })).toBeNull();
+  });
+});
+
+describe("V8's full collection, in a process of its own", () => {
+  it("runs once (a forced major collection) after the idle time that follows traffic, and not before", () => {
+    const probe = `
+      import { PerformanceObserver, constants } from "node:perf_hooks";
+      import { startIdleCollector } from ${JSON.stringify(MODULE)};
+      const forced = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced.push(e.detail.kind);
+      });
+      observer.observe({ entryTypes: ["gc"] });
+      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      const c = startIdleCollector(300);
+      await sleep(700);
+      const quiet = forced.length;
+      for (let i = 0; i < 5; i++) { c.noteRequest(); await sleep(100); }
+      const busy = forced.length;
+      await sleep(1200);
+      await new Promise((r) => setImmediate(r));
+      c.stop();
+      observer.disconnect();
+      console.log(JSON.stringify({ quiet, busy, forced, major: constants.NODE_PERFORMANCE_GC_MAJOR, global: typeof globalThis.gc }));
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" }).trim().split("\n").at(-1)!);
+    expect(out.quiet).toBe(0);
+    expect(out.busy).toBe(0);
+    expect(out.forced).toEqual([out.major]);
+    // The collection function lives in a context of its own: the app's code gets no global gc.
+    expect(out.global).toBe("undefined");
+  });
+});
+
+describe("IDLE_COLLECT_AFTER_MS", () => {
+  it.each([
+    [undefined, DEFAULT_IDLE_COLLECT_AFTER_MS],
+    ["", DEFAULT_IDLE_COLLECT_AFTER_MS],
+    ["0", 0],
+    ["1000", 1_000],
+    ["3600000", 3_600_000],
+  ])("%j is %d ms", (raw, ms) => {
+    expect(parseIdleCollectAfter(raw)).toBe(ms);
+  });
+
+  it.each(["soon", "-1", "2.5", "999", "3600001", "5000 ", "1e4"])("%j is refused, naming the variable", (raw) => {
+    expect(() => parseIdleCollectAfter(raw)).toThrow(/^IDLE_COLLECT_AFTER_MS: expected/);
+  });
+});
