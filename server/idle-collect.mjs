@@ -9,21 +9,14 @@
 // then `malloc_trim` (server/malloc-trim.mjs). Nobody is waiting: no request came for that long.
 import v8 from "node:v8";
 import vm from "node:vm";
+import { parseMillisecondsSetting } from "./milliseconds.mjs";
 
 /** Default: five seconds without a request. */
 export const DEFAULT_IDLE_COLLECT_AFTER_MS = 5_000;
 
-/**
- * IDLE_COLLECT_AFTER_MS: unset or empty = the default; `0` = never; otherwise a whole number of
- * milliseconds from 1,000 to 3,600,000. Anything else is refused (the server does not start).
- */
-export function parseIdleCollectAfter(raw) {
-  if (raw === undefined || raw === "") return DEFAULT_IDLE_COLLECT_AFTER_MS;
-  if (!/^\d{1,7}$/.test(raw)) throw new Error(`IDLE_COLLECT_AFTER_MS: expected a whole number of milliseconds, got ${JSON.stringify(raw.slice(0, 40))}`);
-  const ms = Number(raw);
-  if (ms !== 0 && (ms < 1_000 || ms > 3_600_000)) throw new Error(`IDLE_COLLECT_AFTER_MS: expected 0 (off) or 1000 to 3600000, got ${ms}`);
-  return ms;
-}
+/** IDLE_COLLECT_AFTER_MS: unset = the default, `0` = never, else 1,000 to 3,600,000 ms. */
+export const parseIdleCollectAfter = (raw) =>
+  parseMillisecondsSetting("IDLE_COLLECT_AFTER_MS", raw, { byDefault: DEFAULT_IDLE_COLLECT_AFTER_MS, min: 1_000, max: 3_600_000 });
 
 /**
  * V8's full collection as a function, without a global `gc` in the app's own context: the flag

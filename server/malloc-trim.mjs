@@ -12,6 +12,7 @@
 // whose prebuilt binary comes as an npm package; nothing is compiled at install). Where it cannot
 // be (not Linux, not glibc, no binary for the platform) the server runs as before and says so once.
 import { createRequire } from "node:module";
+import { parseMillisecondsSetting } from "./milliseconds.mjs";
 
 /**
  * Default interval. A call runs on the main thread: about 0.2 ms when there is little to give
@@ -21,17 +22,9 @@ import { createRequire } from "node:module";
  */
 export const DEFAULT_TRIM_INTERVAL_MS = 1_000;
 
-/**
- * MEMORY_TRIM_INTERVAL_MS: unset or empty = the default; `0` = never; otherwise a whole number of
- * milliseconds from 100 to 3,600,000. Anything else is refused (the server does not start).
- */
-export function parseTrimInterval(raw) {
-  if (raw === undefined || raw === "") return DEFAULT_TRIM_INTERVAL_MS;
-  if (!/^\d{1,7}$/.test(raw)) throw new Error(`MEMORY_TRIM_INTERVAL_MS: expected a whole number of milliseconds, got ${JSON.stringify(raw.slice(0, 40))}`);
-  const ms = Number(raw);
-  if (ms !== 0 && (ms < 100 || ms > 3_600_000)) throw new Error(`MEMORY_TRIM_INTERVAL_MS: expected 0 (off) or 100 to 3600000, got ${ms}`);
-  return ms;
-}
+/** MEMORY_TRIM_INTERVAL_MS: unset = the default, `0` = never, else 100 to 3,600,000 ms. */
+export const parseTrimInterval = (raw) =>
+  parseMillisecondsSetting("MEMORY_TRIM_INTERVAL_MS", raw, { byDefault: DEFAULT_TRIM_INTERVAL_MS, min: 100, max: 3_600_000 });
 
 /** glibc's `malloc_trim(0)`, or the reason it cannot be called in this process. */
 export function loadMallocTrim() {
