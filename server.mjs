@@ -78,7 +78,9 @@ const idleCollector = startIdleCollector(idleCollectAfterMs, {
       malloc_trim: trimmer !== null,
     });
   },
+  onError: (error) => log("warn", "idle collection failed", { error: String(error?.stack ?? error) }),
 });
+const requestEnded = idleCollector ? idleCollector.requestEnded : null;
 
 // Lets the app warn when it is served some other way (plain `next start` has none of the above).
 globalThis.__contractsFrontDoor = true;
@@ -160,6 +162,8 @@ server.listen(port, hostname, () => {
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
+    idleCollector?.stop();
+    trimmer?.stop();
     server.close();
     server.closeAllConnections();
     // The app's own shutdown work (lib/shutdown.ts: the mail deliverer hands back what it has not
@@ -172,7 +176,10 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 
 async function serve(req, res) {
   const started = performance.now();
-  idleCollector?.noteRequest();
+  if (requestEnded) {
+    idleCollector.requestStarted();
+    res.once("close", requestEnded);
+  }
   const requestId = incomingRequestId(req.headers["x-request-id"]) ?? randomUUID();
   // The app reuses this id in its own log line and answer.
   req.headers["x-request-id"] = requestId;

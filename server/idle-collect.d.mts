@@ -4,5 +4,10 @@ export declare function parseIdleCollectAfter(raw: string | undefined): number;
 export declare function fullCollection(): (() => void) | null;
 export declare function startIdleCollector(
   idleMs: number,
-  options?: { collect?: () => void; after?: (done: { before: NodeJS.MemoryUsage; elapsedMs: number }) => void; now?: () => number },
-): { noteRequest: () => void; stop: () => void } | null;
+  options?: {
+    collect?: () => void;
+    after?: (done: { before: NodeJS.MemoryUsage; elapsedMs: number }) => void;
+    onError?: (error: unknown) => void;
+    now?: () => number;
+  },
+): { requestStarted: () => void; requestEnded: () => void; stop: () => void } | null;

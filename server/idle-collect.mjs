@@ -4,9 +4,9 @@
 // V8 collects as a program allocates. A server that stops getting requests stops allocating, so
 // the garbage of its last requests (tens of MB of old space under load) stays until the next
 // traffic, and what the process holds while idle depended on when the last collection happened
-// to run: 148 MB after one round of load and 208 MB after the same round again. So after
-// IDLE_COLLECT_AFTER_MS without a request (and only after some traffic), one full collection runs,
-// then `malloc_trim` (server/malloc-trim.mjs). Nobody is waiting: no request came for that long.
+// to run: 148 MB after one round of load and 208 MB after the same round again. So once no request
+// has been in flight for IDLE_COLLECT_AFTER_MS (and only after some traffic), one full collection
+// runs, then `malloc_trim` (server/malloc-trim.mjs). No request is being served meanwhile.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { parseMillisecondsSetting } from "./milliseconds.mjs";
@@ -19,40 +19,59 @@ export const parseIdleCollectAfter = (raw) =>
   parseMillisecondsSetting("IDLE_COLLECT_AFTER_MS", raw, { byDefault: DEFAULT_IDLE_COLLECT_AFTER_MS, min: 1_000, max: 3_600_000 });
 
 /**
- * V8's full collection as a function, without a global `gc` in the app's own context: the flag
- * makes every new context get one, and only this module's context is made after it (the way
- * Jest's leak detector gets it).
+ * V8's full collection as a function, without a `gc` for any other code: the flag gives every
+ * context made while it is on a `gc`, so it is on only while this module's own context is made,
+ * and off again before anything else runs (the way Jest's leak detector gets it).
  */
 export function fullCollection() {
   v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc");
+  let gc;
+  try {
+    gc = vm.runInNewContext("gc");
+  } finally {
+    v8.setFlagsFromString("--no-expose-gc");
+  }
   return typeof gc === "function" ? () => gc({ type: "major", execution: "sync" }) : null;
 }
 
 /**
  * Runs `collect` (then `after`, given the memory use before and how long the collection took)
- * once the server has had no request for `idleMs`, after some traffic; checks every second or every `idleMs`, whichever is shorter. `noteRequest()` is called
- * for every request (two assignments). Null when off (`idleMs` 0) or nothing can collect.
+ * once no request has been in flight for `idleMs`, after some traffic; checks every second or
+ * every `idleMs`, whichever is shorter. The server calls `requestStarted()` when a request comes
+ * and `requestEnded()` when its answer is done or its connection closes (a slow upload or a long
+ * answer is traffic, not idleness). A failure (e.g. `process.memoryUsage()` without a free file
+ * descriptor) goes to `onError` and the next idle period tries again. Null when off (`idleMs` 0)
+ * or nothing can collect.
  */
-export function startIdleCollector(idleMs, { collect: given, after = () => {}, now = () => performance.now() } = {}) {
+export function startIdleCollector(idleMs, { collect: given, after = () => {}, onError = () => {}, now = () => performance.now() } = {}) {
   if (idleMs === 0) return null;
   const collect = given ?? fullCollection();
   if (!collect) return null;
-  let lastRequest = now();
+  let lastActivity = now();
+  let inFlight = 0;
   let trafficSinceCollect = false;
   const timer = setInterval(() => {
-    if (!trafficSinceCollect || now() - lastRequest < idleMs) return;
+    if (!trafficSinceCollect || inFlight > 0 || now() - lastActivity < idleMs) return;
     trafficSinceCollect = false;
-    const before = process.memoryUsage();
-    const started = performance.now();
-    collect();
-    after({ before, elapsedMs: performance.now() - started });
+    try {
+      const before = process.memoryUsage();
+      const started = performance.now();
+      collect();
+      after({ before, elapsedMs: performance.now() - started });
+    } catch (error) {
+      onError(error);
+    }
   }, Math.min(1_000, idleMs));
   timer.unref();
   return {
-    noteRequest() {
-      lastRequest = now();
+    requestStarted() {
+      inFlight++;
+      lastActivity = now();
       trafficSinceCollect = true;
+    },
+    requestEnded() {
+      if (inFlight > 0) inFlight--;
+      lastActivity = now();
     },
     stop: () => clearInterval(timer),
   };

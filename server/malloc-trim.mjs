@@ -45,12 +45,25 @@ export function loadMallocTrim() {
  */
 export function startMallocTrim(intervalMs, { onUnavailable = () => {} } = {}) {
   if (intervalMs === 0) return null;
-  const { trim, reason } = loadMallocTrim();
-  if (!trim) {
-    onUnavailable(reason);
+  const loaded = loadMallocTrim();
+  if (!loaded.trim) {
+    onUnavailable(loaded.reason);
     return null;
   }
-  const timer = setInterval(trim, intervalMs);
+  let timer;
+  const stop = () => clearInterval(timer);
+  // A call that throws (it should not: the function was found) stops the trimming, once, with the
+  // reason, instead of an uncaught exception in a timer.
+  const trim = () => {
+    try {
+      return loaded.trim();
+    } catch (error) {
+      stop();
+      onUnavailable(`malloc_trim failed (${error instanceof Error ? error.message : String(error)})`);
+      return 0;
+    }
+  };
+  timer = setInterval(trim, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer), trim };
+  return { stop, trim };
 }

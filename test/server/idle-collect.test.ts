@@ -11,11 +11,23 @@ describe("when it collects", () => {
     vi.useRealTimers();
   });
 
-  function collector(idleMs: number) {
+  function collector(idleMs: number, { fail = false } = {}) {
     vi.useFakeTimers();
     const calls: string[] = [];
-    const c = startIdleCollector(idleMs, { collect: () => calls.push("collect"), after: () => calls.push("after"), now: () => Date.now() })!;
-    return { c, calls };
+    const c = startIdleCollector(idleMs, {
+      collect: () => {
+        calls.push("collect");
+        if (fail) throw new Error("EMFILE");
+      },
+      after: () => calls.push("after"),
+      onError: (e) => calls.push(`error ${(e as Error).message}`),
+      now: () => Date.now(),
+    })!;
+    const request = () => {
+      c.requestStarted();
+      c.requestEnded();
+    };
+    return { c, calls, request };
   }
 
   it("never without traffic", () => {
@@ -26,29 +38,53 @@ describe("when it collects", () => {
   });
 
   it("once, idleMs after the last request, then the trim; again only after new traffic", () => {
-    const { c, calls } = collector(5_000);
-    c.noteRequest();
+    const { c, calls, request } = collector(5_000);
+    request();
     vi.advanceTimersByTime(3_000);
-    c.noteRequest();
+    request();
     vi.advanceTimersByTime(4_000);
     expect(calls).toEqual([]); // 4 s since the last request
     vi.advanceTimersByTime(1_000);
     expect(calls).toEqual(["collect", "after"]);
     vi.advanceTimersByTime(60_000);
     expect(calls).toEqual(["collect", "after"]);
-    c.noteRequest();
+    request();
     vi.advanceTimersByTime(5_000);
     expect(calls).toEqual(["collect", "after", "collect", "after"]);
     c.stop();
   });
 
   it("not while requests keep coming", () => {
-    const { c, calls } = collector(5_000);
+    const { c, calls, request } = collector(5_000);
     for (let i = 0; i < 60; i++) {
-      c.noteRequest();
+      request();
       vi.advanceTimersByTime(1_000);
     }
     expect(calls).toEqual([]);
+    c.stop();
+  });
+
+  it("not while a request is still in flight (a slow upload, a long answer), and idleMs after it ends", () => {
+    const { c, calls } = collector(5_000);
+    c.requestStarted();
+    vi.advanceTimersByTime(60_000);
+    expect(calls).toEqual([]);
+    c.requestEnded();
+    vi.advanceTimersByTime(4_000);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(calls).toEqual(["collect", "after"]);
+    c.stop();
+  });
+
+  it("a failure goes to onError, and the next idle period tries again", () => {
+    const { c, calls, request } = collector(5_000, { fail: true });
+    request();
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toEqual(["collect", "error EMFILE"]);
+    request();
+    vi.advanceTimersByTime(5_000);
+    expect(calls).toEqual(["collect", "error EMFILE", "collect", "error EMFILE"]);
     c.stop();
   });
 
@@ -58,9 +94,11 @@ describe("when it collects", () => {
 });
 
 describe("V8's full collection, in a process of its own", () => {
-  it("runs once (a forced major collection) after the idle time that follows traffic, and not before", () => {
+  it("runs once (a forced major collection) after the idle time that follows traffic, and not before; no other code gets a gc", () => {
     const probe = `
       import { PerformanceObserver, constants } from "node:perf_hooks";
+      import vm from "node:vm";
+      import { Worker } from "node:worker_threads";
       import { startIdleCollector } from ${JSON.stringify(MODULE)};
       const forced = [];
       const observer = new PerformanceObserver((list) => {
@@ -68,23 +106,31 @@ describe("V8's full collection, in a process of its own", () => {
       });
       observer.observe({ entryTypes: ["gc"] });
       const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-      const c = startIdleCollector(300);
-      await sleep(700);
+      const c = startIdleCollector(1000);
+      await sleep(1500);
       const quiet = forced.length;
-      for (let i = 0; i < 5; i++) { c.noteRequest(); await sleep(100); }
+      for (let i = 0; i < 5; i++) { c.requestStarted(); c.requestEnded(); await sleep(100); }
       const busy = forced.length;
-      await sleep(1200);
+      await sleep(2500);
       await new Promise((r) => setImmediate(r));
       c.stop();
       observer.disconnect();
-      console.log(JSON.stringify({ quiet, busy, forced, major: constants.NODE_PERFORMANCE_GC_MAJOR, global: typeof globalThis.gc }));
+      const worker = await new Promise((resolve, reject) => {
+        const w = new Worker("require('node:worker_threads').parentPort.postMessage(typeof gc)", { eval: true, execArgv: [] });
+        w.once("message", (m) => { resolve(m); w.terminate(); });
+        w.once("error", reject);
+      });
+      console.log(JSON.stringify({
+        quiet, busy, forced, major: constants.NODE_PERFORMANCE_GC_MAJOR,
+        gcs: [typeof globalThis.gc, vm.runInNewContext("typeof gc"), vm.runInContext("typeof gc", vm.createContext({})), worker],
+      }));
     `;
     const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" }).trim().split("\n").at(-1)!);
     expect(out.quiet).toBe(0);
     expect(out.busy).toBe(0);
     expect(out.forced).toEqual([out.major]);
-    // The collection function lives in a context of its own: the app's code gets no global gc.
-    expect(out.global).toBe("undefined");
+    // The app's context, contexts made later (vm) and worker threads: none gets a gc.
+    expect(out.gcs).toEqual(["undefined", "undefined", "undefined", "undefined"]);
   });
 });
 
