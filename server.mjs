@@ -80,7 +80,6 @@ const idleCollector = startIdleCollector(idleCollectAfterMs, {
   },
   onError: (error) => log("warn", "idle collection failed", { error: String(error?.stack ?? error) }),
 });
-const requestEnded = idleCollector ? idleCollector.requestEnded : null;
 
 // Lets the app warn when it is served some other way (plain `next start` has none of the above).
 globalThis.__contractsFrontDoor = true;
@@ -176,9 +175,9 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 
 async function serve(req, res) {
   const started = performance.now();
-  if (requestEnded) {
+  if (idleCollector) {
     idleCollector.requestStarted();
-    res.once("close", requestEnded);
+    res.once("close", idleCollector.requestEnded);
   }
   const requestId = incomingRequestId(req.headers["x-request-id"]) ?? randomUUID();
   // The app reuses this id in its own log line and answer.

@@ -56,9 +56,10 @@ const DUPLICATE_PREPARED_STATEMENT = "42P05";
  * (lib/api/handler.ts sends it only where this holds; docs/performance.md).
  */
 export function preparesStatements(prisma: PrismaClient): boolean {
-  const pool = poolOf(prisma);
-  return !unnamedPools.has(pool) && !sharesOneSession(pool);
+  return preparesOn(poolOf(prisma));
 }
+
+const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !sharesOneSession(pool);
 
 /**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
@@ -81,7 +82,7 @@ export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {
   const pool = poolOf(prisma);
-  if (!unnamedPools.has(pool) && !sharesOneSession(pool)) {
+  if (preparesOn(pool)) {
     try {
       const named = namedStatement(text);
       return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows[0];
