@@ -11,6 +11,7 @@ import "./server/node-version.mjs"; // first: stops here, saying why, on a Node 
 import "./server/memory-settings.mjs"; // then: restarts this process once with its memory settings
 import { randomUUID } from "node:crypto";
 import http, { IncomingMessage } from "node:http";
+import path from "node:path";
 import v8 from "node:v8";
 import next from "next";
 import {
@@ -32,6 +33,7 @@ import {
 } from "./server/guards.mjs";
 import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
 import { parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
+import { createApiLane, parseApiLane } from "./server/api-lane.mjs";
 
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
@@ -45,10 +47,12 @@ const logThreshold = LOG_RANK[process.env.LOG_LEVEL || "info"] ?? LOG_RANK.info;
 let trustedProxies;
 let trimIntervalMs;
 let idleCollectAfterMs;
+let apiLaneOn;
 try {
   trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
   trimIntervalMs = parseTrimInterval(process.env.MEMORY_TRIM_INTERVAL_MS);
   idleCollectAfterMs = parseIdleCollectAfter(process.env.IDLE_COLLECT_AFTER_MS);
+  apiLaneOn = parseApiLane(process.env.API_LANE);
 } catch (error) {
   console.error(`Invalid environment:\n  ${error.message}`);
   process.exit(1);
@@ -87,6 +91,11 @@ globalThis.__contractsFrontDoor = true;
 const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
+// `/v1` requests go straight to their route handlers (server/api-lane.mjs); not in development.
+const lane = dev || !apiLaneOn ? null : createApiLane({ distDir: path.resolve(process.env.NEXT_DIST_DIR || ".next"), hostname: hostname ?? "localhost", port });
+if (lane?.reason) log("warn", "api lane off", { reason: lane.reason });
+else if (lane) log("info", "api lane on", { routes: lane.routes });
+const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(req, res) : handle;
 
 // Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
 // reload; in production such a request is an ordinary request, through every check below (the app
@@ -220,9 +229,9 @@ async function serve(req, res) {
       return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
     }
     if (body === undefined) return; // the client went away
-    return handle(withBody(req, body), res);
+    return serveApp(withBody(req, body), res);
   }
-  return handle(req, res);
+  return serveApp(req, res);
 }
 
 /** The whole body, null once it passes `max` bytes (reading stops there), undefined if aborted. */

@@ -20,3 +20,8 @@ test("an invalid IDLE_COLLECT_AFTER_MS stops the server with a clear message", a
   const error = await startServer({ env: { IDLE_COLLECT_AFTER_MS: "soon" } }).then(() => null, (e: Error) => e);
   expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*IDLE_COLLECT_AFTER_MS: expected a whole number of milliseconds/);
 }, 60_000);
+
+test("an invalid API_LANE stops the server with a clear message", async () => {
+  const error = await startServer({ env: { API_LANE: "fast" } }).then(() => null, (e: Error) => e);
+  expect(error?.message).toMatch(/the server exited \(1\)[\s\S]*API_LANE must be "on" or "off", not "fast"/);
+}, 60_000);

@@ -1,0 +1,237 @@
+// The API lane: the front door hands a `/v1` request straight to its App Router route handler, the
+// exported `GET`/`PUT`/… of `app/v1/**/route.ts` as `next build` compiled it, instead of through
+// Next's router, render server and route module (which cost about 0.5 ms of CPU per request, more
+// than the whole of most of our handlers; docs/performance.md, "The API lane").
+//
+// It does what Next does for such a request, with Next's own code where Next has it:
+//   - the route: the build's manifests, Next's route regexes and matcher (params decoded as Next
+//     decodes them), static routes before dynamic ones, in Next's order;
+//   - the method: the route module's own `resolveHandler` (HEAD from GET, OPTIONS with `Allow`,
+//     405 for a method the file does not export);
+//   - the request: a `Request` with the URL Next would give (`http://<hostname>:<port><path>`), the
+//     headers as the front door left them, the body streamed from the socket, an abort signal;
+//   - the answer: the `headers()` of next.config (matched with Next's path matcher and `has`), then
+//     the handler's headers as Next's `sendResponse` merges them, compressed by Next's own
+//     `compression` middleware when the client accepts it.
+//
+// It takes only what it can answer exactly as Next would; everything else goes to Next: paths with
+// a percent-escape or a backslash, queries with Next's internal keys, paths the proxy (proxy.ts)
+// runs on, and every path no `/v1` route handler matches. It is off in development (Next compiles
+// routes on demand there), with API_LANE=off, and when the build has rewrites, a base path or
+// locales. test/http/api-lane.test.ts holds its answers equal to Next's.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+
+/** API_LANE: "on" (the default) or "off". */
+export function parseApiLane(value) {
+  if (value === undefined || value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`API_LANE must be "on" or "off", not ${JSON.stringify(value)}.`);
+}
+
+/**
+ * The lane for the build in `distDir`, or `{ reason }` when it cannot take any request.
+ * `handle(req, res)` returns false and leaves the request to Next, or answers it and returns the
+ * promise of that answer.
+ */
+export function createApiLane({ distDir, hostname, port }) {
+  const read = (file) => JSON.parse(fs.readFileSync(path.join(distDir, file), "utf8"));
+  let routesManifest, appPaths, appPathRoutes, required;
+  try {
+    routesManifest = read("routes-manifest.json");
+    appPaths = read("server/app-paths-manifest.json");
+    appPathRoutes = read("app-path-routes-manifest.json");
+    required = read("required-server-files.json");
+  } catch (error) {
+    return { reason: `no production build to read (${error.code ?? error.message})` };
+  }
+  const config = required.config ?? {};
+  const rewrites = routesManifest.rewrites ?? {};
+  const rewriteCount = Array.isArray(rewrites) ? rewrites.length : (rewrites.beforeFiles?.length ?? 0) + (rewrites.afterFiles?.length ?? 0) + (rewrites.fallback?.length ?? 0);
+  if (rewriteCount > 0) return { reason: "the build has rewrites" };
+  if ((routesManifest.redirects ?? []).some((r) => !r.internal)) return { reason: "the build has redirects" };
+  if (routesManifest.basePath) return { reason: "the build has a base path" };
+  if (routesManifest.i18n || config.i18n) return { reason: "the build has locales" };
+
+  const { getRouteRegex } = require("next/dist/shared/lib/router/utils/route-regex");
+  const { getRouteMatcher } = require("next/dist/shared/lib/router/utils/route-matcher");
+  const { getSortedRoutes } = require("next/dist/shared/lib/router/utils/sorted-routes");
+  const { getPathMatch } = require("next/dist/shared/lib/router/utils/path-match");
+  const { matchHas, compileNonPath } = require("next/dist/shared/lib/router/utils/prepare-destination");
+  const { splitCookiesString } = require("next/dist/server/web/utils");
+  const { formatHostname } = require("next/dist/server/lib/format-hostname");
+  const { parseReqUrl } = require("next/dist/lib/url");
+  const { formatUrl } = require("next/dist/shared/lib/router/utils/format-url");
+  const { modifyRouteRegex } = require("next/dist/lib/redirect-status");
+  const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
+  const compress = config.compress === false ? null : require("next/dist/compiled/compression")();
+
+  // The `/v1` route handlers: page "/v1/contracts/[contract_id]" → its compiled entry.
+  const entries = new Map();
+  for (const [entry, page] of Object.entries(appPathRoutes)) {
+    if (!entry.endsWith("/route") || !(page === "/v1" || page.startsWith("/v1/"))) continue;
+    const file = appPaths[entry];
+    if (file) entries.set(page, { entry, file: path.join(distDir, "server", file), module: null });
+  }
+  if (entries.size === 0) return { reason: "the build has no /v1 route handlers" };
+  const isDynamic = (page) => page.includes("[");
+  const staticRoutes = new Map([...entries].filter(([page]) => !isDynamic(page)));
+  const dynamicRoutes = getSortedRoutes([...entries.keys()].filter(isDynamic)).map((page) => ({
+    page,
+    match: getRouteMatcher(getRouteRegex(page)),
+    route: entries.get(page),
+  }));
+
+  // next.config's headers(), built as Next builds them (filesystem.ts buildCustomRoute).
+  const caseSensitive = Boolean(config.experimental?.caseSensitiveRoutes);
+  const headerRules = (routesManifest.headers ?? []).map((item) => ({
+    ...item,
+    match: getPathMatch(item.source, {
+      strict: true,
+      removeUnnamedParams: true,
+      regexModifier: (regex) => (item.internal ? regex : modifyRouteRegex(regex)),
+      sensitive: caseSensitive,
+    }),
+  }));
+  // The proxy (proxy.ts): a path it runs on goes to Next. Its matchers, as Next's
+  // getMiddlewareRouteMatcher reads them, with each pattern compiled once.
+  const proxyMatchers = [];
+  for (const [file, key] of [["server/functions-config-manifest.json", "functions"], ["server/middleware-manifest.json", "middleware"]]) {
+    let infos;
+    try {
+      infos = Object.values(read(file)[key] ?? {});
+    } catch {
+      continue; // no such manifest in this build
+    }
+    for (const info of infos) {
+      for (const matcher of info.matchers ?? [{ regexp: "^/.*$" }]) proxyMatchers.push({ ...matcher, re: new RegExp(matcher.regexp) });
+    }
+  }
+  const runsProxy = (pathname, req, url, q) =>
+    proxyMatchers.some((m) => m.re.test(pathname) && (!(m.has || m.missing) || Boolean(matchHas(req, queryOf(url, q), m.has, m.missing))));
+  const origin = (encrypted) => (port ? `${encrypted ? "https" : "http"}://${formatHostname(hostname || "localhost")}:${port}` : `${encrypted ? "https" : "http"}://localhost`);
+
+  function find(pathname) {
+    const route = staticRoutes.get(pathname);
+    if (route) return { route, params: {} };
+    for (const candidate of dynamicRoutes) {
+      const params = candidate.match(pathname);
+      if (params) return { route: candidate.route, params };
+    }
+    return null;
+  }
+
+  async function load(route) {
+    if (!route.module) {
+      const { routeModule } = require(route.file);
+      await routeModule.ensureUserland?.();
+      route.module = routeModule;
+    }
+    return route.module;
+  }
+
+  function handle(req, res) {
+    const url = req.url;
+    const q = url.indexOf("?");
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (!pathname.startsWith("/v1/") || pathname.includes("%") || pathname.includes("\\")) return false;
+    if (q !== -1) {
+      const search = url.slice(q).toLowerCase();
+      if (search.includes("nxt") || search.includes("_rsc") || search.includes("nextinternallocale")) return false;
+    }
+    if (runsProxy(pathname, req, url, q)) return false;
+    const found = find(pathname);
+    if (!found) return false;
+    return answer(req, res, pathname, url, q, found);
+  }
+
+  /** The query as Next's `has` conditions read it (a key given twice: its values in a list). */
+  function queryOf(url, q) {
+    return q === -1 ? {} : parseReqUrl(url).query;
+  }
+
+  async function answer(req, res, pathname, url, q, { route, params }) {
+    const routeModule = route.module ?? (await load(route));
+    // Next's headers() first: a handler's header of the same name does not replace them.
+    for (const rule of headerRules) {
+      const matched = rule.match(pathname);
+      if (!matched) continue;
+      let ruleParams = matched;
+      if (rule.has || rule.missing) {
+        const hasParams = matchHas(req, queryOf(url, q), rule.has, rule.missing);
+        if (!hasParams) continue;
+        ruleParams = Object.assign(matched, hasParams);
+      }
+      const interpolate = Object.keys(ruleParams).length > 0;
+      for (const { key, value } of rule.headers) {
+        const name = interpolate ? compileNonPath(key, ruleParams) : key;
+        const text = interpolate ? compileNonPath(value, ruleParams) : value;
+        if (name.toLowerCase() === "set-cookie") res.appendHeader(name, text);
+        else res.setHeader(name, text);
+      }
+    }
+    // As Next's base server does for every App Router path (setVaryHeader).
+    res.appendHeader("vary", APP_VARY);
+    delete req.headers["next-url"];
+    if (compress) {
+      compress(req, res, () => {});
+      res.once("close", () => {
+        if (!res.writableFinished) releaseCompressionStream(res);
+      });
+    }
+
+    const aborted = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    const headers = new Headers();
+    for (const name in req.headers) {
+      const value = req.headers[name];
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.append(name, value);
+    }
+    const method = req.method;
+    const hasBody = method !== "GET" && method !== "HEAD";
+    const request = new Request(origin(Boolean(req.socket.encrypted) || String(req.headers["x-forwarded-proto"] ?? "").includes("https")) + normalizedTarget(url, q), {
+      method,
+      headers,
+      signal: aborted.signal,
+      ...(hasBody ? { body: req, duplex: "half" } : {}),
+    });
+    const response = await routeModule.resolveHandler(method)(request, { params: Promise.resolve(params) });
+
+    res.statusCode = response.status;
+    if (response.statusText) res.statusMessage = response.statusText;
+    response.headers.forEach((value, name) => {
+      if (name === "content-length" || name === "content-encoding" || name === "transfer-encoding" || name === "x-middleware-set-cookie") return;
+      if (name === "set-cookie") {
+        for (const cookie of splitCookiesString(value)) res.appendHeader(name, cookie);
+      } else if (name === "vary" || name === "www-authenticate" || name === "proxy-authenticate" || res.getHeader(name) === undefined) {
+        res.appendHeader(name, value);
+      }
+    });
+    if (!response.body || method === "HEAD") {
+      response.body?.cancel().catch(() => {});
+      res.end();
+      return;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    // The whole answer is in hand: say its length (the compressor drops it when it compresses).
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  }
+
+  /** The path and query as Next hands them to a route: the query re-serialised (server-utils normalizeCdnUrl). */
+  function normalizedTarget(url, q) {
+    if (q === -1) return url;
+    const parsed = parseReqUrl(url);
+    delete parsed.search;
+    return formatUrl(parsed);
+  }
+
+  return { handle, routes: entries.size };
+}

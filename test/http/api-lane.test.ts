@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { createContract, createUser } from "@/lib/db/seed/factories";
+import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
+import { startServer, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
+
+// The API lane (server/api-lane.mjs) answers `/v1` requests without Next's router. Its promise:
+// every answer is the one Next gives. Two servers on one database, the lane on and off
+// (API_LANE=off), get the same requests, and must give the same status, headers and body.
+
+let lane: RunningServer;
+let next: RunningServer;
+let db: PrismaClient;
+let contractId: number;
+let participantPath: string;
+const admin = { "x-service-api-token": TEST_API_TOKEN, "x-service-user-email": "admin@example.com" };
+
+beforeAll(async () => {
+  next = await startServerOnFreshDatabase({ API_LANE: "off", LOG_LEVEL: "info" });
+  lane = await startServer({ databaseUrl: next.databaseUrl, env: { LOG_LEVEL: "info" } });
+  db = createPrismaClient(next.databaseUrl, 1);
+  const sales = await db.workspace.findFirstOrThrow({ where: { name: "Sales" } });
+  const template = await db.template.findFirstOrThrow({ where: { name: "Mutual NDA" } });
+  const owner = await createUser(db, { memberships: [{ workspaceId: sales.id, role: "editor" }] });
+  const contract = await createContract(db, {
+    workspaceId: sales.id,
+    templateId: template.id,
+    name: "Lane – “parity” \\ 🚀",
+    owner,
+    counterparties: [{ type: "company", name: "Buyer AB", participants: [{ name: "Ann" }] }],
+  });
+  contractId = contract.id;
+  const party = await db.party.findFirstOrThrow({ where: { contractId, myParty: false }, include: { participants: true } });
+  participantPath = `/v1/contracts/${contractId}/parties/${party.id}/participants/${party.participants[0]!.id}`;
+}, 240_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await lane?.stop();
+  await next?.stop();
+});
+
+/** `chunked`: the body goes as a stream, so without Content-Length. */
+type Sent = { method?: string; headers?: Record<string, string>; body?: string; chunked?: boolean };
+
+/** Headers that differ between any two answers (time, connection, framing). */
+const VOLATILE = new Set(["date", "keep-alive", "connection", "transfer-encoding", "content-length"]);
+
+async function ask(server: RunningServer, path: string, sent: Sent, requestId: string) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: sent.method ?? "GET",
+    headers: { "x-request-id": requestId, ...sent.headers },
+    ...(sent.body === undefined ? {} : sent.chunked ? { body: chunked(sent.body), duplex: "half" } : { body: sent.body }),
+    redirect: "manual",
+  } as RequestInit);
+  // Links carry the server's own host and port.
+  const host = new URL(server.baseUrl).host;
+  const local = (text: string) => text.replaceAll(host, "SERVER");
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !VOLATILE.has(name)).map(([name, value]) => [name, local(value)]));
+  const text = await res.text();
+  return { status: res.status, headers, body: local(text), size: Buffer.byteLength(text) };
+}
+
+/** The same request to both servers (same request id, so bodies that carry it match too). */
+async function both(path: string, sent: Sent = {}) {
+  const id = `lane-${Math.random().toString(36).slice(2)}`;
+  const fromNext = await ask(next, path, sent, id);
+  const fromLane = await ask(lane, path, sent, id);
+  return { fromNext, fromLane };
+}
+
+function chunked(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.slice(0, 3));
+      controller.enqueue(bytes.slice(3));
+      controller.close();
+    },
+  });
+}
+
+/** `exact`: for what both servers hand to Next, where even the compression must match. */
+async function expectSame(path: string, sent: Sent = {}, exact = false) {
+  const { fromNext, fromLane } = await both(path, sent);
+  const what = `${sent.method ?? "GET"} ${path}`;
+  expect(fromLane.status, what).toBe(fromNext.status);
+  // One difference on purpose: Next streams an answer, so its compressor never knows the length
+  // and gzips even a 100-byte error; the lane has the whole answer, and the compressor leaves one
+  // under its 1 KiB threshold as it is. Larger answers are compressed by both.
+  const expectedHeaders = { ...fromNext.headers };
+  if (!exact && fromLane.size < 1024) {
+    expect(fromLane.headers["content-encoding"], what).toBeUndefined();
+    delete expectedHeaders["content-encoding"];
+  }
+  expect(fromLane.headers, what).toEqual(expectedHeaders);
+  if (fromLane.body !== fromNext.body) {
+    // Where they part, not two whole bodies.
+    let at = 0;
+    while (fromLane.body[at] === fromNext.body[at]) at++;
+    expect(fromLane.body.slice(Math.max(0, at - 80), at + 80), `${what}: the bodies differ at ${at}`).toBe(fromNext.body.slice(Math.max(0, at - 80), at + 80));
+  }
+  return fromLane;
+}
+
+describe("the lane answers as Next does", () => {
+  test("the lane is on in one server and off in the other, and the lane answers what it takes", async () => {
+    expect(lane.logs()).toMatch(/"msg":"api lane on","routes":\d+/);
+    expect(next.logs()).not.toContain("api lane");
+    // Next streams a route's answer (chunked); the lane has it whole and says its length.
+    const viaLane = await fetch(`${lane.baseUrl}/v1/ping`);
+    const viaNext = await fetch(`${next.baseUrl}/v1/ping`);
+    expect([viaLane.headers.get("content-length"), viaLane.headers.get("transfer-encoding")]).toEqual(["15", null]);
+    expect([viaNext.headers.get("content-length"), viaNext.headers.get("transfer-encoding")]).toEqual([null, "chunked"]);
+  });
+
+  test("reads: one contract, its data fields, lists, lookups", async () => {
+    for (const path of [
+      `/v1/contracts/${contractId}`,
+      `/v1/contracts/${contractId}/data_fields?limit=all`,
+      `/v1/contracts/${contractId}/parties`,
+      "/v1/contracts?limit=3&offset=1",
+      "/v1/contracts?limit=2&q=Lane&q=x&flag&sort=name",
+      "/v1/contracts?limit=2&q=a+b%20c&state=draft",
+      "/v1/contracts?limit=%zz",
+      "/v1/template_types?limit=3",
+      "/v1/workspaces",
+      "/v1/users?limit=2",
+      "/v1/error_codes",
+    ]) {
+      const answer = await expectSame(path, { headers: admin });
+      expect(answer.status, path).toBeLessThan(500);
+    }
+    expect((await expectSame(`/v1/contracts/${contractId}`, { headers: admin })).body).toContain("🚀");
+  });
+
+  test("errors: unknown routes and ids, bad and missing credentials", async () => {
+    for (const [path, headers] of [
+      ["/v1/no/such/route", admin],
+      ["/v1/contracts/999999999", admin],
+      ["/v1/contracts/abc", admin],
+      ["/v1/contracts/1e3", admin],
+      ["/v1/contracts/2147483648", admin],
+      ["/v1/contracts", {}],
+      ["/v1/contracts", { "x-service-api-token": "not-a-token-0123456789" }],
+      ["/v1/contracts", { ...admin, "x-service-user-email": "nobody@example.com" }],
+    ] as const) {
+      const answer = await expectSame(path, { headers });
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  });
+
+  test("methods: HEAD and OPTIONS as Next implements them, and a method a route does not export", async () => {
+    expect((await expectSame("/v1/ping", { method: "HEAD" })).body).toBe("");
+    expect((await expectSame(`/v1/contracts/${contractId}`, { method: "HEAD", headers: admin })).status).toBe(200);
+    // OPTIONS as Next implements it; and methods these routes do not export (405).
+    for (const path of ["/v1/ping", `/v1/contracts/${contractId}`, "/v1/contracts/create", participantPath]) {
+      expect((await expectSame(path, { method: "OPTIONS", headers: admin })).status).toBeLessThan(500);
+    }
+    for (const [method, path] of [["PATCH", "/v1/ping"], ["DELETE", "/v1/ping"], ["POST", "/v1/ping"], ["PATCH", "/v1/contracts/create"], ["POST", participantPath], ["PUT", "/v1/openapi.json"], ["DELETE", "/v1/error_codes"]]) {
+      expect((await expectSame(path!, { method, headers: admin })).status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  test("bodies: refused bodies, sent whole and chunked", async () => {
+    const json = { ...admin, "content-type": "application/json" };
+    for (const body of ["{", "[]", '{"title": 5}', '{"unknown": 1}', "", '{"title":"x","title":"y"}']) {
+      const answer = await expectSame(participantPath, { method: "PUT", headers: json, body });
+      expect(answer.status, body).toBeGreaterThanOrEqual(400);
+    }
+    await expectSame(participantPath, { method: "PUT", headers: { ...admin, "content-type": "text/plain" }, body: '{"title":"x"}' });
+    await expectSame("/v1/contracts/create", { method: "POST", headers: json, body: '{"workspace_id": "x"}' });
+    // Chunked (no Content-Length): the front door reads it first, then hands it on.
+    expect((await expectSame(participantPath, { method: "PUT", headers: json, body: "{", chunked: true })).status).toBe(400);
+    expect((await expectSame(participantPath, { method: "PUT", headers: json, body: '{"title": 5}', chunked: true })).status).toBe(400);
+  });
+
+  test("a change: the same PUT through each answers alike and writes", async () => {
+    const json = { ...admin, "content-type": "application/json" };
+    const viaNext = await ask(next, participantPath, { method: "PUT", headers: json, body: JSON.stringify({ title: "Through Next" }) }, "lane-put-1");
+    const viaLane = await ask(lane, participantPath, { method: "PUT", headers: json, body: JSON.stringify({ title: "Through the lane" }) }, "lane-put-2");
+    expect(viaNext.status).toBe(200);
+    expect(viaLane.status).toBe(200);
+    expect(Object.keys(viaLane.headers).sort()).toEqual(Object.keys(viaNext.headers).sort().filter((name) => name !== "content-encoding"));
+    // The two writes happened at different times.
+    const untimed = (key: string, value: unknown) => (key === "updated_time" ? null : value);
+    const a = JSON.parse(viaNext.body, untimed) as Record<string, unknown>;
+    const b = JSON.parse(viaLane.body, untimed) as Record<string, unknown>;
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(b.title).toBe("Through the lane");
+    expect({ ...b, title: null }).toEqual({ ...a, title: null });
+    const participantId = Number(participantPath.split("/").at(-1));
+    expect((await db.participant.findUniqueOrThrow({ where: { id: participantId } })).title).toBe("Through the lane");
+    const line = lane.logs().split("\n").find((l) => l.includes('"request_id":"lane-put-2"') && l.includes('"msg":"request"'));
+    expect(line, "the handler's own log line").toContain('"route":"/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"');
+  });
+
+  test("compression, security headers and forwarded headers as Next sends them", async () => {
+    const gzip = await expectSame("/v1/contracts?limit=100", { headers: { ...admin, "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect((await expectSame("/v1/openapi.json", { headers: { "accept-encoding": "br, gzip" } })).status).toBe(200);
+    const plain = await expectSame("/v1/ping", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(plain.headers["x-frame-options"]).toBe("DENY");
+    // From an untrusted peer the front door drops forwarded headers: no HSTS, links to the Host.
+    await expectSame("/v1/contracts?limit=1", { headers: { ...admin, "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" } });
+    await expectSame("/v1/no/such", { headers: { host: "api.example.com:8443" } });
+  });
+
+  test("what the lane leaves to Next gives Next's answer too", async () => {
+    for (const path of ["/v1/contracts/%31", `/v1/contracts?nxtPcontract_id=${contractId}`, `/v1/contracts/${contractId}?_rsc=1`, "/v1/pin%67", "/v1"]) {
+      await expectSame(path, { headers: admin }, true);
+    }
+  });
+});
