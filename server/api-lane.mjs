@@ -24,6 +24,20 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
+/** A query that Next's parse-and-format gives back unchanged: `k=v` pairs of characters neither encodes. */
+const PLAIN_QUERY = /^[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*(?:&[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*)*$/;
+/** Whether a rule's `has`/`missing` conditions read the query. */
+function readsQuery(rule) {
+  return [...(rule.has ?? []), ...(rule.missing ?? [])].some((condition) => condition.type === "query");
+}
+/** A key given twice (formatting groups a key's values, which can reorder the pairs). */
+function hasRepeatedKey(query) {
+  if (!query.includes("&")) return false;
+  const keys = query.split("&").map((pair) => pair.slice(0, pair.indexOf("=")));
+  return new Set(keys).size !== keys.length;
+}
+/** Cache-Control's no-transform, as the compressor reads it. */
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
 /** API_LANE: "on" (the default) or "off". */
@@ -68,7 +82,9 @@ export function createApiLane({ distDir, hostname, port }) {
   const { formatUrl } = require("next/dist/shared/lib/router/utils/format-url");
   const { modifyRouteRegex } = require("next/dist/lib/redirect-status");
   const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
-  const compress = config.compress === false ? null : require("next/dist/compiled/compression")();
+  const compression = require("next/dist/compiled/compression");
+  const compress = config.compress === false ? null : compression();
+  const compressionFilter = compression.filter;
 
   // The `/v1` route handlers: page "/v1/contracts/[contract_id]" → its compiled entry.
   const entries = new Map();
@@ -86,17 +102,22 @@ export function createApiLane({ distDir, hostname, port }) {
     route: entries.get(page),
   }));
 
-  // next.config's headers(), built as Next builds them (filesystem.ts buildCustomRoute).
+  // next.config's headers(), built as Next builds them (filesystem.ts buildCustomRoute). A rule
+  // whose names and values have no `:param` to fill in needs only its pattern's test, not the
+  // matcher's params.
   const caseSensitive = Boolean(config.experimental?.caseSensitiveRoutes);
-  const headerRules = (routesManifest.headers ?? []).map((item) => ({
-    ...item,
-    match: getPathMatch(item.source, {
+  const headerRules = (routesManifest.headers ?? []).map((item) => {
+    let built = "";
+    const match = getPathMatch(item.source, {
       strict: true,
       removeUnnamedParams: true,
-      regexModifier: (regex) => (item.internal ? regex : modifyRouteRegex(regex)),
+      regexModifier: (regex) => (built = item.internal ? regex : modifyRouteRegex(regex)),
       sensitive: caseSensitive,
-    }),
-  }));
+    });
+    const placeholders = item.headers.some(({ key, value }) => key.includes(":") || value.includes(":"));
+    const test = placeholders ? null : new RegExp(built, caseSensitive ? "" : "i");
+    return { ...item, match, test, readsQuery: readsQuery(item) };
+  });
   // The proxy (proxy.ts): a path it runs on goes to Next. Its matchers, as Next's
   // getMiddlewareRouteMatcher reads them, with each pattern compiled once.
   const proxyMatchers = [];
@@ -108,11 +129,11 @@ export function createApiLane({ distDir, hostname, port }) {
       continue; // no such manifest in this build
     }
     for (const info of infos) {
-      for (const matcher of info.matchers ?? [{ regexp: "^/.*$" }]) proxyMatchers.push({ ...matcher, re: new RegExp(matcher.regexp) });
+      for (const matcher of info.matchers ?? [{ regexp: "^/.*$" }]) proxyMatchers.push({ ...matcher, re: new RegExp(matcher.regexp), readsQuery: readsQuery(matcher) });
     }
   }
   const runsProxy = (pathname, req, url, q) =>
-    proxyMatchers.some((m) => m.re.test(pathname) && (!(m.has || m.missing) || Boolean(matchHas(req, queryOf(url, q), m.has, m.missing))));
+    proxyMatchers.some((m) => m.re.test(pathname) && (!(m.has || m.missing) || Boolean(matchHas(req, queryOf(url, q, m), m.has, m.missing))));
   const origin = (encrypted) => (port ? `${encrypted ? "https" : "http"}://${formatHostname(hostname || "localhost")}:${port}` : `${encrypted ? "https" : "http"}://localhost`);
 
   function find(pathname) {
@@ -149,24 +170,26 @@ export function createApiLane({ distDir, hostname, port }) {
     return answer(req, res, pathname, url, q, found);
   }
 
-  /** The query as Next's `has` conditions read it (a key given twice: its values in a list). */
-  function queryOf(url, q) {
-    return q === -1 ? {} : parseReqUrl(url).query;
+  /** The query as Next's `has` conditions read it (a key given twice: its values in a list); parsed only for a condition on it. */
+  function queryOf(url, q, rule) {
+    if (q === -1 || !rule.readsQuery) return {};
+    return parseReqUrl(url).query;
   }
 
   async function answer(req, res, pathname, url, q, { route, params }) {
     const routeModule = route.module ?? (await load(route));
     // Next's headers() first: a handler's header of the same name does not replace them.
     for (const rule of headerRules) {
-      const matched = rule.match(pathname);
+      if (rule.test && !rule.test.test(pathname)) continue;
+      const matched = rule.test ? {} : rule.match(pathname);
       if (!matched) continue;
       let ruleParams = matched;
       if (rule.has || rule.missing) {
-        const hasParams = matchHas(req, queryOf(url, q), rule.has, rule.missing);
+        const hasParams = matchHas(req, queryOf(url, q, rule), rule.has, rule.missing);
         if (!hasParams) continue;
         ruleParams = Object.assign(matched, hasParams);
       }
-      const interpolate = Object.keys(ruleParams).length > 0;
+      const interpolate = !rule.test && Object.keys(ruleParams).length > 0;
       for (const { key, value } of rule.headers) {
         const name = interpolate ? compileNonPath(key, ruleParams) : key;
         const text = interpolate ? compileNonPath(value, ruleParams) : value;
@@ -177,7 +200,10 @@ export function createApiLane({ distDir, hostname, port }) {
     // As Next's base server does for every App Router path (setVaryHeader).
     res.appendHeader("vary", APP_VARY);
     delete req.headers["next-url"];
-    if (compress) {
+    // No Accept-Encoding: nothing to negotiate, so the compressor is not set up (below, the Vary
+    // it would have added).
+    const negotiates = compress !== null && req.headers["accept-encoding"] !== undefined;
+    if (negotiates) {
       compress(req, res, () => {});
       res.once("close", () => {
         if (!res.writableFinished) releaseCompressionStream(res);
@@ -214,6 +240,7 @@ export function createApiLane({ distDir, hostname, port }) {
         res.appendHeader(name, value);
       }
     });
+    if (compress && !negotiates) varyAsCompressorWould(req, res);
     if (!response.body || method === "HEAD") {
       response.body?.cancel().catch(() => {});
       res.end();
@@ -225,9 +252,18 @@ export function createApiLane({ distDir, hostname, port }) {
     res.end(body);
   }
 
+  /** The compressor's `Vary: Accept-Encoding`, added for a compressible answer it may transform. */
+  function varyAsCompressorWould(req, res) {
+    if (!compressionFilter(req, res) || NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? ""))) return;
+    const current = res.getHeader("Vary");
+    const fields = current === undefined ? [] : String(current).toLowerCase().split(/\s*,\s*/);
+    if (fields.includes("*") || fields.includes("accept-encoding")) return;
+    res.setHeader("Vary", current === undefined ? "Accept-Encoding" : `${current}, Accept-Encoding`);
+  }
+
   /** The path and query as Next hands them to a route: the query re-serialised (server-utils normalizeCdnUrl). */
   function normalizedTarget(url, q) {
-    if (q === -1) return url;
+    if (q === -1 || PLAIN_QUERY.test(url.slice(q + 1)) && !hasRepeatedKey(url.slice(q + 1))) return url;
     const parsed = parseReqUrl(url);
     delete parsed.search;
     return formatUrl(parsed);

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { createContract, createUser } from "@/lib/db/seed/factories";
@@ -206,6 +207,31 @@ describe("the lane answers as Next does", () => {
     // From an untrusted peer the front door drops forwarded headers: no HSTS, links to the Host.
     await expectSame("/v1/contracts?limit=1", { headers: { ...admin, "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" } });
     await expectSame("/v1/no/such", { headers: { host: "api.example.com:8443" } });
+  });
+
+  test("without Accept-Encoding (which fetch always sends): the same headers, Vary included", async () => {
+    const raw = (server: RunningServer, path: string, method: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.baseUrl}${path}`, { method, headers }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => {
+            const kept = Object.entries(res.headers).filter(([name]) => !VOLATILE.has(name));
+            const host = new URL(server.baseUrl).host;
+            resolve({ status: res.statusCode!, headers: Object.fromEntries(kept), body: body.replaceAll(host, "SERVER") });
+          });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const [method, path] of [["GET", "/v1/ping"], ["HEAD", "/v1/ping"], ["GET", `/v1/contracts/${contractId}`], ["GET", "/v1/contracts?limit=50"], ["GET", "/v1/nothing"]] as const) {
+      const headers = { ...admin, "x-request-id": "lane-raw" };
+      const [fromNext, fromLane] = [await raw(next, path, method, headers), await raw(lane, path, method, headers)];
+      expect(fromLane, `${method} ${path}`).toEqual(fromNext);
+      expect(fromLane.headers.vary, `${method} ${path}`).toMatch(/Accept-Encoding$/);
+      expect(fromLane.headers["content-encoding"]).toBeUndefined();
+    }
   });
 
   test("what the lane leaves to Next gives Next's answer too", async () => {
