@@ -147,10 +147,15 @@ export function json(body: unknown, init?: ResponseInit): Response {
  * by character for lone surrogates, which costs more than the encoding itself on a 100 KB list.
  */
 export function jsonText(text: string | Buffer<ArrayBuffer>, init?: ResponseInit): Response {
-  const headers = new Headers(init?.headers);
+  const body = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+  // Most answers set no header of their own: no Headers object to build and search first.
+  if (init?.headers === undefined) return new Response(body, { ...init, headers: JSON_CONTENT_TYPE });
+  const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
-  return new Response(typeof text === "string" ? Buffer.from(text, "utf8") : text, { ...init, headers });
+  return new Response(body, { ...init, headers });
 }
+
+const JSON_CONTENT_TYPE = { "Content-Type": "application/json" } as const;
 
 /**
  * The export for methods a route does not support, so they answer 405 in the error shape:
