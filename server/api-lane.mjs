@@ -38,6 +38,19 @@ function hasRepeatedKey(query) {
 }
 /** Cache-Control's no-transform, as the compressor reads it. */
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+const EMPTY = new Uint8Array(0);
+/** Once `res` can take more, or is closed. */
+function drained(res) {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
 /** API_LANE: "on" (the default) or "off". */
@@ -246,10 +259,23 @@ export function createApiLane({ distDir, hostname, port }) {
       res.end();
       return;
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    // The whole answer is in hand: say its length (the compressor drops it when it compresses).
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
+    // The body's chunks as they are, without gathering them into a copy. An answer of one chunk
+    // (every answer built from a string or bytes) is sent with its length (the compressor drops
+    // it when it compresses); a longer stream goes on chunk by chunk, as Next would send it.
+    const reader = response.body.getReader();
+    const first = await reader.read();
+    const second = first.done ? first : await reader.read();
+    if (second.done) {
+      const bytes = first.done ? EMPTY : first.value;
+      res.setHeader("Content-Length", typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength);
+      res.end(bytes);
+      return;
+    }
+    for (let chunk = first; !chunk.done; chunk = chunk === first ? second : await reader.read()) {
+      if (res.destroyed) return void reader.cancel().catch(() => {});
+      if (!res.write(chunk.value)) await drained(res);
+    }
+    res.end();
   }
 
   /** The compressor's `Vary: Accept-Encoding`, added for a compressible answer it may transform. */

@@ -1,5 +1,5 @@
 import { jsonText } from "@/lib/api/handler";
-import { listHeadFromEscaped } from "@/lib/db/sql";
+import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
 import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
@@ -40,7 +40,8 @@ export function paginated<T>({ origin, path, query = {}, limit, offset, count, d
  * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those bytes.
  */
 export function paginatedPreloaded(preloaded: unknown, input: Omit<TPaginatedInput<never>, "count" | "data">): Response {
-  const { count, head } = listHeadFromEscaped(preloaded);
+  const count = listCountOfEscaped(preloaded);
   const { _links } = paginated({ ...input, count, data: [] });
-  return jsonText(Buffer.concat([head, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")]));
+  // The head as bytes with the links after it, in one buffer.
+  return jsonText(bytesFromEscaped(preloaded as string, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")));
 }

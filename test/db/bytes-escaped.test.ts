@@ -29,3 +29,14 @@ test("text that is not in the escape format is refused, not misread", () => {
   expect(() => bytesFromEscaped("a\\9zz")).toThrow(/not bytea escape format/);
   expect(() => bytesFromEscaped("ends with \\")).toThrow(/not bytea escape format/);
 });
+
+test("with a tail: the decoded bytes then the tail, in one buffer, whatever the escapes around the edges", async () => {
+  const tail = Buffer.from(',"_links":{"self":"x"}}', "utf8");
+  const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+  for (const bytes of [all, Buffer.from("plain"), Buffer.from("\\"), Buffer.from("–"), Buffer.from("a\\b–"), Buffer.alloc(0), Buffer.concat([all, Buffer.from("ends plainly")])]) {
+    const row = await queryOne<{ e: string }>(db.prisma, "SELECT encode(decode($1, 'hex'), 'escape') AS e", [bytes.toString("hex")]);
+    expect(bytesFromEscaped(row!.e, tail).equals(Buffer.concat([bytes, tail])), JSON.stringify(row!.e)).toBe(true);
+    expect(bytesFromEscaped(row!.e).equals(bytes), JSON.stringify(row!.e)).toBe(true);
+  }
+  expect(() => bytesFromEscaped("a\\12", tail)).toThrow(/not bytea escape format/);
+});
