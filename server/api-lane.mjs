@@ -227,11 +227,12 @@ export function createApiLane({ distDir, hostname, port }) {
     res.once("close", () => {
       if (!res.writableFinished) aborted.abort();
     });
-    const headers = new Headers();
+    // As Next's fromNodeOutgoingHttpHeaders reads them; as pairs, which Request copies once.
+    const headers = [];
     for (const name in req.headers) {
       const value = req.headers[name];
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else if (value !== undefined) headers.append(name, value);
+      if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
+      else if (value !== undefined) headers.push([name, String(value)]);
     }
     const method = req.method;
     const hasBody = method !== "GET" && method !== "HEAD";

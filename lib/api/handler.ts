@@ -84,7 +84,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     let origin = url.origin;
     let response: Response;
     try {
-      origin = requestOrigin(req);
+      origin = requestOrigin(req, undefined, url);
       const params = flattenParams(await routeCtx?.params);
       const ctx: TContext = { req, url, params, requestId, origin };
       if (options.database !== false) {

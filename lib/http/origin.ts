@@ -16,9 +16,8 @@ function firstValue(header: string | null): string | undefined {
  * the client used as far as the proxy in front tells us (`X-Forwarded-Proto/Host`), else `Host`, else
  * the URL the server saw. Only the origin of `PUBLIC_URL` is used (the app has no base path).
  */
-export function requestOrigin(req: Request, publicUrl: string | undefined = env().PUBLIC_URL): string {
+export function requestOrigin(req: Request, publicUrl: string | undefined = env().PUBLIC_URL, url: URL = new URL(req.url)): string {
   if (publicUrl) return new URL(publicUrl).origin;
-  const url = new URL(req.url);
   const forwardedProto = firstValue(req.headers.get("x-forwarded-proto"))?.toLowerCase();
   const proto = forwardedProto && PROTO.test(forwardedProto) ? forwardedProto : url.protocol.replace(/:$/, "");
   const host = [firstValue(req.headers.get("x-forwarded-host")), firstValue(req.headers.get("host"))].find(

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, expect, it, vi, type MockInstance } from "vitest";
+import { flushLog, logger } from "@/lib/logger";
+
+// The logger writes its line's head itself and appends the fields' JSON (lib/logger.ts): the text
+// must be exactly what stringifying `{ level, time, msg, ...fields }` gives.
+let stdout: MockInstance;
+beforeEach(() => {
+  stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+});
+afterEach(() => stdout.mockRestore());
+
+function lines(): string[] {
+  flushLog();
+  return stdout.mock.calls.flatMap(([chunk]) => String(chunk).split("\n").filter(Boolean));
+}
+
+it("writes each line as stringifying level, time, msg and the fields would", () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ["request", { method: "GET", route: "/v1/contracts/{contract_id}", status: 200, duration_ms: 1.5, request_id: "r-1", user_id: null, api_token_id: 7 }],
+    ["no fields", {}],
+    ['a "quoted" message – with an en dash\n', { nested: { a: [1, "two", { three: true }] }, gone: undefined, emoji: "😀", control: "\u0001" }],
+    ["fields that name the head's keys", { level: "spoofed", msg: "spoofed", time: "spoofed", x: 1 }],
+    ["a date", { at: new Date(0) }],
+  ];
+  for (const [msg, fields] of cases) logger.warn(msg, fields);
+  const written = lines();
+  expect(written).toHaveLength(cases.length);
+  written.forEach((line, i) => {
+    const [msg, fields] = cases[i]!;
+    const time = (JSON.parse(line) as { time: string }).time;
+    if (!("time" in fields)) {
+      expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(time) - Date.now())).toBeLessThan(60_000);
+    }
+    expect(line).toBe(JSON.stringify({ level: "warn", time, msg, ...fields }));
+  });
+});
+
+it("keeps the line when the fields cannot be written", () => {
+  const circular: Record<string, unknown> = {};
+  circular.self = circular;
+  logger.error("circular", { circular });
+  logger.error("bigint", { n: 10n });
+  const written = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(written).toEqual([
+    { level: "error", time: expect.any(String), msg: "circular", unserializable_fields: true },
+    { level: "error", time: expect.any(String), msg: "bigint", unserializable_fields: true },
+  ]);
+});
