@@ -12,13 +12,15 @@
 //     headers as the front door left them, the body streamed from the socket, an abort signal;
 //   - the answer: the `headers()` of next.config (matched with Next's path matcher and `has`), then
 //     the handler's headers as Next's `sendResponse` merges them, compressed by Next's own
-//     `compression` middleware when the client accepts it.
+//     `compression` middleware when the client accepts it. Unlike Next, which streams it, an
+//     answer of one chunk goes out with its Content-Length (so the compressor, which then knows
+//     the size, leaves one under 1 KiB as it is).
 //
 // It takes only what it can answer exactly as Next would; everything else goes to Next: paths with
 // a percent-escape or a backslash, queries with Next's internal keys, paths the proxy (proxy.ts)
 // runs on, and every path no `/v1` route handler matches. It is off in development (Next compiles
-// routes on demand there), with API_LANE=off, and when the build has rewrites, a base path or
-// locales. test/http/api-lane.test.ts holds its answers equal to Next's.
+// routes on demand there), with API_LANE=off, and when the build has rewrites, redirects, a base
+// path or locales. test/http/api-lane.test.ts holds its answers equal to Next's.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
