@@ -149,7 +149,9 @@ export function createApiLane({ distDir, hostname, port }) {
   }
   const runsProxy = (pathname, req, url, q) =>
     proxyMatchers.some((m) => m.re.test(pathname) && (!(m.has || m.missing) || Boolean(matchHas(req, queryOf(url, q, m), m.has, m.missing))));
-  const origin = (encrypted) => (port ? `${encrypted ? "https" : "http"}://${formatHostname(hostname || "localhost")}:${port}` : `${encrypted ? "https" : "http"}://localhost`);
+  // The origin of the URL Next gives a route (resolve-routes' initURL), made once for each scheme.
+  const host = port ? `${formatHostname(hostname || "localhost")}:${port}` : "localhost";
+  const origins = { http: `http://${host}`, https: `https://${host}` };
 
   function find(pathname) {
     const route = staticRoutes.get(pathname);
@@ -238,7 +240,8 @@ export function createApiLane({ distDir, hostname, port }) {
     }
     const method = req.method;
     const hasBody = method !== "GET" && method !== "HEAD";
-    const request = new Request(origin(Boolean(req.socket.encrypted) || String(req.headers["x-forwarded-proto"] ?? "").includes("https")) + normalizedTarget(url, q), {
+    const secure = Boolean(req.socket.encrypted) || String(req.headers["x-forwarded-proto"] ?? "").includes("https");
+    const request = new Request((secure ? origins.https : origins.http) + normalizedTarget(url, q), {
       method,
       headers,
       signal: aborted.signal,

@@ -190,12 +190,6 @@ export function listHeadSql(count: string, items: string): string {
   return utf8BytesEscaped(`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
 }
 
-/** The bytes and the count of a `listHeadSql` value. */
-export function listHeadFromEscaped(preloaded: unknown): { count: number; head: Buffer<ArrayBuffer> } {
-  const count = listCountOfEscaped(preloaded);
-  return { count, head: bytesFromEscaped(preloaded as string) };
-}
-
 /**
  * Turns the timestamps of rows assembled by PostgreSQL back into `Date`s, in place, as Prisma
  * gives them: every Prisma `DateTime` field of this schema is named `…At`, and no other field is.

@@ -6,7 +6,7 @@ import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "
 import { serializeContract, serializeContractListItem, serializeDataField, serializeTemplateType } from "@/lib/api/serializers";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
-import { listHeadFromEscaped } from "@/lib/db/sql";
+import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
 import { getContract } from "@/lib/services/contracts/get-contract";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
@@ -19,6 +19,11 @@ import type { TContractListQuery, TPagination } from "@/lib/schemas";
 import { createTemplateType } from "@/lib/db/seed/factories";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
+
+/** A list preload's count and its bytes, read as `paginatedPreloaded` reads them. */
+function listHeadFromEscaped(preloaded: unknown): { count: number; head: Buffer } {
+  return { count: listCountOfEscaped(preloaded), head: bytesFromEscaped(preloaded as string) };
+}
 
 const ORIGIN = "https://contracts.example.com";
 const TOKEN = "hot-reads-token-0123456789";
