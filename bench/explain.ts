@@ -100,7 +100,7 @@ export const HOT_STATEMENTS: HotStatement[] = [
   { name: "app: GET /v1/contracts?limit=100&offset=19900", make: app(() => contractListPreload({ ...LIST, offset: 19_900 }, "http://127.0.0.1:3000")) },
   {
     name: "app: PUT …/participants/{id} (title; what it checks, and the write ahead; rolled back)",
-    make: app(updateTargetsPreload, (ids) => updateWriteAhead(ids, { title: `Explained ${++titles}` }, "explain")),
+    make: app(updateTargetsPreload, (ids) => updateWriteAhead(ids, { title: `Explained ${++titles}` }, "explain", "http://127.0.0.1:3000")),
   },
   { name: "floor: GET /v1/contracts/{id}", make: floor("getContract") },
   { name: "floor: GET /v1/contracts/{id}/data_fields?limit=all", make: floor("listDataFields") },

@@ -111,7 +111,7 @@ export function authStatementSql(
     )${written ? `, ${written.ctes}` : ""}
     SELECT (SELECT row_to_json(tok) FROM tok) AS token,
            (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
-           CASE WHEN ${holds} THEN ${preload ? preload(q) : "NULL"} END AS preload${written ? `,
+           CASE WHEN ${holds}${written ? ` AND NOT ${written.wrote}` : ""} THEN ${preload ? preload(q) : "NULL"} END AS preload${written ? `,
            ${written.written} AS written` : ""}
       FROM scope`;
   return { text, values: q.values };

@@ -53,7 +53,7 @@ export interface THandleOptions<E extends TEndpoint> {
    * and the handler does the change itself when that is null. Not for endpoints that take
    * `Idempotency-Key`.
    */
-  writeAhead?: (request: { params: TParamsOf<E>; body: TBodyOf<E> }, context: { requestId: string }) => TWriteAhead | undefined;
+  writeAhead?: (request: { params: TParamsOf<E>; body: TBodyOf<E> }, context: { requestId: string; origin: string }) => TWriteAhead | undefined;
 }
 
 /** The handler of one declared endpoint. */
@@ -120,7 +120,7 @@ export function handle<const E extends TEndpoint>(
               const body = endpoint.body!.safeParse(read.raw);
               if (!body.success) return undefined;
               read.parsed = body.data as TBodyOf<E>;
-              return writeAhead({ params, body: read.parsed }, { requestId: ctx.requestId });
+              return writeAhead({ params, body: read.parsed }, { requestId: ctx.requestId, origin: ctx.origin });
             } catch {
               // Conflicting token headers, a path that does not parse: answered as without a write-ahead.
               return undefined;

@@ -74,10 +74,12 @@ export type TPreload = (params: SqlParams) => string;
  * A change made in the same statement as the authentication, when the route can tell from the
  * request alone what to write (docs/performance.md "The PUT in one round trip"): data-modifying
  * CTEs (`ctes`, appended after `tok`, `usr` and `scope`) that must write nothing unless `allowed`
- * (an SQL condition: the credentials hold) is true, and `written`, an SQL expression for what they
- * wrote (null when they wrote nothing; the route then does the work as without it).
+ * (an SQL condition: the credentials hold) is true, `written`, an SQL expression for what they
+ * wrote (null when they wrote nothing; the route then does the work as without it), and `wrote`,
+ * an SQL condition true when they wrote. The route's preload is read only when they did not: a
+ * route that wrote ahead answers from what it wrote.
  */
-export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string };
+export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string; wrote: string };
 
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {

@@ -5,6 +5,7 @@
 import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import type { TContractListQuery } from "@/lib/schemas";
+import { participantJsonSql } from "@/lib/services/participants/participant-sql";
 import type { CONTRACT_SELECT } from "./contract-row";
 
 /** The column of each `CONTRACT_SELECT` field. */
@@ -58,36 +59,8 @@ const PARTY_FIELDS_SQL = {
   type: "p.type",
 };
 
-/**
- * The participant `q` as `serializeParticipant` writes it inside a contract (no links). The caller's
- * own participant is the one linked to the acting user (the `usr` CTE of the authentication's
- * statement: none for the anonymous admin).
- */
-const PARTICIPANT_SQL = jsonRow({
-  id: "q.id",
-  name: "q.name",
-  title: "q.title",
-  email: "q.email",
-  phone_number: "q.phone_number",
-  identification_number: "q.identification_number",
-  delivery_channel: "q.delivery_channel",
-  delivery_status: "q.delivery_status",
-  sign_method: "q.sign_method",
-  sign_state: "q.sign_state",
-  sign_state_updated_time: isoTimeSql("q.sign_state_updated_at"),
-  signatory: "q.signatory",
-  two_step_authentication_method: "q.two_step_authentication_method",
-  organizer: "q.organizer",
-  my_participant: "COALESCE(q.user_id = (SELECT id FROM usr), false)",
-  _permissions: jsonRow({ "contract:update": "q.can_update_contract" }),
-  _private_ownerside: jsonRow({
-    created_time: isoTimeSql("q.created_at"),
-    first_visited_time: isoTimeSql("q.first_visited_at"),
-    last_visited_time: isoTimeSql("q.last_visited_at"),
-    updated_time: isoTimeSql("q.updated_at"),
-    visits: "q.visits",
-  }),
-});
+/** The participant `q` as `serializeParticipant` writes it inside a contract (no links). */
+const PARTICIPANT_SQL = participantJsonSql("q");
 
 /**
  * The party `p` as `serializeParty` writes it inside a contract: a company lists its `participants`

@@ -65,3 +65,8 @@ export type TParticipantRow = Prisma.ParticipantGetPayload<{ select: typeof PART
 export function participantEtag(row: Pick<TParticipantRow, "id" | "version">): string {
   return `"p${row.id}-v${row.version}"`;
 }
+
+/** `participantEtag` of the row `alias`, as an SQL text expression. */
+export function participantEtagSql(alias: string): string {
+  return `'"p' || ${alias}.id || '-v' || ${alias}.version || '"'`;
+}

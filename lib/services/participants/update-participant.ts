@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { participantEtag, PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import { participantEtag, participantEtagSql, PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import { participantJsonSql } from "@/lib/services/participants/participant-sql";
 import type { PrismaClient } from "@/lib/db";
 import { jsonColumns, queryOne, reviveDates, SqlParams, type TPreload, type TWriteAhead } from "@/lib/db/sql";
 import { EDITABLE_CONTRACT_STATES, PARTICIPANT_ATTRIBUTES, type TContractState, type TParticipantAttribute } from "@/lib/domain/enums";
@@ -29,8 +30,6 @@ export interface UpdateParticipantOptions {
   requestId?: string;
   /** The targets read with the caller's credentials (`updateTargetsPreload`), when the route read them. */
   preloaded?: unknown;
-  /** The participant as `updateWriteAhead` wrote it in the credentials' statement (null or absent: not written). */
-  written?: unknown;
 }
 
 /** Each writable attribute (docs/api.md "Updating a participant") and the column it is stored in. */
@@ -64,7 +63,6 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
   const { db, actor, contractId, partyId, participantId } = options;
   const ids = { contractId, partyId, participantId };
-  if (options.written != null) return reviveDates(options.written as TParticipantRow);
   if (options.preloaded !== undefined) {
     const targets = foundTargets(options.preloaded as TTargetsRow | null, ids);
     const plan = planUpdate(options, targets);
@@ -129,13 +127,14 @@ const REQUIRED_COLUMNS = { email: "email", phone_number: "phoneNumber" } as cons
  * check passes; otherwise it writes nothing, and the update runs as usual on the targets read in
  * the same statement. Its conditions may refuse more than the checks, never less (the service
  * tests run every case through it): every attribute sent must change (so no `{}`), no e-mail (its
- * comparison ignores case, and an owner-side participant's cannot change), all three options the
- * participant will have must be offered (not only those being chosen now), and a required
+ * comparison ignores case, and an owner-side participant's cannot change), and a required
  * attribute must hold a letter or a digit (JavaScript's `trim` and PostgreSQL's blanks differ).
- * Contract in scope, party and participant of it, the role, the contract's state and the version
- * read are checked as `planUpdate` checks them.
+ * Contract in scope, party and participant of it, the role, the contract's state, the options
+ * being chosen (offered by the template; one chosen earlier stays as it is), the attributes the
+ * participant's delivery channel and two-step method require (those of offered options only, as
+ * `participantProblems` reads them) and the version read are checked as `planUpdate` checks them.
  */
-export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantRequest, requestId?: string): TWriteAhead | undefined {
+export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantRequest, requestId: string, linkBase: string): TWriteAhead | undefined {
   // Each attribute sent: its column, its value, and its entry of the audit event's before (from `x`, the row read).
   const sent: [keyof TParticipantChanges, unknown, string][] = [];
   const after: Record<string, unknown> = {};
@@ -158,12 +157,17 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
     const column = (field: keyof TParticipantChanges) => PARTICIPANT_COLUMNS[field];
     const resolved = (field: keyof TParticipantChanges) => value.get(field) ?? `x.${column(field)}`;
     const filled = (field: keyof TParticipantChanges) => `COALESCE(${resolved(field)} ~ '[0-9A-Za-z]', false)`;
+    // Checked for an option being chosen now only: one chosen earlier stays valid (planUpdate).
     const offered = (table: string, field: keyof TParticipantChanges) =>
-      `EXISTS (SELECT 1 FROM ${table} o WHERE o.template_id = c.template_id AND o.name = ${resolved(field)})`;
-    const requirementsMet = (table: string, field: keyof TParticipantChanges) =>
-      `NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.template_id = c.template_id AND o.name = ${resolved(field)} AND NOT (${PARTICIPANT_ATTRIBUTES.map(
-        (attribute) => `(COALESCE('${attribute}' <> ALL(o.required_participant_attributes), false) OR ${filled(REQUIRED_COLUMNS[attribute])})`,
-      ).join(" AND ")}))`;
+      value.has(field) ? [`EXISTS (SELECT 1 FROM ${table} o WHERE o.template_id = c.template_id AND o.name = ${value.get(field)})`] : [];
+    // What the participant's channel and two-step method require, as one scan of the two (small) tables.
+    const requirementsMet = `NOT EXISTS (SELECT 1 FROM (
+        SELECT o.required_participant_attributes AS required FROM template_delivery_channels o
+         WHERE o.template_id = c.template_id AND o.name = ${resolved("deliveryChannel")}
+        UNION ALL
+        SELECT o.required_participant_attributes FROM template_two_step_methods o
+         WHERE o.template_id = c.template_id AND o.name = ${resolved("twoStepMethod")}
+      ) o WHERE ${PARTICIPANT_ATTRIBUTES.map((attribute) => `('${attribute}' = ANY(o.required) AND NOT ${filled(REQUIRED_COLUMNS[attribute])})`).join(" OR ")})`;
     const before = sent.map(([, , entry]) => entry);
     const checks = [
       `c.id = ${q.p(ids.contractId, "int")}`,
@@ -175,11 +179,10 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
       `(scope.all_ws OR EXISTS (SELECT 1 FROM usr JOIN workspace_memberships m ON m.user_id = usr.id
                                 WHERE m.workspace_id = c.workspace_id AND m.role = 'editor'))`,
       ...sent.map(([field]) => `x.${column(field)} IS DISTINCT FROM ${value.get(field)}`),
-      offered("template_delivery_channels", "deliveryChannel"),
-      offered("template_sign_methods", "signMethod"),
-      offered("template_two_step_methods", "twoStepMethod"),
-      requirementsMet("template_delivery_channels", "deliveryChannel"),
-      requirementsMet("template_two_step_methods", "twoStepMethod"),
+      ...offered("template_delivery_channels", "deliveryChannel"),
+      ...offered("template_sign_methods", "signMethod"),
+      ...offered("template_two_step_methods", "twoStepMethod"),
+      requirementsMet,
       `(NOT ${resolved("signatory")} OR ${resolved("canUpdateContract")})`,
     ];
     const now = q.p(new Date(), "timestamptz");
@@ -212,8 +215,22 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
         now,
         audit,
       })}`;
-    return { ctes, written: `(SELECT ${PARTICIPANT_JSON.upd} FROM upd)` };
+    // The answer as the route would write it (ETag, then the body), so the route only sends it.
+    const links = { base: q.p(linkBase, "text"), contractId: `${q.p(ids.contractId, "int")}`, partyId: "upd.party_id" };
+    return { ctes, written: `(SELECT ${participantEtagSql("upd")} || ${participantJsonSql("upd", links)}::text FROM upd)`, wrote: "EXISTS (SELECT 1 FROM upd)" };
   };
+}
+
+/**
+ * The answer `updateWriteAhead` wrote (its `written`, not null): the participant's ETag and the
+ * body, exactly as the route answers an update it did itself (`serializeParticipant` with links).
+ */
+export function writtenParticipantAnswer(written: unknown): { etag: string; body: string } {
+  // The ETag is `"p<id>-v<version>"`: its second quote ends it, and the JSON body starts there.
+  const text = typeof written === "string" ? written : "";
+  const end = text.startsWith('"p') ? text.indexOf('"', 1) + 1 : 0;
+  if (end === 0 || text.charAt(end) !== "{") throw new Error("a participant write-ahead did not answer its ETag and body");
+  return { etag: text.slice(0, end), body: text.slice(end) };
 }
 
 /** The targets, or the 404 for the first one missing (contract, then party and participant). */

@@ -1,12 +1,13 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { json, jsonText } from "@/lib/api/handler";
+import { linkBase } from "@/lib/http/origin";
 import { serializeParticipant } from "@/lib/api/serializers";
 import type { TParticipant } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { getParticipant } from "@/lib/services/participants/get-participant";
 import { participantEtag } from "@/lib/services/participants/participant-row";
-import { updateParticipant, updateTargetsPreload, updateWriteAhead } from "@/lib/services/participants/update-participant";
+import { updateParticipant, updateTargetsPreload, updateWriteAhead, writtenParticipantAnswer } from "@/lib/services/participants/update-participant";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getParticipant, async ({ prisma, actor, params, origin }) => {
@@ -19,8 +20,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
     ENDPOINTS.updateParticipant,
     async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded, written }) => {
+      // Written in the credentials' statement, which wrote the answer too.
+      if (written != null) {
+        const answer = writtenParticipantAnswer(written);
+        return jsonText(answer.body, { headers: { ETag: answer.etag } });
+      }
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded, written });
+      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
       const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
       return json(body, { headers: { ETag: participantEtag(row) } });
     },
@@ -28,8 +34,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     // written there too when that statement can see that every check passes; else it is a second.
     {
       preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }),
-      writeAhead: ({ params, body }, { requestId }) =>
-        updateWriteAhead({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }, body, requestId),
+      writeAhead: ({ params, body }, { requestId, origin }) =>
+        updateWriteAhead({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }, body, requestId, linkBase(origin)),
     },
   ),
   handle(ENDPOINTS.deleteParticipant, async ({ prisma, actor, params, requestId }) => {
