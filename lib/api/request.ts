@@ -7,6 +7,9 @@ export const MAX_JSON_DEPTH = 32;
 /** The most attributes one object of a request body may have (no request object has more than a few dozen). */
 export const MAX_OBJECT_MEMBERS = 1000;
 
+/** One decoder for every body: `decode` without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
  * The body of a write request as a JSON object, or the 4xx that explains why not. Checks happen
  * before anything is parsed: media type (415), size (413), nesting depth (400), then JSON (400).
@@ -22,7 +25,7 @@ export async function readJsonBody(
 
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new ApiError("malformed_json", "The body is not valid UTF-8.");
   }

@@ -7,7 +7,7 @@ import { createContract, createTemplate, createUser, createWorkspace } from "@/l
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { updateParticipant, updateTargetsPreload, updateWriteAhead, writtenParticipantAnswer } from "@/lib/services/participants/update-participant";
 import { serializeParticipant } from "@/lib/api/serializers";
-import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
+import { authenticateApiRequest, authenticateSessionUser, authStatementSql } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
@@ -576,6 +576,26 @@ describe("writing ahead, in the credentials' statement", () => {
     }
     expect(await participantRow(paths.ann.participantId)).toEqual(before);
     expect(await auditEvents(paths.ann.participantId)).toEqual([]);
+  });
+
+  it("writes its statement's text once for each set of attributes and numbering of placeholders, and numbers them right", () => {
+    const credentials = { tokenHash: hashApiToken(TOKEN), email: null, userId: null };
+    const statement = (path: TPath, changes: TUpdateParticipantRequest, apiTokenId: number | null) =>
+      authStatementSql(credentials, updateTargetsPreload(path), { write: updateWriteAhead(path, changes, "r", LINK_BASE)!, apiTokenId });
+    // Each $n names a value, and each value is named.
+    const numbered = ({ text, values }: { text: string; values: unknown[] }) => {
+      const used = new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      return [...used].sort((a, b) => a - b).join(",") === values.map((_, i) => i + 1).join(",");
+    };
+    const one = { contractId: 1, partyId: 2, participantId: 3 };
+    const two = { contractId: 4, partyId: 5, participantId: 6 };
+    const a = statement(one, { title: "a" }, tokenId);
+    const b = statement(two, { title: "b" }, tokenId);
+    expect(b.text).toBe(a.text);
+    expect(b.values).not.toEqual(a.values);
+    const others = [statement(one, { title: "a" }, null), statement(one, { name: "n", title: "t" }, tokenId), statement(one, { sign_method: "swedish_bankid" }, null)];
+    for (const other of [a, ...others]) expect(numbered(other)).toBe(true);
+    expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
   });
 
   it("is not offered what it cannot judge: nothing, an e-mail, an empty permission", () => {

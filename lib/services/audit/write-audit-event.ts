@@ -88,12 +88,24 @@ export function auditEventInsertSql(
   /** Fields the statement itself knows (e.g. the actor it authenticated), as SQL expressions that replace the values. */
   expressions: Partial<Record<keyof typeof AUDIT_EVENT_COLUMNS, string>> = {},
 ): string {
+  return auditEventInsert(q, options, expressions)(from);
+}
+
+/**
+ * `auditEventInsertSql` in two steps: the values become parameters of `q` now, and the text is
+ * written by the function returned, from placeholders only (so a statement whose text depends on
+ * nothing else can be written once and kept).
+ */
+export function auditEventInsert(
+  q: SqlParams,
+  options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number },
+  expressions: Partial<Record<keyof typeof AUDIT_EVENT_COLUMNS, string>> = {},
+): (from: string) => string {
   const entries = Object.entries({ ...auditEventData(options), ...expressions }) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
-  const columns = entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]);
   const values = entries.map(([field, value]) => {
     const type = AUDIT_EVENT_COLUMNS[field][1];
     if (field in expressions) return expressions[field];
     return q.p(type === "jsonb" ? JSON.stringify(value) : value, type);
   });
-  return `INSERT INTO audit_events (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${from}`;
+  return (from) => `INSERT INTO audit_events (${entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`;
 }

@@ -11,7 +11,7 @@ import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { assertContractEditable } from "@/lib/services/contracts/find-visible-contract";
-import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
+import { auditEventInsert, auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
 import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
@@ -152,43 +152,15 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
   }
   if (sent.length === 0) return undefined;
 
+  const shape = sent.map(([field]) => field).join(",");
   return (q, allowed) => {
+    // Every parameter first, always in this order: the text depends only on their placeholders,
+    // the attributes sent and `allowed`, so it is written once for each and kept (`aheadTexts`).
     const value = new Map(sent.map(([field, v]) => [field, q.p(v, PARTICIPANT_TYPES[field])]));
-    const column = (field: keyof TParticipantChanges) => PARTICIPANT_COLUMNS[field];
-    const resolved = (field: keyof TParticipantChanges) => value.get(field) ?? `x.${column(field)}`;
-    const filled = (field: keyof TParticipantChanges) => `COALESCE(${resolved(field)} ~ '[0-9A-Za-z]', false)`;
-    // Checked for an option being chosen now only: one chosen earlier stays valid (planUpdate).
-    const offered = (table: string, field: keyof TParticipantChanges) =>
-      value.has(field) ? [`EXISTS (SELECT 1 FROM ${table} o WHERE o.template_id = c.template_id AND o.name = ${value.get(field)})`] : [];
-    // What the participant's channel and two-step method require, as one scan of the two (small) tables.
-    const requirementsMet = `NOT EXISTS (SELECT 1 FROM (
-        SELECT o.required_participant_attributes AS required FROM template_delivery_channels o
-         WHERE o.template_id = c.template_id AND o.name = ${resolved("deliveryChannel")}
-        UNION ALL
-        SELECT o.required_participant_attributes FROM template_two_step_methods o
-         WHERE o.template_id = c.template_id AND o.name = ${resolved("twoStepMethod")}
-      ) o WHERE ${PARTICIPANT_ATTRIBUTES.map((attribute) => `('${attribute}' = ANY(o.required) AND NOT ${filled(REQUIRED_COLUMNS[attribute])})`).join(" OR ")})`;
-    const before = sent.map(([, , entry]) => entry);
-    const checks = [
-      `c.id = ${q.p(ids.contractId, "int")}`,
-      `p.id = ${q.p(ids.partyId, "int")}`,
-      `x.id = ${q.p(ids.participantId, "int")}`,
-      IN_SCOPE("c"),
-      allowed,
-      `c.state IN (${EDITABLE_CONTRACT_STATES.map((state) => `'${state}'`).join(", ")})`,
-      `(scope.all_ws OR EXISTS (SELECT 1 FROM usr JOIN workspace_memberships m ON m.user_id = usr.id
-                                WHERE m.workspace_id = c.workspace_id AND m.role = 'editor'))`,
-      ...sent.map(([field]) => `x.${column(field)} IS DISTINCT FROM ${value.get(field)}`),
-      ...offered("template_delivery_channels", "deliveryChannel"),
-      ...offered("template_sign_methods", "signMethod"),
-      ...offered("template_two_step_methods", "twoStepMethod"),
-      requirementsMet,
-      `(NOT ${resolved("signatory")} OR ${resolved("canUpdateContract")})`,
-    ];
+    const target = { contractId: q.p(ids.contractId, "int"), partyId: q.p(ids.partyId, "int"), participantId: q.p(ids.participantId, "int") };
     const now = q.p(new Date(), "timestamptz");
-    const audit = auditEventInsertSql(
+    const audit = auditEventInsert(
       q,
-      "upd JOIN ahead ON ahead.id = upd.id",
       {
         // Who acted, in which workspace and what it was are the statement's own (the last argument): the token of
         // `tok`, the user of `usr` (none for the anonymous admin), the values `ahead` read; the values here are replaced.
@@ -204,21 +176,79 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
       },
       { actorUserId: "(SELECT id FROM usr)", apiTokenId: "(SELECT id FROM tok)", workspaceId: "ahead.workspace_id", before: "ahead.before" },
     );
-    const ctes = `ahead AS (
-        SELECT x.id, x.version, c.workspace_id, jsonb_build_object(${before.join(", ")}) AS before
-          FROM contracts c JOIN parties p ON p.contract_id = c.id JOIN participants x ON x.party_id = p.id, scope
-         WHERE ${checks.join("\n           AND ")}
-      ), ${participantWriteCtes({
-        values: sent.map(([field]) => [field, value.get(field)!] as const),
-        from: "ahead",
-        where: "participants.id = ahead.id AND participants.version = ahead.version",
-        now,
-        audit,
-      })}`;
-    // The answer as the route would write it (ETag, then the body), so the route only sends it.
-    const links = { base: q.p(linkBase, "text"), contractId: `${q.p(ids.contractId, "int")}`, partyId: "upd.party_id" };
-    return { ctes, written: `(SELECT ${participantEtagSql("upd")} || ${participantJsonSql("upd", links)}::text FROM upd)`, wrote: "EXISTS (SELECT 1 FROM upd)" };
+    const base = q.p(linkBase, "text");
+    const key = `${shape}|${now}|${allowed}`;
+    let text = aheadTexts.get(key);
+    if (!text) {
+      text = writeAheadText({ sent, value, target, now, audit, base, allowed });
+      if (aheadTexts.size < MAX_AHEAD_TEXTS) aheadTexts.set(key, text);
+    }
+    return text;
   };
+}
+
+/**
+ * The write-ahead's texts, by the attributes sent, the numbering of the placeholders (the last
+ * one's) and the credentials' condition: as many as the code can build (a combination of the ten
+ * attributes each), bounded all the same; past the bound a text is written for each request.
+ */
+const aheadTexts = new Map<string, ReturnType<TWriteAhead>>();
+const MAX_AHEAD_TEXTS = 500;
+
+/** The write-ahead's statement parts, from its placeholders (`updateWriteAhead`). */
+function writeAheadText({ sent, value, target, now, audit, base, allowed }: {
+  sent: [keyof TParticipantChanges, unknown, string][];
+  value: Map<keyof TParticipantChanges, string>;
+  target: { contractId: string; partyId: string; participantId: string };
+  now: string;
+  audit: (from: string) => string;
+  base: string;
+  allowed: string;
+}): ReturnType<TWriteAhead> {
+  const column = (field: keyof TParticipantChanges) => PARTICIPANT_COLUMNS[field];
+  const resolved = (field: keyof TParticipantChanges) => value.get(field) ?? `x.${column(field)}`;
+  const filled = (field: keyof TParticipantChanges) => `COALESCE(${resolved(field)} ~ '[0-9A-Za-z]', false)`;
+  // Checked for an option being chosen now only: one chosen earlier stays valid (planUpdate).
+  const offered = (table: string, field: keyof TParticipantChanges) =>
+    value.has(field) ? [`EXISTS (SELECT 1 FROM ${table} o WHERE o.template_id = c.template_id AND o.name = ${value.get(field)})`] : [];
+  // What the participant's channel and two-step method require, as one scan of the two (small) tables.
+  const requirementsMet = `NOT EXISTS (SELECT 1 FROM (
+      SELECT o.required_participant_attributes AS required FROM template_delivery_channels o
+       WHERE o.template_id = c.template_id AND o.name = ${resolved("deliveryChannel")}
+      UNION ALL
+      SELECT o.required_participant_attributes FROM template_two_step_methods o
+       WHERE o.template_id = c.template_id AND o.name = ${resolved("twoStepMethod")}
+    ) o WHERE ${PARTICIPANT_ATTRIBUTES.map((attribute) => `('${attribute}' = ANY(o.required) AND NOT ${filled(REQUIRED_COLUMNS[attribute])})`).join(" OR ")})`;
+  const checks = [
+    `c.id = ${target.contractId}`,
+    `p.id = ${target.partyId}`,
+    `x.id = ${target.participantId}`,
+    IN_SCOPE("c"),
+    allowed,
+    `c.state IN (${EDITABLE_CONTRACT_STATES.map((state) => `'${state}'`).join(", ")})`,
+    `(scope.all_ws OR EXISTS (SELECT 1 FROM usr JOIN workspace_memberships m ON m.user_id = usr.id
+                              WHERE m.workspace_id = c.workspace_id AND m.role = 'editor'))`,
+    ...sent.map(([field]) => `x.${column(field)} IS DISTINCT FROM ${value.get(field)}`),
+    ...offered("template_delivery_channels", "deliveryChannel"),
+    ...offered("template_sign_methods", "signMethod"),
+    ...offered("template_two_step_methods", "twoStepMethod"),
+    requirementsMet,
+    `(NOT ${resolved("signatory")} OR ${resolved("canUpdateContract")})`,
+  ];
+  const ctes = `ahead AS (
+      SELECT x.id, x.version, c.workspace_id, jsonb_build_object(${sent.map(([, , entry]) => entry).join(", ")}) AS before
+        FROM contracts c JOIN parties p ON p.contract_id = c.id JOIN participants x ON x.party_id = p.id, scope
+       WHERE ${checks.join("\n         AND ")}
+    ), ${participantWriteCtes({
+      values: sent.map(([field]) => [field, value.get(field)!] as const),
+      from: "ahead",
+      where: "participants.id = ahead.id AND participants.version = ahead.version",
+      now,
+      audit: audit("upd JOIN ahead ON ahead.id = upd.id"),
+    })}`;
+  // The answer as the route would write it (ETag, then the body), so the route only sends it.
+  const links = { base, contractId: target.contractId, partyId: "upd.party_id" };
+  return { ctes, written: `(SELECT ${participantEtagSql("upd")} || ${participantJsonSql("upd", links)}::text FROM upd)`, wrote: "EXISTS (SELECT 1 FROM upd)" };
 }
 
 /**
