@@ -81,6 +81,25 @@ export type TPreload = (params: SqlParams) => string;
  */
 export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string; wrote: string };
 
+/**
+ * `text` written once for each numbering of its placeholders and kept: for the part of a statement
+ * that a request only fills with values. Bind every value first, in a fixed order, and pass the
+ * placeholders: the text must depend on them and on nothing else. The numberings are as many as
+ * the ways the statement around it can start (at most `max` are kept).
+ */
+export function textByPlaceholders<A extends string[]>(text: (...placeholders: A) => string, max = 64): (...placeholders: A) => string {
+  const texts = new Map<string, string>();
+  return (...placeholders) => {
+    const key = placeholders.join(" ");
+    let known = texts.get(key);
+    if (known === undefined) {
+      known = text(...placeholders);
+      if (texts.size < max) texts.set(key, known);
+    }
+    return known;
+  };
+}
+
 /** A statement's first row (or undefined), on the pool under `prisma`. */
 export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {
   const pool = poolOf(prisma);

@@ -2,7 +2,7 @@
 // the rows the Prisma reads of contract-row.ts read, written by PostgreSQL as the answers the
 // serializers (lib/api/serializers/contract.ts) make of them. test/services/hot-reads.test.ts
 // holds the two equal.
-import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import type { TContractListQuery } from "@/lib/schemas";
 import { participantJsonSql } from "@/lib/services/participants/participant-sql";
@@ -80,14 +80,16 @@ const PARTY_SQL = `CASE WHEN p.type = 'company' THEN ${jsonRow({
  * `utf8BytesEscaped`), if the caller may see the contract; else null.
  */
 export function contractDetailPreload(contractId: number, linkBase: string): TPreload {
-  return ({ p }) => {
-    const contract = jsonRow({
-      ...contractFieldsSql(p(linkBase, "text")),
-      parties: `COALESCE((SELECT json_agg(${PARTY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
-    });
-    return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
-  };
+  return ({ p }) => CONTRACT_DETAIL_SQL(p(linkBase, "text"), p(contractId, "int"));
 }
+
+const CONTRACT_DETAIL_SQL = textByPlaceholders((linkBase: string, contractId: string) => {
+  const contract = jsonRow({
+    ...contractFieldsSql(linkBase),
+    parties: `COALESCE((SELECT json_agg(${PARTY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+  });
+  return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, scope WHERE c.id = ${contractId} AND ${IN_SCOPE("c")})`;
+});
 
 /** The preloaded answer's bytes, or the 404 `findVisibleContract` answers. */
 export function preloadedContract(preloaded: unknown, contractId: number): Buffer<ArrayBuffer> {

@@ -1,7 +1,7 @@
 // GET /v1/contracts/{id}/data_fields in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the page and count `listDataFields` reads, written by PostgreSQL as the answer's JSON, each item
 // exactly as `serializeDataField` writes it, and sent as UTF-8 bytes (test/services/hot-reads.test.ts).
-import { isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, type TPreload } from "@/lib/db/sql";
 import type { TPagination } from "@/lib/schemas";
 import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
 
@@ -11,24 +11,26 @@ import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sq
  * contract; else null.
  */
 export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination, linkBase: string): TPreload {
-  return ({ p }) => {
-    const contract = `${p(linkBase, "text")} || '/v1/contracts/' || c.id`;
-    const item = jsonRow({
-      id: "d.id",
-      name: "d.name",
-      description: "d.description",
-      placeholder: "d.placeholder",
-      value: "d.value",
-      _private_ownerside: jsonRow({ created_time: isoTimeSql("d.created_at"), custom_id: "d.custom_id", updated_time: isoTimeSql("d.updated_at") }),
-      _links: jsonRow({ contract: jsonRow({ href: contract }), self: jsonRow({ href: `${contract} || '/data_fields/' || d.id` }) }),
-    });
-    const page = `(SELECT json_agg(${item} ORDER BY d.id)
-          FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
-                LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) d)`;
-    return `(SELECT ${listHeadSql("(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)", page)}
-      FROM contracts c, scope WHERE c.id = ${p(contractId, "int")} AND ${IN_SCOPE("c")})`;
-  };
+  return ({ p }) => DATA_FIELDS_SQL(p(linkBase, "text"), p(limit === "all" ? null : limit, "int"), p(offset, "int"), p(contractId, "int"));
 }
+
+const DATA_FIELDS_SQL = textByPlaceholders((linkBase: string, limit: string, offset: string, contractId: string) => {
+  const contract = `${linkBase} || '/v1/contracts/' || c.id`;
+  const item = jsonRow({
+    id: "d.id",
+    name: "d.name",
+    description: "d.description",
+    placeholder: "d.placeholder",
+    value: "d.value",
+    _private_ownerside: jsonRow({ created_time: isoTimeSql("d.created_at"), custom_id: "d.custom_id", updated_time: isoTimeSql("d.updated_at") }),
+    _links: jsonRow({ contract: jsonRow({ href: contract }), self: jsonRow({ href: `${contract} || '/data_fields/' || d.id` }) }),
+  });
+  const page = `(SELECT json_agg(${item} ORDER BY d.id)
+        FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
+              LIMIT ${limit} OFFSET ${offset}) d)`;
+  return `(SELECT ${listHeadSql("(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)", page)}
+    FROM contracts c, scope WHERE c.id = ${contractId} AND ${IN_SCOPE("c")})`;
+});
 
 /** The preloaded page (for `paginatedPreloaded`), or the 404 `listDataFields` answers. */
 export function preloadedDataFields(preloaded: unknown, contractId: number): unknown {
