@@ -48,18 +48,21 @@ function now(): string {
   return lastIso;
 }
 
-// Lines wait for the end of the current turn of the event loop and go out in one write: under load
-// a turn answers many requests, and stdout on a pipe is a synchronous system call per write.
+// Lines wait up to FLUSH_AFTER_MS (or until 64 KB are waiting) and go out in one write: stdout on a
+// pipe or a file is a synchronous system call per write, and under load a turn of the event loop
+// answers only a few requests, so a write per turn was a write every two or three requests. What
+// waits is written at exit too; only a process killed outright loses its last few milliseconds.
 let pending = "";
 let scheduled = false;
 const FLUSH_AT = 64 * 1024;
+export const FLUSH_AFTER_MS = 10;
 
 function buffered(line: string): void {
   pending += line + "\n";
   if (pending.length >= FLUSH_AT) flushLog();
   else if (!scheduled) {
     scheduled = true;
-    setImmediate(flushLog);
+    setTimeout(flushLog, FLUSH_AFTER_MS).unref();
   }
 }
 

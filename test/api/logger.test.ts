@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from "vitest";
-import { flushLog, logger } from "@/lib/logger";
+import { setTimeout as sleep } from "node:timers/promises";
+import { FLUSH_AFTER_MS, flushLog, logger } from "@/lib/logger";
 
 // The logger writes its line's head itself and appends the fields' JSON (lib/logger.ts): the text
 // must be exactly what stringifying `{ level, time, msg, ...fields }` gives.
@@ -46,4 +47,16 @@ it("keeps the line when the fields cannot be written", () => {
     { level: "error", time: expect.any(String), msg: "circular", unserializable_fields: true },
     { level: "error", time: expect.any(String), msg: "bigint", unserializable_fields: true },
   ]);
+});
+
+it("writes the lines of a few milliseconds at once, across turns of the event loop, and soon", async () => {
+  flushLog();
+  stdout.mockClear();
+  logger.info("first", { n: 1 });
+  await new Promise((resolve) => setImmediate(resolve));
+  logger.info("second", { n: 2 });
+  expect(stdout).not.toHaveBeenCalled();
+  await sleep(FLUSH_AFTER_MS * 5);
+  expect(stdout).toHaveBeenCalledTimes(1);
+  expect(String(stdout.mock.calls[0]![0]).split("\n").filter(Boolean).map((line) => JSON.parse(line).msg)).toEqual(["first", "second"]);
 });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
+import { FLUSH_AFTER_MS } from "@/lib/logger";
 
 export const TEST_API_TOKEN = "test-api-token-0123456789abcdef";
 export const TEST_ADMIN_PASSWORD = "test-admin-password";
@@ -18,6 +19,11 @@ export interface RunningServer {
    * level is `TEST_SERVER_LOG_LEVEL` (default warn) unless `env.LOG_LEVEL` says otherwise.
    */
   logs(): string;
+  /**
+   * `logs()` once the lines of what has been answered so far have arrived: the server writes its
+   * lines a few milliseconds late, in batches (lib/logger.ts). For checking that a line is absent.
+   */
+  settledLogs(): Promise<string>;
   /** The server's process id (to read its memory use). */
   pid: number;
   stop(): Promise<void>;
@@ -109,6 +115,10 @@ export async function startServer(
     databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(env.EMBEDDED_DB_SOCKET_DIR!),
     pid: child.pid!,
     logs: () => output,
+    async settledLogs() {
+      await new Promise((r) => setTimeout(r, 10 * FLUSH_AFTER_MS));
+      return output;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

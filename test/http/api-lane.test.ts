@@ -203,7 +203,10 @@ describe("the lane answers as Next does", () => {
     expect({ ...b, title: null }).toEqual({ ...a, title: null });
     const participantId = Number(participantPath.split("/").at(-1));
     expect((await db.participant.findUniqueOrThrow({ where: { id: participantId } })).title).toBe("Through the lane");
-    const line = lane.logs().split("\n").find((l) => l.includes('"request_id":"lane-put-2"') && l.includes('"msg":"request"'));
+    // Log lines go out within a few milliseconds (lib/logger.ts): wait for it.
+    const logged = () => lane.logs().split("\n").find((l) => l.includes('"request_id":"lane-put-2"') && l.includes('"msg":"request"'));
+    for (const until = Date.now() + 5_000; !logged() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    const line = logged();
     expect(line, "the handler's own log line").toContain('"route":"/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}"');
   });
 

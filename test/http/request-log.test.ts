@@ -129,7 +129,7 @@ describe("one JSON line per request", () => {
     const id = res.headers.get("x-request-id")!;
     expect(id).not.toBe(odd);
     await requestLine(id);
-    expect(server.logs()).not.toContain("evil id");
+    expect(await server.settledLogs()).not.toContain("evil id");
   });
 });
 
