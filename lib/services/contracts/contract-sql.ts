@@ -142,9 +142,12 @@ export function contractListPreload(query: TContractListQuery, linkBase: string)
              UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
         : `(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,
     );
+    // The page's ids first, then their rows: skipping 19,900 contracts is then a walk along an
+    // index (an index-only scan where the visibility map allows), not 19,900 rows read and dropped.
     const page = either(
       (scoped) => `(SELECT json_agg(${item} ORDER BY ${order("c")})
-          FROM (SELECT * FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) c)`,
+          FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) k
+          JOIN contracts c ON c.id = k.id)`,
     );
     // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
     return listHeadSql(count, page);

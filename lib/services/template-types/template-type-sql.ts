@@ -23,7 +23,8 @@ export function templateTypesPreload({ limit, offset }: TPagination, linkBase: s
     return listHeadSql(
       "(SELECT count(*) FROM template_types)",
       `(SELECT json_agg(${item} ORDER BY t.id)
-          FROM (SELECT * FROM template_types ORDER BY id LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) t)`,
+          FROM (SELECT id FROM template_types ORDER BY id LIMIT ${p(limit === "all" ? null : limit, "int")} OFFSET ${p(offset, "int")}) k
+          JOIN template_types t ON t.id = k.id)`,
     );
   };
 }
