@@ -596,6 +596,8 @@ describe("writing ahead, in the credentials' statement", () => {
     const others = [statement(one, { title: "a" }, null), statement(one, { name: "n", title: "t" }, tokenId), statement(one, { sign_method: "swedish_bankid" }, null)];
     for (const other of [a, ...others]) expect(numbered(other)).toBe(true);
     expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
+    // The same attributes in another order are the same statement.
+    expect(statement(two, { title: "t", name: "n" }, tokenId).text).toBe(others[1]!.text);
   });
 
   it("is not offered what it cannot judge: nothing, an e-mail, an empty permission", () => {

@@ -151,6 +151,9 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
     }
   }
   if (sent.length === 0) return undefined;
+  // In one order whatever the body's: a combination of attributes is one statement, not one per
+  // order they were sent in (the audit event's JSON does not keep an order either).
+  sent.sort(([a], [b]) => SENT_ORDER.indexOf(a) - SENT_ORDER.indexOf(b));
 
   const shape = sent.map(([field]) => field).join(",");
   return (q, allowed) => {
@@ -186,6 +189,8 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
     return text;
   };
 }
+
+const SENT_ORDER: readonly (keyof TParticipantChanges)[] = [...Object.values(COLUMNS), "canUpdateContract"];
 
 /**
  * The write-ahead's texts, by the attributes sent, the numbering of the placeholders (the last
