@@ -88,7 +88,7 @@ export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; 
  * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build; ready once
  * `readyPath` answers 200.
  */
-export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}, { readyPath = "/v1/ping" } = {}): Promise<ServerProcess> {
+export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}, { readyPath = "/v1/ping", nodeFlags = [] as string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
   const env: NodeJS.ProcessEnv = {
@@ -114,8 +114,10 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
   // `npm start`'s server, run by node directly, so the child's PID is the serving process itself.
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  // BENCH_NODE_FLAGS="--trace-gc …": node options for the app's process (V8 flags NODE_OPTIONS refuses).
+  const flags = [...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []), ...nodeFlags];
   const memory = memoryLogFor(name);
-  const child = spawnLogged(name, [...profile, ...memory.args, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], { ...env, ...memory.env }, logFile);
+  const child = spawnLogged(name, [...flags, ...profile, ...memory.args, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], { ...env, ...memory.env }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
