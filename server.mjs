@@ -34,6 +34,7 @@ import {
 import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
 import { parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
 import { createApiLane, parseApiLane } from "./server/api-lane.mjs";
+import { readAtMost } from "./server/read-body.mjs";
 
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
@@ -234,32 +235,6 @@ async function serve(req, res) {
   return serveApp(req, res);
 }
 
-/** The whole body, null once it passes `max` bytes (reading stops there), undefined if aborted. */
-function readAtMost(req, max) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    let total = 0;
-    const done = (value) => {
-      req.removeListener("data", onData);
-      resolve(value);
-    };
-    const onData = (chunk) => {
-      total += chunk.length;
-      if (total > max) {
-        req.pause();
-        done(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => done(Buffer.concat(chunks, total)));
-    req.once("error", () => done(undefined));
-    req.once("aborted", () => done(undefined));
-  });
-}
-
-/** A request like `req` (same socket, method, target and headers) whose body is `body`. */
 function withBody(req, body) {
   const copy = new IncomingMessage(req.socket);
   copy.method = req.method;

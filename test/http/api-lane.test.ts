@@ -1,9 +1,11 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { startServer, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
+import { LANE_READS_WHOLE } from "@/server/api-lane.mjs";
 
 // The API lane (server/api-lane.mjs) answers `/v1` requests without Next's router. Its promise:
 // every answer is the one Next gives. Two servers on one database, the lane on and off
@@ -185,6 +187,54 @@ describe("the lane answers as Next does", () => {
     // Chunked (no Content-Length): the front door reads it first, then hands it on.
     expect((await expectSame(participantPath, { method: "PUT", headers: json, body: "{", chunked: true })).status).toBe(400);
     expect((await expectSame(participantPath, { method: "PUT", headers: json, body: '{"title": 5}', chunked: true })).status).toBe(400);
+  });
+
+  test("bodies the lane reads whole before the handler: in pieces, cut off, and one too large to", async () => {
+    const participantId = Number(participantPath.split("/").at(-1));
+    // Sent in two writes 150 ms apart: the handler gets the whole body once it is all there.
+    const put = (title: string) => `{"title":${JSON.stringify(title)}}`;
+    const head = (length: number) =>
+      `PUT ${participantPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nx-service-api-token: ${TEST_API_TOKEN}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\nConnection: close\r\n\r\n`;
+    const send = (server: RunningServer, write: (socket: net.Socket) => Promise<void>) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(server.baseUrl).port), "127.0.0.1");
+        let text = "";
+        socket.on("data", (d) => (text += d));
+        socket.on("close", () => resolve(text));
+        socket.on("error", (e) => (text ? resolve(text) : reject(e)));
+        socket.setTimeout(15_000, () => socket.destroy(new Error("no answer")));
+        socket.once("connect", () => void write(socket).catch((e: Error) => socket.destroy(e)));
+      });
+    const body = put("Sent in two pieces");
+    const answer = await send(lane, async (socket) => {
+      socket.write(head(Buffer.byteLength(body)) + body.slice(0, 5));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      socket.write(body.slice(5));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect((await db.participant.findUniqueOrThrow({ where: { id: participantId } })).title).toBe("Sent in two pieces");
+
+    // Cut off: the client declares 100 bytes, sends 10 and goes away. Nothing is written, nothing
+    // fails, and the server answers the next request.
+    const before = await db.participant.findUniqueOrThrow({ where: { id: participantId } });
+    await send(lane, async (socket) => {
+      socket.write(head(100) + put("Cut").slice(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await db.participant.findUniqueOrThrow({ where: { id: participantId } })).toEqual(before);
+    expect((await fetch(`${lane.baseUrl}/v1/ping`)).status).toBe(200);
+    expect(lane.logs()).not.toContain('"msg":"request failed"');
+
+    // Larger than the lane reads whole: streamed to the handler as before, and answered as Next does.
+    const json = { ...admin, "content-type": "application/json" };
+    const large = JSON.stringify({ title: "Large", padding: "x".repeat(LANE_READS_WHOLE) });
+    expect(Buffer.byteLength(large)).toBeGreaterThan(LANE_READS_WHOLE);
+    expect((await expectSame(participantPath, { method: "PUT", headers: json, body: large })).status).toBe(400);
+    const exactly = put("y".repeat(LANE_READS_WHOLE - Buffer.byteLength(put(""))));
+    expect(Buffer.byteLength(exactly)).toBe(LANE_READS_WHOLE);
+    expect((await expectSame(participantPath, { method: "PUT", headers: json, body: exactly })).status).toBeGreaterThanOrEqual(400);
   });
 
   test("a change: the same PUT through each answers alike and writes", async () => {
