@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { authStatementSql, type TPreload, type TWriteAhead } from "@/lib/api/auth";
+import { templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { contractDetailPreload, contractListPreload } from "@/lib/services/contracts/contract-sql";
 import { dataFieldsPreload } from "@/lib/services/data-fields/data-field-sql";
@@ -98,6 +99,7 @@ export const HOT_STATEMENTS: HotStatement[] = [
   { name: "app: GET /v1/contracts/{id}/data_fields?limit=all", make: app((ids) => dataFieldsPreload(ids.contractId, { limit: "all", offset: 0 }, "http://127.0.0.1:3000")) },
   { name: "app: GET /v1/contracts?limit=100&offset=0", make: app(() => contractListPreload({ ...LIST, offset: 0 }, "http://127.0.0.1:3000")) },
   { name: "app: GET /v1/contracts?limit=100&offset=19900", make: app(() => contractListPreload({ ...LIST, offset: 19_900 }, "http://127.0.0.1:3000")) },
+  { name: "app: GET /v1/template_types?offset=19900", make: app(() => templateTypesPreload({ limit: 100, offset: 19_900 }, "http://127.0.0.1:3000")) },
   {
     name: "app: PUT …/participants/{id} (title; what it checks, and the write ahead; rolled back)",
     make: app(updateTargetsPreload, (ids) => updateWriteAhead(ids, { title: `Explained ${++titles}` }, "explain", "http://127.0.0.1:3000")),
