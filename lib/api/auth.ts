@@ -30,6 +30,18 @@ export function credentialHeader(headers: Headers, name: keyof typeof HEADER_ALI
   return ours ?? alias;
 }
 
+/** Each request's token hashed once (a PUT needs it before the credentials are checked too). */
+const hashedFor = new WeakMap<Headers, { token: string; hash: string }>();
+
+/** `hashApiToken(token)` of the token `headers` carry, computed once per request. */
+export function requestTokenHash(headers: Headers, token: string): string {
+  const known = hashedFor.get(headers);
+  if (known !== undefined && known.token === token) return known.hash;
+  const hash = hashApiToken(token);
+  hashedFor.set(headers, { token, hash });
+  return hash;
+}
+
 // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
 export const MAX_API_TOKEN_LENGTH = 512;
 const MAX_EMAIL_LENGTH = 320;
@@ -87,34 +99,70 @@ export function authStatementSql(
   preload: TPreload | undefined,
   ahead?: { write: TWriteAhead; apiTokenId: number | null },
 ): { text: string; values: unknown[] } {
+  // Values always bound in this order, so the credentials' placeholders are always $1–$3 (and the
+  // token the write-ahead was admitted for $4): the text depends only on the parts below.
   const q = new SqlParams();
-  const tokenHash = q.p(credentials.tokenHash, "text");
-  const email = q.p(credentials.email, "text");
-  const userId = q.p(credentials.userId, "int");
-  // The credentials hold: a live token (when one is sent) and an active user (when one is named).
-  const holds = `(${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
-                 AND ((${email} IS NULL AND ${userId} IS NULL) OR EXISTS (SELECT 1 FROM usr))`;
-  const token = ahead?.apiTokenId == null ? "" : ` AND EXISTS (SELECT 1 FROM tok WHERE id = ${q.p(ahead.apiTokenId, "int")})`;
-  const written = ahead?.write(q, `(${holds}${token})`);
-  const text = `WITH tok AS (
-      SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = ${tokenHash}
+  q.p(credentials.tokenHash, "text");
+  q.p(credentials.email, "text");
+  q.p(credentials.userId, "int");
+  const forToken = ahead?.apiTokenId != null;
+  if (forToken) q.p(ahead.apiTokenId, "int");
+  const written = ahead?.write(q, forToken ? HOLDS_FOR_TOKEN : HOLDS_ANY_TOKEN);
+  const preloadText = preload ? preload(q) : "NULL";
+  return { text: composedText(written, preloadText), values: q.values };
+}
+
+/** The credentials hold: a live token (when one is sent) and an active user (when one is named). */
+const HOLDS = `($1::text IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
+                 AND (($2::text IS NULL AND $3::int IS NULL) OR EXISTS (SELECT 1 FROM usr))`;
+/** …and the token is the one the write-ahead was admitted for. */
+const HOLDS_FOR_TOKEN = `(${HOLDS} AND EXISTS (SELECT 1 FROM tok WHERE id = $4::int))`;
+const HOLDS_ANY_TOKEN = `(${HOLDS})`;
+
+/**
+ * The statement's texts, kept by their parts: a write-ahead's (its texts are kept by shape, so the
+ * same object comes back; it was written for its own `allowed`) and the preload's text. A request
+ * that finds its text here hands `queryOne` the very string it sent before, which it and pg then
+ * find by identity instead of comparing kilobytes (lib/db/sql.ts `namedStatement`). Bounded: past
+ * it, a text is written anew.
+ */
+const composedTexts = { plain: new Map<string, string>(), written: new WeakMap<object, Map<string, string>>() };
+const MAX_COMPOSED = 256;
+
+function composedText(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
+  let texts = composedTexts.plain;
+  if (written) {
+    const forWritten = composedTexts.written.get(written);
+    if (forWritten) texts = forWritten;
+    else composedTexts.written.set(written, (texts = new Map()));
+  }
+  let text = texts.get(preloadText);
+  if (text === undefined) {
+    text = writeAuthStatement(written, preloadText);
+    if (texts.size < MAX_COMPOSED) texts.set(preloadText, text);
+  }
+  return text;
+}
+
+function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
+  return `WITH tok AS (
+      SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = $1::text
     ), usr AS (
       SELECT u.id, u.email, u.name, u.is_admin,
              COALESCE(json_agg(json_build_array(m.workspace_id, m.role) ORDER BY m.workspace_id) FILTER (WHERE m.user_id IS NOT NULL), '[]') AS roles,
              COALESCE(array_agg(m.workspace_id) FILTER (WHERE m.user_id IS NOT NULL), '{}') AS ws
         FROM users u LEFT JOIN workspace_memberships m ON m.user_id = u.id
-       WHERE u.active AND (u.email = ${email} OR u.id = ${userId})
+       WHERE u.active AND (u.email = $2::text OR u.id = $3::int)
        GROUP BY u.id
     ), scope AS (
-      SELECT (${email} IS NULL AND ${userId} IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
+      SELECT ($2::text IS NULL AND $3::int IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
              COALESCE((SELECT ws FROM usr), '{}') AS ws
     )${written ? `, ${written.ctes}` : ""}
     SELECT (SELECT row_to_json(tok) FROM tok) AS token,
            (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
-           CASE WHEN ${holds}${written ? ` AND NOT ${written.wrote}` : ""} THEN ${preload ? preload(q) : "NULL"} END AS preload${written ? `,
+           CASE WHEN ${HOLDS}${written ? ` AND NOT ${written.wrote}` : ""} THEN ${preloadText} END AS preload${written ? `,
            ${written.written} AS written` : ""}
       FROM scope`;
-  return { text, values: q.values };
 }
 
 function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["via"]; apiTokenId: number | null }): TUserActor {
@@ -166,7 +214,7 @@ export async function authenticateApiRequest(
   const invalid = () => new ApiError("invalid_api_token", "The API token is invalid or has been revoked.");
   // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
   if (token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) throw invalid();
-  const hash = hashApiToken(token);
+  const hash = requestTokenHash(req.headers, token);
   // E-mails are stored lower-case (every way of creating a user normalizes them), so an exact match
   // on the unique index is case-insensitive. Never a pattern match: `%` or `_` in a header must not
   // match someone. An over-long one matches no one (and is not sent).

@@ -5,9 +5,9 @@
 import type { z } from "zod";
 import { json, methodNotAllowed, withApi, type ApiContext, type BareApiContext, type PublicApiContext, type RouteHandler } from "@/lib/api/handler";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
-import { API_TOKEN_HEADER, credentialHeader, MAX_API_TOKEN_LENGTH, type TPreload, type TWriteAhead } from "@/lib/api/auth";
+import { API_TOKEN_HEADER, credentialHeader, MAX_API_TOKEN_LENGTH, requestTokenHash, type TPreload, type TWriteAhead } from "@/lib/api/auth";
 import { knownApiToken } from "@/lib/api/rate-limit";
-import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
+import { MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import { parsePathParams, parseQuery, readJsonBody } from "@/lib/api/request";
 import type { TSelfParsedPathParam } from "@/lib/schemas/common";
 import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
@@ -160,7 +160,7 @@ export function handle<const E extends TEndpoint>(
 export function readsBodyFirst(headers: Headers): boolean {
   const token = credentialHeader(headers, API_TOKEN_HEADER);
   if (token === null || token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) return false;
-  return knownApiToken(hashApiToken(token));
+  return knownApiToken(requestTokenHash(headers, token));
 }
 
 const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

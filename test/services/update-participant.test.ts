@@ -598,6 +598,17 @@ describe("writing ahead, in the credentials' statement", () => {
     expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
     // The same attributes in another order are the same statement.
     expect(statement(two, { title: "t", name: "n" }, tokenId).text).toBe(others[1]!.text);
+    // Texts are kept by their parts (lib/api/auth.ts composedText): the same write-ahead with
+    // another preload, or none, is another statement, whichever was written first.
+    const write = updateWriteAhead(one, { title: "a" }, "r", LINK_BASE)!;
+    const withoutPreload = authStatementSql(credentials, undefined, { write, apiTokenId: tokenId });
+    expect(withoutPreload.text).not.toBe(a.text);
+    expect(withoutPreload.text).toContain("THEN NULL END AS preload");
+    expect(numbered(withoutPreload)).toBe(true);
+    expect(statement(one, { title: "a" }, tokenId).text).toBe(a.text);
+    const plain = authStatementSql(credentials, updateTargetsPreload(one));
+    expect(plain.text).not.toContain("written");
+    expect(numbered(plain)).toBe(true);
   });
 
   it("is not offered what it cannot judge: nothing, an e-mail, an empty permission", () => {

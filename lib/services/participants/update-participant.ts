@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { participantEtag, participantEtagSql, PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import { participantJsonSql } from "@/lib/services/participants/participant-sql";
 import type { PrismaClient } from "@/lib/db";
-import { jsonColumns, queryOne, reviveDates, SqlParams, type TPreload, type TWriteAhead } from "@/lib/db/sql";
+import { jsonColumns, queryOne, reviveDates, SqlParams, textByPlaceholders, type TPreload, type TWriteAhead } from "@/lib/db/sql";
 import { EDITABLE_CONTRACT_STATES, PARTICIPANT_ATTRIBUTES, type TContractState, type TParticipantAttribute } from "@/lib/domain/enums";
 import { visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
@@ -101,20 +101,24 @@ const TEMPLATE_OPTIONS_JSON = jsonColumns("c", {}, availableOptionsFields("c.tem
 
 /** The targets as one JSON value (null when the contract is not there or `scope` hides it). */
 function updateTargetsSql(q: SqlParams, ids: TTargetIds, scope: string): string {
-  const partyId = q.p(ids.partyId, "int");
-  return `(SELECT json_build_object(
+  // Values first, in one order: the text depends on the placeholders and `scope` only, and is kept.
+  return UPDATE_TARGETS_SQL(q.p(ids.partyId, "int"), q.p(ids.participantId, "int"), q.p(ids.contractId, "int"), scope);
+}
+
+const UPDATE_TARGETS_SQL = textByPlaceholders((partyId: string, participantId: string, contractId: string, scope: string) => `(SELECT json_build_object(
       'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
       'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
       'participant', (SELECT ${PARTICIPANT_JSON.x} FROM participants x JOIN parties p ON p.id = x.party_id
-                       WHERE x.id = ${q.p(ids.participantId, "int")} AND x.party_id = ${partyId} AND p.contract_id = c.id),
+                       WHERE x.id = ${participantId} AND x.party_id = ${partyId} AND p.contract_id = c.id),
       'options', ${TEMPLATE_OPTIONS_JSON})
-    FROM contracts c WHERE c.id = ${q.p(ids.contractId, "int")} AND ${scope})`;
-}
+    FROM contracts c WHERE c.id = ${contractId} AND ${scope})`);
 
 /** PUT …/participants/{id}: the update's targets, read with the caller's credentials (`scope`). */
 export function updateTargetsPreload(ids: TTargetIds): TPreload {
-  return (q) => updateTargetsSql(q, ids, IN_SCOPE("c"));
+  return (q) => updateTargetsSql(q, ids, IN_SCOPE_C);
 }
+
+const IN_SCOPE_C = IN_SCOPE("c");
 
 /** Each participant attribute the options can require, and the column it is stored in. */
 const REQUIRED_COLUMNS = { email: "email", phone_number: "phoneNumber" } as const satisfies Record<TParticipantAttribute, keyof TParticipantChanges>;
@@ -161,7 +165,8 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
     // the attributes sent and `allowed`, so it is written once for each and kept (`aheadTexts`).
     const value = new Map(sent.map(([field, v]) => [field, q.p(v, PARTICIPANT_TYPES[field])]));
     const target = { contractId: q.p(ids.contractId, "int"), partyId: q.p(ids.partyId, "int"), participantId: q.p(ids.participantId, "int") };
-    const now = q.p(new Date(), "timestamptz");
+    // As ISO text: pg writes a Date parameter out field by field in local time, at several times the cost.
+    const now = q.p(new Date().toISOString(), "timestamptz");
     const audit = auditEventInsert(
       q,
       {
@@ -327,7 +332,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   // (an individual party is its participant, docs/api.md: its name and number follow) and the
   // audit event. No row back means the participant changed since it was read.
   const q = new SqlParams();
-  const now = q.p(new Date(), "timestamptz");
+  const now = q.p(new Date().toISOString(), "timestamptz");
   const values = (Object.entries(data) as [keyof TParticipantChanges, unknown][]).map(
     ([field, value]) => [field, q.p(value, PARTICIPANT_TYPES[field])] as const,
   );
