@@ -24,9 +24,14 @@ export function requestOrigin(req: Request, publicUrl: string | undefined = env(
     (h): h is string => h !== undefined && HOST.test(h),
   );
   const origin = `${proto}://${(host ?? url.host).toLowerCase()}`;
-  // The pattern cannot see a port out of range (`:99999`); the URL parser can.
-  return URL.canParse(origin) ? origin : url.origin;
+  // The pattern cannot see a port out of range (`:99999`); the URL parser can. (Requests mostly
+  // come with the origin of the one before: it is parsed once.)
+  if (origin === lastParsedOrigin) return origin;
+  if (!URL.canParse(origin)) return url.origin;
+  lastParsedOrigin = origin;
+  return origin;
 }
+let lastParsedOrigin = "";
 
 export type TQueryValues = Record<string, string | number | boolean | null | undefined>;
 
@@ -52,6 +57,13 @@ const OCTET = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
 
 /** An origin the URL parser gives back as it is: a lower-case name or a plain IPv4 address, no default port. */
 function isPlainOrigin(origin: string): boolean {
+  // A request's links share one origin, and requests mostly that of the one before.
+  if (origin !== lastOrigin.origin) lastOrigin = { origin, plain: checkPlainOrigin(origin) };
+  return lastOrigin.plain;
+}
+let lastOrigin = { origin: "", plain: false };
+
+function checkPlainOrigin(origin: string): boolean {
   const m = PLAIN_ORIGIN.exec(origin);
   if (!m) return false;
   const [, scheme, host, port] = m;
@@ -85,5 +97,7 @@ function plainUrl(origin: string, path: string, query?: TQueryValues | URLSearch
 
 /** The origin links are written under, without a trailing slash (for links PostgreSQL writes: `linkBase || '/v1/…'`). */
 export function linkBase(origin: string): string {
-  return absoluteUrl(origin, "/").replace(/\/$/, "");
+  if (origin !== lastLinkBase.origin) lastLinkBase = { origin, base: absoluteUrl(origin, "/").replace(/\/$/, "") };
+  return lastLinkBase.base;
 }
+let lastLinkBase = { origin: "", base: "" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, requestOrigin } from "@/lib/http/origin";
+import { absoluteUrl, linkBase, requestOrigin } from "@/lib/http/origin";
 
 const req = (headers: Record<string, string> = {}, url = "http://localhost:3000/v1/contracts") =>
   new Request(url, { headers });
@@ -60,6 +60,22 @@ describe("absoluteUrl written without the URL parser", () => {
     for (const [key, value] of Object.entries(query ?? {})) if (value !== null && value !== undefined) url.searchParams.append(key, String(value));
     return url.toString();
   }
+
+  it("keeps what it learnt of the last origin for that origin only (origins alternating)", () => {
+    const pairs = [["http://localhost:3000", "http://A.Example"], ["https://a.example", "http://host:80"], ["http://1.2.3", "http://127.0.0.1:8080"], ["http://a.example", "http://a..b"]];
+    for (const [a, b] of pairs) {
+      for (let i = 0; i < 3; i++) {
+        for (const origin of [a!, b!]) {
+          expect(absoluteUrl(origin, "/v1/x", { limit: 1 }), origin).toBe(parsed(origin, "/v1/x", { limit: 1 }));
+          expect(linkBase(origin), origin).toBe(parsed(origin, "/").replace(/\/$/, ""));
+        }
+      }
+    }
+    for (let i = 0; i < 3; i++) {
+      expect(requestOrigin(req({ host: "app.example.com:8080" }), undefined)).toBe("http://app.example.com:8080");
+      expect(requestOrigin(req({ host: "evil.example:99999" }), undefined)).toBe("http://localhost:3000");
+    }
+  });
 
   it("equals the parser's URL for origins, paths and queries the parser would rewrite and ones it would not", () => {
     const origins = [
