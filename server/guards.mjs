@@ -227,7 +227,9 @@ export function incomingRequestId(value) {
  * credential, so it is replaced by `{token}`.
  */
 export function redactPath(path) {
-  return String(path).replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}");
+  const text = String(path);
+  // Every request's log line passes here: most paths hold no `sign/` to look for.
+  return text.includes("sign/") ? text.replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}") : text;
 }
 
 /**

@@ -150,6 +150,11 @@ export function jsonText(text: string | Buffer<ArrayBuffer>, init?: ResponseInit
   const body = bodyOf(typeof text === "string" ? Buffer.from(text, "utf8") : text);
   // Most answers set no header of their own: no Headers object to build and search first.
   if (init?.headers === undefined) return new Response(body, { ...init, headers: JSON_CONTENT_TYPE });
+  // A plain record without a Content-Type (an ETag, say): one record, which Response reads once.
+  const own = init.headers;
+  if (!(own instanceof Headers) && !Array.isArray(own) && !Object.keys(own).some((name) => name.toLowerCase() === "content-type")) {
+    return new Response(body, { ...init, headers: { ...JSON_CONTENT_TYPE, ...own } });
+  }
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
   return new Response(body, { ...init, headers });

@@ -8,7 +8,7 @@ vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma }));
 
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
-import { json, methodNotAllowed, withApi } from "@/lib/api/handler";
+import { json, jsonText, methodNotAllowed, withApi } from "@/lib/api/handler";
 import { flushLog } from "@/lib/logger";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
@@ -148,6 +148,22 @@ describe("withApi", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("http://localhost:3000/elsewhere");
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("jsonText", () => {
+  it("answers JSON with the handler's own headers however they are given, and keeps a Content-Type it sets", async () => {
+    const headersOf = (r: Response) => Object.fromEntries(r.headers);
+    expect(headersOf(jsonText('{"a":1}'))).toEqual({ "content-type": "application/json" });
+    for (const given of [{ ETag: '"p1-v2"' }, new Headers({ ETag: '"p1-v2"' }), [["ETag", '"p1-v2"']] as [string, string][]]) {
+      const r = jsonText('{"a":1}', { status: 201, headers: given });
+      expect(r.status).toBe(201);
+      expect(headersOf(r)).toEqual({ "content-type": "application/json", etag: '"p1-v2"' });
+      expect(await r.text()).toBe('{"a":1}');
+    }
+    for (const given of [{ "content-type": "application/problem+json" }, { "Content-Type": "application/problem+json", ETag: "x" }, new Headers({ "Content-Type": "application/problem+json" })]) {
+      expect(jsonText("{}", { headers: given }).headers.get("content-type")).toBe("application/problem+json");
+    }
   });
 });
 
