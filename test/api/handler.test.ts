@@ -161,7 +161,8 @@ describe("jsonText", () => {
       expect(headersOf(r)).toEqual({ "content-type": "application/json", etag: '"p1-v2"' });
       expect(await r.text()).toBe('{"a":1}');
     }
-    for (const given of [{ "content-type": "application/problem+json" }, { "Content-Type": "application/problem+json", ETag: "x" }, new Headers({ "Content-Type": "application/problem+json" })]) {
+    const withType: HeadersInit[] = [{ "content-type": "application/problem+json" }, { "Content-Type": "application/problem+json", ETag: "x" }, new Headers({ "Content-Type": "application/problem+json" })];
+    for (const given of withType) {
       expect(jsonText("{}", { headers: given }).headers.get("content-type")).toBe("application/problem+json");
     }
   });
