@@ -1,3 +1,4 @@
+import { isoTime, nowMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 
 /**
@@ -40,10 +41,10 @@ function joined(level: TLogLevel, msg: string, fieldsJson: string): string {
 let lastMs = -1;
 let lastIso = "";
 function now(): string {
-  const ms = Date.now();
+  const ms = nowMs();
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+    lastIso = isoTime(ms);
   }
   return lastIso;
 }

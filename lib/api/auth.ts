@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { nowMs } from "@/lib/clock";
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
@@ -228,7 +229,7 @@ export async function authenticateApiRequest(
   // channel out even if the lookup ever becomes a prefix or case-insensitive match.
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
   const apiTokenId = row.token.id;
-  await touchLastUsed(prisma, apiTokenId, row.token.last_used_at === null ? null : new Date(row.token.last_used_at));
+  await touchLastUsed(prisma, apiTokenId, row.token.last_used_at === null ? null : Date.parse(row.token.last_used_at));
   if (emailProblem !== undefined) throw emailProblem;
 
   if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload, ...done };
@@ -256,10 +257,12 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date | null): Promise<void> {
-  const now = new Date();
-  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-  if (lastUsedAt && lastUsedAt > staleBefore) return;
+async function touchLastUsed(prisma: PrismaClient, id: number, lastUsedMs: number | null): Promise<void> {
+  // Dates made only when the row is written (lib/clock.ts: every request reads the clock here).
+  const nowAt = nowMs();
+  if (lastUsedMs !== null && lastUsedMs > nowAt - LAST_USED_RESOLUTION_MS) return;
+  const now = new Date(nowAt);
+  const staleBefore = new Date(nowAt - LAST_USED_RESOLUTION_MS);
   try {
     // Conditional, so a burst of requests from one token writes the row once.
     await prisma.apiToken.updateMany({

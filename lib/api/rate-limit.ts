@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db";
 import { leaseQuota } from "@/lib/db/lease-quota";
+import { nowMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 
 const WINDOW_MS = 60_000;
@@ -114,7 +115,7 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       tokenOfHash.set(tokenHash, apiTokenId);
     },
     knows: (tokenHash) => tokenOfHash.has(tokenHash),
-    admitAhead(tokenHash, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    admitAhead(tokenHash, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       const apiTokenId = tokenOfHash.get(tokenHash);
       if (apiTokenId === undefined) return null;
       if (limit === 0) return { apiTokenId, release: () => {} };
@@ -133,7 +134,7 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
         },
       };
     },
-    async consume(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
       for (;;) {
