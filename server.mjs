@@ -235,6 +235,7 @@ async function serve(req, res) {
   return serveApp(req, res);
 }
 
+/** A request like `req` (same socket, method, target and headers) whose body is `body`. */
 function withBody(req, body) {
   const copy = new IncomingMessage(req.socket);
   copy.method = req.method;
