@@ -90,7 +90,8 @@ async function authStatement(
 ): Promise<TAuthRow> {
   const { text, values } = authStatementSql(credentials, preload, ahead);
   const row = (await queryOne<TAuthRow>(prisma, text, values))!;
-  if (!preload) row.preload = undefined;
+  // Nothing was preloaded (none asked, or a write-ahead went instead): the handler reads for itself.
+  if (!preload || ahead) row.preload = undefined;
   return row;
 }
 
@@ -109,7 +110,12 @@ export function authStatementSql(
   const forToken = ahead?.apiTokenId != null;
   if (forToken) q.p(ahead.apiTokenId, "int");
   const written = ahead?.write(q, forToken ? HOLDS_FOR_TOKEN : HOLDS_ANY_TOKEN);
-  const preloadText = preload ? preload(q) : "NULL";
+  // A statement that writes ahead reads no preload: the preload serves a handler that makes the
+  // change itself, which after a write-ahead happens only when it wrote nothing (a refusal, no
+  // change, a race), and then the handler reads what it needs. Never evaluated on a write, the
+  // preload still cost PostgreSQL 25-50 µs a statement (its subplans started, more relations
+  // locked): docs/performance.md "The PUT in one round trip".
+  const preloadText = preload && !written ? preload(q) : "NULL";
   return { text: composedText(written, preloadText), values: q.values };
 }
 
@@ -161,7 +167,7 @@ function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloa
     )${written ? `, ${written.ctes}` : ""}
     SELECT (SELECT row_to_json(tok) FROM tok) AS token,
            (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
-           CASE WHEN ${HOLDS}${written ? ` AND NOT ${written.wrote}` : ""} THEN ${preloadText} END AS preload${written ? `,
+           ${written ? "NULL" : `CASE WHEN ${HOLDS} THEN ${preloadText} END`} AS preload${written ? `,
            ${written.written} AS written` : ""}
       FROM scope`;
 }

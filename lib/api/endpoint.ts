@@ -50,7 +50,8 @@ export interface THandleOptions<E extends TEndpoint> {
    * token this process has already seen authenticate (lib/api/rate-limit.ts `knows`), without
    * `If-Match`, whose body parses (its body is then read before the credentials are checked, and
    * any problem with it answered after them); whatever it wrote reaches the handler as `written`,
-   * and the handler does the change itself when that is null. Not for endpoints that take
+   * and the handler does the change itself when that is null, with nothing preloaded (a statement
+   * that writes ahead reads no preload). Not for endpoints that take
    * `Idempotency-Key`.
    */
   writeAhead?: (request: { params: TParamsOf<E>; body: TBodyOf<E> }, context: { requestId: string; origin: string }) => TWriteAhead | undefined;

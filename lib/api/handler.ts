@@ -22,7 +22,10 @@ interface BaseContext {
 export interface ApiContext extends BaseContext {
   prisma: PrismaClient;
   actor: Actor;
-  /** What the route's `preload` read in the authentication's statement (undefined without one). */
+  /**
+   * What the route's `preload` read in the authentication's statement (undefined without one, and
+   * when a write-ahead was sent instead: lib/api/auth.ts).
+   */
   preloaded: unknown;
   /** What the route's `writeAhead` wrote in the authentication's statement (null when nothing). */
   written: unknown;

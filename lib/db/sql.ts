@@ -75,11 +75,10 @@ export type TPreload = (params: SqlParams) => string;
  * request alone what to write (docs/performance.md "The PUT in one round trip"): data-modifying
  * CTEs (`ctes`, appended after `tok`, `usr` and `scope`) that must write nothing unless `allowed`
  * (an SQL condition: the credentials hold) is true, `written`, an SQL expression for what they
- * wrote (null when they wrote nothing; the route then does the work as without it), and `wrote`,
- * an SQL condition true when they wrote. The route's preload is read only when they did not: a
- * route that wrote ahead answers from what it wrote.
+ * wrote (null when they wrote nothing; the route then does the work as without it, reading what
+ * it needs itself: a statement that writes ahead carries no preload).
  */
-export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string; wrote: string };
+export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string };
 
 /**
  * `text` written once for each numbering of its placeholders and kept: for the part of a statement

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** A write-ahead that writes nothing: only its admission by the limiter matters here. */
-const nothing: TWriteAhead = (_q, allowed) => ({ ctes: `ahead_noop AS (SELECT 1 WHERE ${allowed})`, written: "NULL", wrote: "false" });
+const nothing: TWriteAhead = (_q, allowed) => ({ ctes: `ahead_noop AS (SELECT 1 WHERE ${allowed})`, written: "NULL" });
 let admittedAhead = 0;
 const counting: TWriteAhead = (q, allowed) => {
   admittedAhead++;

@@ -9,6 +9,7 @@ import { updateParticipant, updateTargetsPreload, updateWriteAhead, writtenParti
 import { serializeParticipant } from "@/lib/api/serializers";
 import { authenticateApiRequest, authenticateSessionUser, authStatementSql } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
+import { SqlParams } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 
@@ -112,7 +113,9 @@ async function updateAsRoute(path: TPath, changes: TUpdateParticipantRequest, ac
   const name = expect.getState().currentTestName ?? "";
   if (found.ahead?.written && !name.includes("> atomicity and concurrency >")) writtenAhead.add(name.replace(/^reading the targets ahead > /, ""));
   if (found.ahead?.written != null) return answeredAhead(found.ahead.written, path, found.actor);
-  return updateParticipant({ db: db.prisma, actor: found.actor, ...path, ifMatch, changes, requestId: "test-request", preloaded: found.preloaded });
+  // A statement that wrote ahead preloaded nothing: the route then reads first.
+  if (found.ahead) expect(found.preloaded).toBeUndefined();
+  return updateParticipant({ db: db.prisma, actor: found.actor, ...path, ifMatch, changes, requestId: "test-request", preloaded: found.preloaded, readFirst: true });
 }
 
 /** The origin the write-ahead's links are written under, as the route passes it (`linkBase`). */
@@ -534,8 +537,8 @@ describe("writing ahead, in the credentials' statement", () => {
     const change = { title: "Head of legal", phone_number: "+46701234567", signatory: false };
     const found = await asToken(ahead.paths.ann, change, { "x-service-user-email": w.actors.editor.email });
     expect(JSON.parse(writtenParticipantAnswer(found.ahead?.written).body)).toMatchObject({ id: ahead.paths.ann.participantId, title: "Head of legal" });
-    // Written ahead, answered from what was written: the targets are not read for nothing.
-    expect(found.preloaded).toBeNull();
+    // Written ahead, answered from what was written: a statement that writes ahead reads no preload.
+    expect(found.preloaded).toBeUndefined();
     readWay = "preloaded";
     await update(own.paths.ann, change, { actor: { ...w.actors.editor, apiTokenId: tokenId } });
 
@@ -567,7 +570,8 @@ describe("writing ahead, in the credentials' statement", () => {
     await expect(asToken(paths.ann, { title: "x" }, { "x-service-user-email": "nobody@example.org" })).rejects.toMatchObject({ status: 401 });
     const other = await asToken(paths.ann, { title: "y" }, {}, tokenId + 1000);
     expect(other.ahead?.written).toBeNull();
-    expect(other.preloaded).toMatchObject({ participant: { id: paths.ann.participantId } });
+    // Nor preloaded anything: the route then reads the targets itself (`readFirst`).
+    expect(other.preloaded).toBeUndefined();
     await db.prisma.apiToken.updateMany({ where: { tokenHash: hashApiToken(TOKEN) }, data: { revokedAt: new Date() } });
     try {
       await expect(asToken(paths.ann, { title: "z" })).rejects.toMatchObject({ status: 401 });
@@ -598,16 +602,21 @@ describe("writing ahead, in the credentials' statement", () => {
     expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
     // The same attributes in another order are the same statement.
     expect(statement(two, { title: "t", name: "n" }, tokenId).text).toBe(others[1]!.text);
-    // Texts are kept by their parts (lib/api/auth.ts composedText): the same write-ahead with
-    // another preload, or none, is another statement, whichever was written first.
+    // A statement that writes ahead reads no preload (lib/api/auth.ts): given one or not, the
+    // same text, and none of the preload's; the preload alone is another statement.
     const write = updateWriteAhead(one, { title: "a" }, "r", LINK_BASE)!;
     const withoutPreload = authStatementSql(credentials, undefined, { write, apiTokenId: tokenId });
-    expect(withoutPreload.text).not.toBe(a.text);
-    expect(withoutPreload.text).toContain("THEN NULL END AS preload");
+    expect(withoutPreload.text).toBe(a.text);
+    expect(a.text).toContain("NULL AS preload");
     expect(numbered(withoutPreload)).toBe(true);
     expect(statement(one, { title: "a" }, tokenId).text).toBe(a.text);
     const plain = authStatementSql(credentials, updateTargetsPreload(one));
     expect(plain.text).not.toContain("written");
+    // The preload's text as `plain` numbers it (after the credentials' three values).
+    const numberedAsPlain = new SqlParams();
+    for (let i = 0; i < 3; i++) numberedAsPlain.p(null);
+    expect(plain.text).toContain(updateTargetsPreload(one)(numberedAsPlain));
+    expect(a.values).toHaveLength(withoutPreload.values.length);
     expect(numbered(plain)).toBe(true);
   });
 

@@ -30,6 +30,13 @@ export interface UpdateParticipantOptions {
   requestId?: string;
   /** The targets read with the caller's credentials (`updateTargetsPreload`), when the route read them. */
   preloaded?: unknown;
+  /**
+   * Nothing preloaded: read the targets first in a statement of their own (no lock), as a preload
+   * would have, and go on as with one. The route asks it after a write-ahead that wrote nothing
+   * (a statement that writes ahead preloads nothing, lib/api/auth.ts): a refusal or an unchanged
+   * value is then answered after one more round trip, not a locked transaction.
+   */
+  readFirst?: boolean;
 }
 
 /** Each writable attribute (docs/api.md "Updating a participant") and the column it is stored in. */
@@ -63,8 +70,9 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
   const { db, actor, contractId, partyId, participantId } = options;
   const ids = { contractId, partyId, participantId };
-  if (options.preloaded !== undefined) {
-    const targets = foundTargets(options.preloaded as TTargetsRow | null, ids);
+  const preloaded = options.preloaded !== undefined ? options.preloaded : options.readFirst ? await readTargets(db, actor, ids) : undefined;
+  if (preloaded !== undefined) {
+    const targets = foundTargets(preloaded as TTargetsRow | null, ids);
     const plan = planUpdate(options, targets);
     if (plan.write === null) return targets.current;
     const written = await queryOne<{ participant: TParticipantRow }>(db, plan.write.text, plan.write.values);
@@ -73,16 +81,28 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
   return db.$transaction(async (tx) => {
     // Locked before it is read: the version read is the one the write applies to.
     await tx.$queryRawUnsafe(`SELECT id FROM participants WHERE id = $1 AND party_id = $2 FOR UPDATE`, participantId, partyId);
-    const q = new SqlParams();
-    const workspaces = visibleWorkspaceIds(actor);
-    const scope = workspaces === null ? "true" : `c.workspace_id = ANY(${q.p(workspaces, "int[]")})`;
-    const [row] = await tx.$queryRawUnsafe<{ targets: TTargetsRow | null }[]>(`SELECT ${updateTargetsSql(q, ids, scope)} AS targets`, ...q.values);
+    const { text, values } = targetsStatement(actor, ids);
+    const [row] = await tx.$queryRawUnsafe<{ targets: TTargetsRow | null }[]>(text, ...values);
     const targets = foundTargets(row?.targets ?? null, ids);
     const plan = planUpdate(options, targets);
     if (plan.write === null) return targets.current;
     const [written] = await tx.$queryRawUnsafe<{ participant: TParticipantRow }[]>(plan.write.text, ...plan.write.values);
     return reviveDates(written!.participant);
   });
+}
+
+/** The statement reading the targets in `actor`'s workspaces (null: none visible, or not there). */
+function targetsStatement(actor: Actor, ids: TTargetIds): { text: string; values: unknown[] } {
+  const q = new SqlParams();
+  const workspaces = visibleWorkspaceIds(actor);
+  const scope = workspaces === null ? "true" : `c.workspace_id = ANY(${q.p(workspaces, "int[]")})`;
+  return { text: `SELECT ${updateTargetsSql(q, ids, scope)} AS targets`, values: q.values };
+}
+
+/** The targets as a preload reads them, in a statement of their own. */
+async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Promise<TTargetsRow | null> {
+  const { text, values } = targetsStatement(actor, ids);
+  return (await queryOne<{ targets: TTargetsRow | null }>(db, text, values))?.targets ?? null;
 }
 
 /** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
@@ -258,7 +278,7 @@ function writeAheadText({ sent, value, target, now, audit, base, allowed }: {
     })}`;
   // The answer as the route would write it (ETag, then the body), so the route only sends it.
   const links = { base, contractId: target.contractId, partyId: "upd.party_id" };
-  return { ctes, written: `(SELECT ${participantEtagSql("upd")} || ${participantJsonSql("upd", links)}::text FROM upd)`, wrote: "EXISTS (SELECT 1 FROM upd)" };
+  return { ctes, written: `(SELECT ${participantEtagSql("upd")} || ${participantJsonSql("upd", links)}::text FROM upd)` };
 }
 
 /**

@@ -26,12 +26,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
         return jsonText(answer.body, { headers: { ETag: answer.etag } });
       }
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
+      // After a write-ahead that wrote nothing there is no preload (lib/api/auth.ts): read first.
+      const row = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded, readFirst: true });
       const body = serializeParticipant(row, { actor, links: { origin, contractId, partyId } }) satisfies TParticipant;
       return json(body, { headers: { ETag: participantEtag(row) } });
     },
-    // What the update checks is read with the credentials, in one statement, and the change is
-    // written there too when that statement can see that every check passes; else it is a second.
+    // What the update checks is read with the credentials, in one statement; or, when the request
+    // says what to write, the change is written there instead when that statement can see that
+    // every check passes (else the handler reads and writes itself).
     {
       preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }),
       writeAhead: ({ params, body }, { requestId, origin }) =>
