@@ -235,7 +235,10 @@ export async function authenticateApiRequest(
   // channel out even if the lookup ever becomes a prefix or case-insensitive match.
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
   const apiTokenId = row.token.id;
-  await touchLastUsed(prisma, apiTokenId, row.token.last_used_at === null ? null : Date.parse(row.token.last_used_at));
+  const lastUsedMs = row.token.last_used_at === null ? null : Date.parse(row.token.last_used_at);
+  // Dates made only when the row is written (lib/clock.ts: every request reads the clock here).
+  const nowAt = nowMs();
+  if (lastUsedMs === null || lastUsedMs <= nowAt - LAST_USED_RESOLUTION_MS) await touchLastUsed(prisma, apiTokenId, nowAt);
   if (emailProblem !== undefined) throw emailProblem;
 
   if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload, ...done };
@@ -263,10 +266,8 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function touchLastUsed(prisma: PrismaClient, id: number, lastUsedMs: number | null): Promise<void> {
-  // Dates made only when the row is written (lib/clock.ts: every request reads the clock here).
-  const nowAt = nowMs();
-  if (lastUsedMs !== null && lastUsedMs > nowAt - LAST_USED_RESOLUTION_MS) return;
+/** Writes the token's last use (asked only when the one stored is a minute old or more). */
+async function touchLastUsed(prisma: PrismaClient, id: number, nowAt: number): Promise<void> {
   const now = new Date(nowAt);
   const staleBefore = new Date(nowAt - LAST_USED_RESOLUTION_MS);
   try {

@@ -1,7 +1,7 @@
 import { API_TOKEN_HEADER, authenticateApiRequest, authenticateSessionUser, credentialHeader, type TPreload, type TWriteAhead } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
-import { admitApiRequestAhead, consumeApiRequest, rememberApiToken, type TAdmission } from "@/lib/api/rate-limit";
+import { admitApiRequestAhead, consumeApiRequest, rememberApiToken, takeApiRequestNow, type TAdmission } from "@/lib/api/rate-limit";
 import { getSessionUser } from "@/lib/auth/session";
 import { assertSameOrigin } from "@/lib/api/web-guards";
 import type { PrismaClient } from "@/lib/db";
@@ -47,7 +47,8 @@ export async function authenticate(
   const apiTokenId = found.actor.apiTokenId!;
   // Counted once: ahead (then only for this token, which the statement checked), or now.
   const counted = found.ahead !== undefined && found.ahead.admitted.apiTokenId === apiTokenId;
-  if (!counted) await consumeApiRequest(prisma, apiTokenId);
+  // Counted from this process's lease without waiting when it can (the usual case), else waiting.
+  if (!counted && !takeApiRequestNow(apiTokenId)) await consumeApiRequest(prisma, apiTokenId);
   rememberApiToken(found.tokenHash, apiTokenId);
   return { actor: found.actor, preloaded: found.preloaded, written: counted ? found.ahead!.written : null };
 }

@@ -6,7 +6,7 @@ import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { requestOrigin } from "@/lib/http/origin";
-import { getPrisma, type PrismaClient } from "@/lib/db";
+import { getPrisma, readyPrisma, type PrismaClient } from "@/lib/db";
 import { preparesStatements } from "@/lib/db/sql";
 
 /** What every handler gets. */
@@ -91,7 +91,8 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
       const params = flattenParams(await routeCtx?.params);
       const ctx: TContext = { req, url, params, requestId, origin };
       if (options.database !== false) {
-        const prisma = await openDatabase();
+        // Open: no promise to wait for (the usual case).
+        const prisma = readyPrisma() ?? (await openDatabase());
         ctx.prisma = prisma;
         ctx.actor = null;
         if (options.auth !== false) {

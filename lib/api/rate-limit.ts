@@ -41,6 +41,12 @@ export interface TAdmission {
 export interface ApiRateLimiter {
   consume(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void>;
   /**
+   * `consume` when it needs no waiting: true when the request was counted from this process's
+   * lease (or there is no limit); false counts nothing, and the request is then for `consume`.
+   * The usual case, answered without a promise.
+   */
+  takeNow(apiTokenId: number, options?: ConsumeOptions): boolean;
+  /**
    * Counts a request before its token is known to be good, for a change written in the
    * authentication's statement (lib/api/auth.ts `TWriteAheadRequest`): only from a lease this
    * process holds, for a token it has seen `consume` admit under this hash (`remember`), and never
@@ -134,6 +140,13 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
         },
       };
     },
+    takeNow(apiTokenId, { now, limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+      if (limit === 0) return true;
+      const lease = leaseFor(apiTokenId, Math.floor((now ?? nowMs()) / WINDOW_MS) * WINDOW_MS);
+      if (lease.left === 0) return false;
+      lease.left--;
+      return true;
+    },
     async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
@@ -175,6 +188,10 @@ const processLimiter = (g.__contractsApiRateLimiter ??= createApiRateLimiter());
  */
 export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void> {
   return processLimiter.consume(prisma, apiTokenId, options);
+}
+/** `ApiRateLimiter.takeNow` of this process's limiter: `consumeApiRequest` is needed only when false. */
+export function takeApiRequestNow(apiTokenId: number, options?: ConsumeOptions): boolean {
+  return processLimiter.takeNow(apiTokenId, options);
 }
 
 /** `ApiRateLimiter.admitAhead` and `remember` of this process's limiter. */

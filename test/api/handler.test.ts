@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 
 const db = vi.hoisted(() => {
   process.env.LOG_LEVEL = "info"; // these tests read the log lines
-  return { getPrisma: vi.fn<() => Promise<unknown>>() };
+  return { getPrisma: vi.fn<() => Promise<unknown>>(), readyPrisma: vi.fn<() => unknown>() };
 });
-vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma }));
+vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma, readyPrisma: db.readyPrisma }));
 
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
@@ -31,6 +31,7 @@ const logLines = () => {
 beforeEach(() => {
   stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   db.getPrisma.mockReset();
+  db.readyPrisma.mockReset();
 });
 afterEach(() => {
   flushLog(); // into this test's spy, not the next one's
@@ -136,6 +137,14 @@ describe("withApi", () => {
       auth: false,
     });
     expect(await (await handler(get())).json()).toEqual({ same: true, actor: null });
+  });
+
+  it("takes the database already open without waiting for it", async () => {
+    const fake = { fake: true };
+    db.readyPrisma.mockReturnValue(fake);
+    const handler = withApi(({ prisma }) => json({ same: prisma === (fake as unknown) }), { route: "/v1/ping", auth: false });
+    expect(await (await handler(get())).json()).toEqual({ same: true });
+    expect(db.getPrisma).not.toHaveBeenCalled();
   });
 
   it("keeps the headers of responses whose headers are immutable", async () => {

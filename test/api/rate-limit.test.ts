@@ -130,6 +130,28 @@ describe("the limit is exact across instances", () => {
     expect(await handedOut(tokenId)).toBe(3);
   });
 
+  test("takeNow counts from the lease without waiting, and counts nothing when it cannot", async () => {
+    const limiter = createApiRateLimiter();
+    const tokenId = 204;
+    const options = { now: NOW, limit: 1_000 };
+    expect(limiter.takeNow(tokenId, { now: NOW, limit: 0 })).toBe(true);
+    // No lease yet: nothing counted, no write. Then consume reserves 1, then 2 (one left over).
+    expect(limiter.takeNow(tokenId, options)).toBe(false);
+    expect(await writesOf(tokenId)).toBe(0);
+    await limiter.consume(db.prisma, tokenId, options);
+    await limiter.consume(db.prisma, tokenId, options);
+    expect(await handedOut(tokenId)).toBe(3);
+    const writes = await writesOf(tokenId);
+    // The one left over is taken now; then the lease is empty, and takeNow counts nothing.
+    expect(limiter.takeNow(tokenId, options)).toBe(true);
+    expect(limiter.takeNow(tokenId, options)).toBe(false);
+    expect(await writesOf(tokenId)).toBe(writes);
+    // consume then reserves anew (4), and takeNow has three to take from it.
+    await limiter.consume(db.prisma, tokenId, options);
+    expect(await handedOut(tokenId)).toBe(7);
+    expect([1, 2, 3, 4].map(() => limiter.takeNow(tokenId, options))).toEqual([true, true, true, false]);
+  });
+
   test("the next minute starts again from the whole limit", async () => {
     const limiter = createApiRateLimiter();
     const tokenId = 203;
