@@ -435,7 +435,7 @@ async function main() {
     "",
     scenarioTable(runs),
     "",
-    "\\* non-2xx and errors include the warm-up and failed first requests. CPU ms/req: CPU time of the server process per request (app, reference route and floor each in a process of its own; on the embedded database the app's process also runs the database, the reference's and the floor's do not). load avg: the shared 2-core machine's 1-minute load when the scenario ended. app/ref and app/floor: the app's throughput as a share of the reference route's and the floor's.",
+    "\\* non-2xx and errors include the warm-up and failed first requests. CPU ms/req: CPU time of the server process per request (app, reference route and floor each in a process of its own; on the embedded database the app's process also runs the database, the reference's and the floor's do not). load avg: the shared 2-core machine's 1-minute load when the scenario ended. app/ref and app/floor: the app's throughput as a share of the reference route's and the floor's, the median of the per-sample ratios (each sample of the app against the same sample of the other, run just before or after it), not the ratio of the two medians.",
     "",
     "Identical answers (checked before each scenario is measured):",
     "",

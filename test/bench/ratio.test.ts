@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ratio, type DatabaseRun } from "@/bench/report";
+import type { ScenarioResult, ServerKind } from "@/bench/load";
+
+// The benchmark's throughput ratios (bench/report.ts `ratio`): the median of per-sample ratios, so
+// a machine whose speed drifts during the run moves both sides of each ratio alike.
+const result = (server: ServerKind, samples: number[]): ScenarioResult => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    id: "contract-detail",
+    server,
+    status: "ok",
+    rps: sorted[Math.floor(sorted.length / 2)]!,
+    samples: samples.map((rps) => ({ rps, p50: 1, p99: 2, cpuMsPerRequest: null, loadAverage: null })),
+  } as ScenarioResult;
+};
+const run = (app: number[], reference: number[]) => ({ database: "postgres", results: [result("app", app), result("reference", reference)] }) as unknown as DatabaseRun;
+
+describe("bench ratio", () => {
+  it("pairs each sample of the app with the reference's of the same sample", () => {
+    // The machine's speed moved between samples: two samples say 0.90×, one (the reference in a
+    // fast moment) 0.67×; the medians (4,000 against 5,500) would say 0.73×.
+    expect(ratio(run([5_000, 3_000, 4_000], [5_500, 3_300, 6_000]), "contract-detail", "reference")).toBe(0.91);
+    // The median of the ratios, not their mean.
+    expect(ratio(run([900, 900, 900], [1_000, 1_000, 300]), "contract-detail", "reference")).toBe(0.9);
+  });
+
+  it("falls back to the ratio of the two with one sample, and has none without the other server", () => {
+    expect(ratio(run([800], [1_000]), "contract-detail", "reference")).toBe(0.8);
+    expect(ratio(run([800, 900], [1_000, 1_000]), "contract-detail", "floor")).toBeNull();
+  });
+});
