@@ -58,11 +58,30 @@ export interface TCredentials {
   userId: number | null;
 }
 
-interface TAuthRow extends Record<string, unknown> {
-  token: { id: number; token_hash: string; revoked: boolean; last_used_at: string | null } | null;
+interface TAuthRow {
+  token: { id: number; token_hash: string; revoked: boolean; last_used_ms: number | null } | null;
   user: { id: number; email: string; name: string; is_admin: boolean; roles: [number, TWorkspaceRole][] } | null;
   preload: unknown;
   /** What a write-ahead wrote (null when nothing); absent without one. */
+  written?: unknown;
+}
+
+/**
+ * The statement's row: the token's and the user's fields as columns of their own (null when none
+ * was found), which the driver reads as they are, where a JSON object per row would be built by
+ * PostgreSQL and parsed again here on every request.
+ */
+interface TAuthColumns extends Record<string, unknown> {
+  token_id: number | null;
+  token_hash: string | null;
+  token_revoked: boolean | null;
+  token_last_used_ms: number | null;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  user_is_admin: boolean | null;
+  user_roles: [number, TWorkspaceRole][] | null;
+  preload: unknown;
   written?: unknown;
 }
 
@@ -89,10 +108,14 @@ async function authStatement(
   ahead?: { write: TWriteAhead; apiTokenId: number | null },
 ): Promise<TAuthRow> {
   const { text, values } = authStatementSql(credentials, preload, ahead);
-  const row = (await queryOne<TAuthRow>(prisma, text, values))!;
-  // Nothing was preloaded (none asked, or a write-ahead went instead): the handler reads for itself.
-  if (!preload || ahead) row.preload = undefined;
-  return row;
+  const row = (await queryOne<TAuthColumns>(prisma, text, values))!;
+  return {
+    token: row.token_id === null ? null : { id: row.token_id, token_hash: row.token_hash!, revoked: row.token_revoked!, last_used_ms: row.token_last_used_ms },
+    user: row.user_id === null ? null : { id: row.user_id, email: row.user_email!, name: row.user_name!, is_admin: row.user_is_admin!, roles: row.user_roles! },
+    // Nothing was preloaded (none asked, or a write-ahead went instead): the handler reads for itself.
+    preload: !preload || ahead ? undefined : row.preload,
+    written: row.written,
+  };
 }
 
 /** The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts). */
@@ -165,8 +188,10 @@ function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloa
       SELECT ($2::text IS NULL AND $3::int IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
              COALESCE((SELECT ws FROM usr), '{}') AS ws
     )${written ? `, ${written.ctes}` : ""}
-    SELECT (SELECT row_to_json(tok) FROM tok) AS token,
-           (SELECT json_build_object('id', id, 'email', email, 'name', name, 'is_admin', is_admin, 'roles', roles) FROM usr) AS "user",
+    SELECT (SELECT id FROM tok) AS token_id, (SELECT token_hash FROM tok) AS token_hash, (SELECT revoked FROM tok) AS token_revoked,
+           (SELECT (extract(epoch FROM last_used_at) * 1000)::float8 FROM tok) AS token_last_used_ms,
+           (SELECT id FROM usr) AS user_id, (SELECT email FROM usr) AS user_email, (SELECT name FROM usr) AS user_name,
+           (SELECT is_admin FROM usr) AS user_is_admin, (SELECT roles FROM usr) AS user_roles,
            ${written ? "NULL" : `CASE WHEN ${HOLDS} THEN ${preloadText} END`} AS preload${written ? `,
            ${written.written} AS written` : ""}
       FROM scope`;
@@ -235,7 +260,7 @@ export async function authenticateApiRequest(
   // channel out even if the lookup ever becomes a prefix or case-insensitive match.
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
   const apiTokenId = row.token.id;
-  const lastUsedMs = row.token.last_used_at === null ? null : Date.parse(row.token.last_used_at);
+  const lastUsedMs = row.token.last_used_ms;
   // Dates made only when the row is written (lib/clock.ts: every request reads the clock here).
   const nowAt = nowMs();
   if (lastUsedMs === null || lastUsedMs <= nowAt - LAST_USED_RESOLUTION_MS) await touchLastUsed(prisma, apiTokenId, nowAt);
