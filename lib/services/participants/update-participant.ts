@@ -148,8 +148,8 @@ const REQUIRED_COLUMNS = { email: "email", phone_number: "phoneNumber" } as cons
  * round trip"), when the route can tell from the request alone what to write: undefined when it
  * cannot. The statement writes exactly what `planUpdate` would (the participant, its party, the
  * audit event, with the actor the statement authenticated), but only when it can see that every
- * check passes; otherwise it writes nothing, and the update runs as usual on the targets read in
- * the same statement. Its conditions may refuse more than the checks, never less (the service
+ * check passes; otherwise it writes nothing, and the update runs as usual on the targets it then
+ * reads (`readFirst`: a statement that writes ahead preloads nothing). Its conditions may refuse more than the checks, never less (the service
  * tests run every case through it): every attribute sent must change (so no `{}`), no e-mail (its
  * comparison ignores case, and an owner-side participant's cannot change), and a required
  * attribute must hold a letter or a digit (JavaScript's `trim` and PostgreSQL's blanks differ).
