@@ -149,7 +149,8 @@ interface Served {
  * other two run for 5–20 s, and a server that idled 20 s answered its next seconds 20–30 % slower
  * (app and reference alike): without it, a sample measured that waking, not the steady state.
  */
-const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: Math.min(1, load.warmupSec) });
+const laterWarmupSec = (load: LoadOptions) => Math.min(1, load.warmupSec);
+const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: laterWarmupSec(load) });
 
 /** `samplesOn(kind)` measurements on each server, in an order that rotates per sample; the medians. */
 async function measure(kind: "postgres" | "pglite", scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
@@ -376,7 +377,7 @@ async function main() {
   if (RESULTS_DIR !== COMMITTED_RESULTS_DIR) log(`quick run (${quickRun.join(", ") || "BENCH_RESULTS_DIR"}): results go to ${RESULTS_DIR}, not bench/results/`);
   if (LABEL) log(`BENCH_LABEL=${LABEL}: results go to ${path.join(RESULTS_DIR, OUTPUT.json)} and ${OUTPUT.md}`);
   log(
-    `settings: ${settings.samples} samples on PostgreSQL and ${settings.embeddedSamples} on the embedded database × ${load.durationSec} s (after ${load.warmupSec} s of warm-up before the first, ${Math.min(1, load.warmupSec)} s before each later one) per scenario and server, app, reference and floor rotating, ` +
+    `settings: ${settings.samples} samples on PostgreSQL and ${settings.embeddedSamples} on the embedded database × ${load.durationSec} s (after ${load.warmupSec} s of warm-up before the first, ${laterWarmupSec(load)} s before each later one) per scenario and server, app, reference and floor rotating, ` +
       `${load.connections} connections; databases: ${settings.databases.join(", ")}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(" ")}`,
   );
 
@@ -436,7 +437,7 @@ async function main() {
   await writeFile(path.join(RESULTS_DIR, OUTPUT.json), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(RESULTS_DIR, OUTPUT.svg), `${p99Chart(runs)}\n`);
   const tables = [
-    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples on PostgreSQL, ${settings.embeddedSamples} on the embedded database; app, reference route and floor rotating; each ${load.durationSec} s, after ${load.warmupSec} s of warm-up before a server's first sample of a scenario and ${Math.min(1, load.warmupSec)} s before each later one; ${load.connections} connections):`,
+    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples on PostgreSQL, ${settings.embeddedSamples} on the embedded database; app, reference route and floor rotating; each ${load.durationSec} s, after ${load.warmupSec} s of warm-up before a server's first sample of a scenario and ${laterWarmupSec(load)} s before each later one; ${load.connections} connections):`,
     "",
     scenarioTable(runs),
     "",

@@ -5,6 +5,8 @@ import { nowMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 
 const WINDOW_MS = 60_000;
+/** The start of the minute `now` falls in. */
+const windowOf = (now: number) => Math.floor(now / WINDOW_MS) * WINDOW_MS;
 /** Leases kept at most (one per token seen this minute); past it the oldest is dropped, unused part and all. */
 export const MAX_LEASES = 10_000;
 /** If a lost race to create the shared row repeats this often, give up (it cannot, but never loop). */
@@ -82,6 +84,13 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
   const tokenOfHash = new Map<string, number>();
   let sweptWindow = 0;
 
+  /** Counts one request from `lease` when it has one left. */
+  function takeFromLease(lease: Lease): boolean {
+    if (lease.left === 0) return false;
+    lease.left--;
+    return true;
+  }
+
   function leaseFor(apiTokenId: number, window: number): Lease {
     if (window > sweptWindow) {
       // A new minute: leases of past minutes are worth nothing any more.
@@ -126,9 +135,8 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       if (apiTokenId === undefined) return null;
       if (limit === 0) return { apiTokenId, release: () => {} };
       const lease = leases.get(apiTokenId);
-      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-      if (!lease || lease.window !== window || lease.left === 0) return null;
-      lease.left--;
+      const window = windowOf(now);
+      if (!lease || lease.window !== window || !takeFromLease(lease)) return null;
       let released = false;
       return {
         apiTokenId,
@@ -140,22 +148,15 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
         },
       };
     },
-    takeNow(apiTokenId, { now, limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
-      if (limit === 0) return true;
-      const lease = leaseFor(apiTokenId, Math.floor((now ?? nowMs()) / WINDOW_MS) * WINDOW_MS);
-      if (lease.left === 0) return false;
-      lease.left--;
-      return true;
+    takeNow(apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+      return limit === 0 || takeFromLease(leaseFor(apiTokenId, windowOf(now)));
     },
     async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
-      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+      const window = windowOf(now);
       for (;;) {
         const lease = leaseFor(apiTokenId, window);
-        if (lease.left > 0) {
-          lease.left--;
-          return;
-        }
+        if (takeFromLease(lease)) return;
         if (lease.exhausted) {
           const retryAfter = Math.max(1, Math.ceil((lease.window + WINDOW_MS - now) / 1000));
           throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {

@@ -43,11 +43,6 @@ const MAX_RETRY_DELAY_MS = 8_000;
  * a failure, calls answer that failure until a back-off has passed (every request, the background
  * jobs and readiness probes all ask), then the next call tries again.
  */
-/** The client once the database is open (what `getPrisma` resolves to), without a promise; else undefined. */
-export function readyPrisma(): PrismaClient | undefined {
-  return state.prisma;
-}
-
 export function getPrisma(): Promise<PrismaClient> {
   if (state.prisma) return Promise.resolve(state.prisma);
   if (!state.ready && state.retryAt !== undefined && Date.now() < state.retryAt) return Promise.reject(state.error);
@@ -69,6 +64,11 @@ export function getPrisma(): Promise<PrismaClient> {
     },
   );
   return state.ready;
+}
+
+/** The client once the database is open (what `getPrisma` resolves to), without a promise; else undefined. */
+export function readyPrisma(): PrismaClient | undefined {
+  return state.prisma;
 }
 
 /** Sets the hook the next opening runs (one per process; kept across dev reloads like the client). */

@@ -149,10 +149,11 @@ const REQUIRED_COLUMNS = { email: "email", phone_number: "phoneNumber" } as cons
  * cannot. The statement writes exactly what `planUpdate` would (the participant, its party, the
  * audit event, with the actor the statement authenticated), but only when it can see that every
  * check passes; otherwise it writes nothing, and the update runs as usual on the targets it then
- * reads (`readFirst`: a statement that writes ahead preloads nothing). Its conditions may refuse more than the checks, never less (the service
- * tests run every case through it): every attribute sent must change (so no `{}`), no e-mail (its
- * comparison ignores case, and an owner-side participant's cannot change), and a required
- * attribute must hold a letter or a digit (JavaScript's `trim` and PostgreSQL's blanks differ).
+ * reads (`readFirst`: a statement that writes ahead preloads nothing). Its conditions may refuse
+ * more than the checks, never less (the service tests run every case through it): every
+ * attribute sent must change (so no `{}`), no e-mail (its comparison ignores case, and an
+ * owner-side participant's cannot change), and a required attribute must hold a letter or a digit
+ * (JavaScript's `trim` and PostgreSQL's blanks differ).
  * Contract in scope, party and participant of it, the role, the contract's state, the options
  * being chosen (offered by the template; one chosen earlier stays as it is), the attributes the
  * participant's delivery channel and two-step method require (those of offered options only, as
