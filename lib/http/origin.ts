@@ -5,6 +5,22 @@ import { env } from "@/lib/env";
 const PROTO = /^https?$/;
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
+/**
+ * `compute`, remembering its last argument and answer: a request's links share one origin, and
+ * requests mostly that of the one before, so each check below runs once per new origin.
+ */
+function keepLast<T>(compute: (origin: string) => T): (origin: string) => T {
+  let lastKey: string | undefined;
+  let lastValue: T;
+  return (origin) => {
+    if (origin !== lastKey) {
+      lastValue = compute(origin);
+      lastKey = origin;
+    }
+    return lastValue;
+  };
+}
+
 /** The first value of a possibly comma-joined header (proxies append theirs). */
 function firstValue(header: string | null): string | undefined {
   const value = header?.split(",", 1)[0]?.trim();
@@ -24,14 +40,10 @@ export function requestOrigin(req: Request, publicUrl: string | undefined = env(
     (h): h is string => h !== undefined && HOST.test(h),
   );
   const origin = `${proto}://${(host ?? url.host).toLowerCase()}`;
-  // The pattern cannot see a port out of range (`:99999`); the URL parser can. (Requests mostly
-  // come with the origin of the one before: it is parsed once.)
-  if (origin === lastParsedOrigin) return origin;
-  if (!URL.canParse(origin)) return url.origin;
-  lastParsedOrigin = origin;
-  return origin;
+  // The pattern cannot see a port out of range (`:99999`); the URL parser can.
+  return canParse(origin) ? origin : url.origin;
 }
-let lastParsedOrigin = "";
+const canParse = keepLast((origin) => URL.canParse(origin));
 
 export type TQueryValues = Record<string, string | number | boolean | null | undefined>;
 
@@ -56,14 +68,7 @@ const LAST_NAME = /^[a-z][a-z0-9-]*$/;
 const OCTET = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
 
 /** An origin the URL parser gives back as it is: a lower-case name or a plain IPv4 address, no default port. */
-function isPlainOrigin(origin: string): boolean {
-  // A request's links share one origin, and requests mostly that of the one before.
-  if (origin !== lastOrigin.origin) lastOrigin = { origin, plain: checkPlainOrigin(origin) };
-  return lastOrigin.plain;
-}
-let lastOrigin = { origin: "", plain: false };
-
-function checkPlainOrigin(origin: string): boolean {
+const isPlainOrigin = keepLast((origin: string): boolean => {
   const m = PLAIN_ORIGIN.exec(origin);
   if (!m) return false;
   const [, scheme, host, port] = m;
@@ -72,7 +77,7 @@ function checkPlainOrigin(origin: string): boolean {
   // A host whose last label is a number is an IPv4 address to the parser (which rewrites `1.2.3`).
   if (labels.length === 4 && labels.every((label) => OCTET.test(label))) return true;
   return labels.every((label) => NAME.test(label)) && LAST_NAME.test(labels.at(-1)!);
-}
+});
 
 /**
  * `absoluteUrl` written by concatenation, for what the URL parser would give back unchanged: an
@@ -96,8 +101,4 @@ function plainUrl(origin: string, path: string, query?: TQueryValues | URLSearch
 }
 
 /** The origin links are written under, without a trailing slash (for links PostgreSQL writes: `linkBase || '/v1/…'`). */
-export function linkBase(origin: string): string {
-  if (origin !== lastLinkBase.origin) lastLinkBase = { origin, base: absoluteUrl(origin, "/").replace(/\/$/, "") };
-  return lastLinkBase.base;
-}
-let lastLinkBase = { origin: "", base: "" };
+export const linkBase = keepLast((origin: string): string => absoluteUrl(origin, "/").replace(/\/$/, ""));
