@@ -116,12 +116,18 @@ const median = (values: number[]) => {
  * against the other's slow one. Without paired samples (one sample), the ratio of the two.
  */
 export function ratio(run: DatabaseRun, id: string, of: "floor" | "reference" = "floor"): number | null {
-  const app = find(run, id, "app");
-  const other = find(run, id, of);
-  if (!app || !other || other.rps <= 0) return null;
-  const [a, b] = [app.samples, other.samples];
+  return pairedRatio(find(run, id, "app"), find(run, id, of));
+}
+
+/**
+ * `one`'s throughput as a share of `other`'s: the median of the per-sample ratios (sample i of each,
+ * measured one just after the other), or the ratio of the two when there is one sample.
+ */
+export function pairedRatio(one: ScenarioResult | undefined, other: ScenarioResult | undefined): number | null {
+  if (!one || !other || other.rps <= 0) return null;
+  const [a, b] = [one.samples, other.samples];
   const paired = a !== undefined && b !== undefined && a.length === b.length && a.length > 1 && b.every((s) => s.rps > 0);
-  return Math.round((paired ? median(a.map((s, i) => s.rps / b[i]!.rps)) : app.rps / other.rps) * 100) / 100;
+  return Math.round((paired ? median(a.map((s, i) => s.rps / b[i]!.rps)) : one.rps / other.rps) * 100) / 100;
 }
 
 /** How `ratio` was read, for the report: the ratio of the medians beside it. */
@@ -200,10 +206,11 @@ export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | n
     }
     for (const off of (run.rateLimit?.results ?? []).filter((r) => r.server === "app")) {
       const on = run.rateLimit!.results.find((r) => r.id === off.id && r.server === "app-rate-limited");
-      const q = on && off.rps > 0 ? Math.round((on.rps / off.rps) * 100) / 100 : null;
+      const q = pairedRatio(on, off);
+      const n = off.samples?.length ?? 1;
       check(
         `${off.id}: throughput with the rate limit on (never refusing) within 10 % of off`,
-        q === null ? "not measured" : `${q}× (on ${f1(on!.rps)} vs off ${f1(off.rps)} req/s; CPU ${on!.serverCpuMsPerRequest} vs ${off.serverCpuMsPerRequest} ms/req; p99 ${on!.latencyMs.p99} vs ${off.latencyMs.p99} ms)`,
+        q === null ? "not measured" : `${q}× (${n > 1 ? `median of ${n} per-sample ratios; medians ` : ""}on ${f1(on!.rps)} vs off ${f1(off.rps)} req/s; CPU ${on!.serverCpuMsPerRequest} vs ${off.serverCpuMsPerRequest} ms/req; p99 ${on!.latencyMs.p99} vs ${off.latencyMs.p99} ms)`,
         `≥ ${RATE_LIMIT_RATIO_TARGET}×`,
         q !== null && q >= RATE_LIMIT_RATIO_TARGET,
       );
@@ -363,7 +370,7 @@ export function rateLimitTable(runs: DatabaseRun[]): string {
         off.id,
         f1(off.rps),
         f1(on.rps),
-        off.rps > 0 ? `${(on.rps / off.rps).toFixed(2)}×` : "–",
+        pairedRatio(on, off) === null ? "–" : `${pairedRatio(on, off)!.toFixed(2)}×`,
         off.serverCpuMsPerRequest === null ? "–" : f2(off.serverCpuMsPerRequest),
         on.serverCpuMsPerRequest === null ? "–" : f2(on.serverCpuMsPerRequest),
         f1(off.latencyMs.p99),

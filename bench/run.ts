@@ -447,7 +447,7 @@ async function main() {
     "",
     comparisonList(runs),
     "",
-    ...(runs.some((r) => r.rateLimit) ? ["Rate limit on (a limit that never refuses) against off, alternating:", "", rateLimitTable(runs), ""] : []),
+    ...(runs.some((r) => r.rateLimit) ? ["Rate limit on (a limit that never refuses) against off, alternating (req/s: medians; on/off: the median of the per-sample ratios):", "", rateLimitTable(runs), ""] : []),
     "Memory of the app's process (RSS):",
     "",
     memoryTable(runs),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratio, type DatabaseRun } from "@/bench/report";
+import { checkTargets, ratio, type DatabaseRun } from "@/bench/report";
 import type { ScenarioResult, ServerKind } from "@/bench/load";
 
 // The benchmark's throughput ratios (bench/report.ts `ratio`): the median of per-sample ratios, so
@@ -12,7 +12,9 @@ const result = (server: ServerKind, samples: number[]): ScenarioResult => {
     status: "ok",
     rps: sorted[Math.floor(sorted.length / 2)]!,
     samples: samples.map((rps) => ({ rps, p50: 1, p99: 2, cpuMsPerRequest: null, loadAverage: null })),
-  } as ScenarioResult;
+    latencyMs: { p50: 1, p95: 2, p99: 2 },
+    serverCpuMsPerRequest: null,
+  } as unknown as ScenarioResult;
 };
 const run = (app: number[], reference: number[]) => ({ database: "postgres", results: [result("app", app), result("reference", reference)] }) as unknown as DatabaseRun;
 
@@ -28,5 +30,17 @@ describe("bench ratio", () => {
   it("falls back to the ratio of the two with one sample, and has none without the other server", () => {
     expect(ratio(run([800], [1_000]), "contract-detail", "reference")).toBe(0.8);
     expect(ratio(run([800, 900], [1_000, 1_000]), "contract-detail", "floor")).toBeNull();
+  });
+});
+
+describe("rate limit on against off", () => {
+  it("is read as the median of the per-sample ratios, as app against reference is", () => {
+    const off = result("app", [5_000, 3_000, 4_000]);
+    const on = { ...result("app-rate-limited" as ServerKind, [4_600, 2_800, 3_000]) };
+    const limited = { database: "postgres", results: [], rateLimit: { limitPerMinute: 1, results: [off, on], rssPeakMb: null } } as unknown as DatabaseRun;
+    // Per sample 0.92, 0.93 and 0.75: the median 0.92. The medians (3,000 against 4,000) would say 0.75.
+    const check = checkTargets([limited], null, 0).find((c) => c.target.includes("rate limit on"));
+    expect(check?.value).toMatch(/^0\.92× /);
+    expect(check?.met).toBe(true);
   });
 });
