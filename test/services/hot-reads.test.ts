@@ -6,8 +6,8 @@ import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "
 import { serializeContract, serializeContractListItem, serializeDataField, serializeTemplateType } from "@/lib/api/serializers";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
-import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
-import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
+import { bytesFromEscaped, listCountOfEscaped, SqlParams } from "@/lib/db/sql";
+import { contractDetailPreload, contractListPreload, DIRECT_PAGE_OFFSETS_BELOW, preloadedContract } from "@/lib/services/contracts/contract-sql";
 import { getContract } from "@/lib/services/contracts/get-contract";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
@@ -142,16 +142,19 @@ describe("GET /v1/contracts in one statement", () => {
   ];
   async function expectListsAsPrisma(caller: ReturnType<typeof callers>[number]): Promise<void> {
     let rows = 0;
+    // Each page both ways: the rows directly (near the start) and their ids first (further on).
     for (const query of queries()) {
-      const { count, head } = listHeadFromEscaped(await caller.read(contractListPreload(query, ORIGIN)));
-      const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
-      expect(count).toBe(viaPrisma.count);
-      // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
-      expect(JSON.parse(`${head.toString("utf8")}}`), JSON.stringify(query)).toEqual({
-        count: viaPrisma.count,
-        data: viaPrisma.rows.map((row) => serializeContractListItem(row, { origin: ORIGIN })),
-      });
-      rows += viaPrisma.rows.length;
+      for (const form of ["direct", "deferred"] as const) {
+        const { count, head } = listHeadFromEscaped(await caller.read(contractListPreload(query, ORIGIN, form)));
+        const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
+        expect(count).toBe(viaPrisma.count);
+        // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
+        expect(JSON.parse(`${head.toString("utf8")}}`), `${form} ${JSON.stringify(query)}`).toEqual({
+          count: viaPrisma.count,
+          data: viaPrisma.rows.map((row) => serializeContractListItem(row, { origin: ORIGIN })),
+        });
+        rows += viaPrisma.rows.length;
+      }
     }
     expect(rows).toBeGreaterThan(0);
   }
@@ -160,6 +163,12 @@ describe("GET /v1/contracts in one statement", () => {
   });
   // The count sums kept totals and the deltas not folded yet (fold-contract-counts.ts): above, all
   // deltas; here, all totals.
+  it("reads a page near the start directly, and one further on by its ids first", () => {
+    const text = (offset: number) => contractListPreload({ ...base, offset }, ORIGIN)(new SqlParams());
+    expect(text(0)).not.toContain("JOIN contracts c ON c.id = k.id");
+    expect(text(DIRECT_PAGE_OFFSETS_BELOW - 1)).not.toContain("JOIN contracts c ON c.id = k.id");
+    expect(text(DIRECT_PAGE_OFFSETS_BELOW)).toContain("JOIN contracts c ON c.id = k.id");
+  });
   it("gives every caller the same answers after the count deltas are folded", async () => {
     expect(await foldAllContractCounts({ db: db.prisma })).toBeGreaterThan(0);
     for (const caller of callers()) await expectListsAsPrisma(caller);
