@@ -7,7 +7,8 @@ import { serializeContract, serializeContractListItem, serializeDataField, seria
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { bytesFromEscaped, listCountOfEscaped, SqlParams } from "@/lib/db/sql";
-import { contractDetailPreload, contractListPreload, DIRECT_PAGE_OFFSETS_BELOW, preloadedContract } from "@/lib/services/contracts/contract-sql";
+import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
+import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-args";
 import { getContract } from "@/lib/services/contracts/get-contract";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
@@ -177,12 +178,22 @@ describe("GET /v1/contracts in one statement", () => {
 
 describe("GET /v1/template_types in one statement", () => {
   it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the page and count of the Prisma read", async (_name, caller) => {
-    for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: "all", offset: 1 }] as TPagination[]) {
-      const { count, head } = listHeadFromEscaped(await caller.read(templateTypesPreload(pagination, ORIGIN)));
-      const viaPrisma = await listTemplateTypes({ db: db.prisma, pagination });
-      expect(count).toBe(viaPrisma.count);
-      // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
-      expect(JSON.parse(`${head.toString("utf8")}}`)).toEqual({ count: viaPrisma.count, data: viaPrisma.rows.map((row) => serializeTemplateType(row, { origin: ORIGIN })) });
+    for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: 2, offset: 1 }, { limit: "all", offset: 1 }] as TPagination[]) {
+      for (const form of ["direct", "deferred"] as const) {
+        const { count, head } = listHeadFromEscaped(await caller.read(templateTypesPreload(pagination, ORIGIN, form)));
+        const viaPrisma = await listTemplateTypes({ db: db.prisma, pagination });
+        expect(count).toBe(viaPrisma.count);
+        // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
+        expect(JSON.parse(`${head.toString("utf8")}}`), `${form} ${JSON.stringify(pagination)}`).toEqual({
+          count: viaPrisma.count,
+          data: viaPrisma.rows.map((row) => serializeTemplateType(row, { origin: ORIGIN })),
+        });
+      }
     }
+  });
+  it("reads a page near the start directly, and one further on by its ids first", () => {
+    const text = (offset: number) => templateTypesPreload({ limit: 100, offset }, ORIGIN)(new SqlParams());
+    expect(text(DIRECT_PAGE_OFFSETS_BELOW - 1)).not.toContain("CROSS JOIN LATERAL");
+    expect(text(DIRECT_PAGE_OFFSETS_BELOW)).toContain("CROSS JOIN LATERAL");
   });
 });

@@ -5,6 +5,7 @@
 import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import type { TContractListQuery } from "@/lib/schemas";
+import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
 import { participantJsonSql } from "@/lib/services/participants/participant-sql";
 import type { CONTRACT_SELECT } from "./contract-row";
 
@@ -105,17 +106,6 @@ export function contractNotFound(contractId: number): DomainError {
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-/**
- * How a list page is read: `direct` (the rows, in order, skipping `offset` of them) or `deferred`
- * (the ids along an index, then their rows). Measured on the bench's 100,200 contracts with pgbench,
- * the direct read answered 20 % more pages a second at offset 0 and still more at 1,000 and 2,000,
- * whatever the order; at 5,000 the deferred read answered 12–34 % more. (docs/performance.md)
- */
-export type TPageForm = "direct" | "deferred";
-export const DIRECT_PAGE_OFFSETS_BELOW = 1_000;
-export function pageFormFor(offset: number): TPageForm {
-  return offset < DIRECT_PAGE_OFFSETS_BELOW ? "direct" : "deferred";
-}
 
 /**
  * GET /v1/contracts: the page and count `listContracts` reads, limited to what the caller may see
