@@ -125,19 +125,30 @@ export function ratio(run: DatabaseRun, id: string, of: "floor" | "reference" = 
  */
 export function pairedRatio(one: ScenarioResult | undefined, other: ScenarioResult | undefined): number | null {
   if (!one || !other || other.rps <= 0) return null;
-  const [a, b] = [one.samples, other.samples];
-  const paired = a !== undefined && b !== undefined && a.length === b.length && a.length > 1 && b.every((s) => s.rps > 0);
-  return Math.round((paired ? median(a.map((s, i) => s.rps / b[i]!.rps)) : one.rps / other.rps) * 100) / 100;
+  const a = one.samples!;
+  const b = other.samples!;
+  return Math.round((pairedSamples(one, other) ? median(a.map((s, i) => s.rps / b[i]!.rps)) : one.rps / other.rps) * 100) / 100;
 }
 
-/** How `ratio` was read, for the report: the ratio of the medians beside it. */
+/** Whether `pairedRatio` pairs samples: as many of each, more than one, none of `other`'s at zero. */
+function pairedSamples(one: ScenarioResult, other: ScenarioResult): boolean {
+  const [a, b] = [one.samples, other.samples];
+  return a !== undefined && b !== undefined && a.length === b.length && a.length > 1 && b.every((s) => s.rps > 0);
+}
+
+/** How `pairedRatio` was read, for the report: with paired samples, the ratio of the medians beside it. */
+function pairedBasis(one: ScenarioResult | undefined, other: ScenarioResult | undefined, names: [string, string] = ["", ""]): string {
+  if (!one || !other) return "";
+  const [oneName, otherName] = names.map((name) => (name ? `${name} ` : ""));
+  const medians = `${oneName}${f1(one.rps)} vs ${otherName}${f1(other.rps)} req/s`;
+  if (!pairedSamples(one, other)) return medians;
+  const ofMedians = other.rps > 0 ? ` = ${(one.rps / other.rps).toFixed(2)}×` : "";
+  return `median of ${one.samples!.length} per-sample ratios; medians ${medians}${ofMedians}`;
+}
+
+/** How `ratio` was read, for the report. */
 function ratioBasis(run: DatabaseRun, id: string, of: "floor" | "reference"): string {
-  const app = find(run, id, "app");
-  const other = find(run, id, of);
-  if (!app || !other) return "";
-  const n = app.samples?.length ?? 1;
-  const ofMedians = other.rps > 0 ? ` = ${(app.rps / other.rps).toFixed(2)}×` : "";
-  return n > 1 ? `median of ${n} per-sample ratios; medians ${f1(app.rps)} vs ${f1(other.rps)} req/s${ofMedians}` : `${f1(app.rps)} vs ${f1(other.rps)} req/s`;
+  return pairedBasis(find(run, id, "app"), find(run, id, of));
 }
 
 function identical(run: DatabaseRun, id: string): boolean | null {
@@ -207,10 +218,9 @@ export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | n
     for (const off of (run.rateLimit?.results ?? []).filter((r) => r.server === "app")) {
       const on = run.rateLimit!.results.find((r) => r.id === off.id && r.server === "app-rate-limited");
       const q = pairedRatio(on, off);
-      const n = off.samples?.length ?? 1;
       check(
         `${off.id}: throughput with the rate limit on (never refusing) within 10 % of off`,
-        q === null ? "not measured" : `${q}× (${n > 1 ? `median of ${n} per-sample ratios; medians ` : ""}on ${f1(on!.rps)} vs off ${f1(off.rps)} req/s; CPU ${on!.serverCpuMsPerRequest} vs ${off.serverCpuMsPerRequest} ms/req; p99 ${on!.latencyMs.p99} vs ${off.latencyMs.p99} ms)`,
+        q === null ? "not measured" : `${q}× (${pairedBasis(on, off, ["on", "off"])}; CPU ${on!.serverCpuMsPerRequest} vs ${off.serverCpuMsPerRequest} ms/req; p99 ${on!.latencyMs.p99} vs ${off.latencyMs.p99} ms)`,
         `≥ ${RATE_LIMIT_RATIO_TARGET}×`,
         q !== null && q >= RATE_LIMIT_RATIO_TARGET,
       );
@@ -365,12 +375,13 @@ export function rateLimitTable(runs: DatabaseRun[]): string {
     for (const off of (run.rateLimit?.results ?? []).filter((r) => r.server === "app")) {
       const on = run.rateLimit!.results.find((r) => r.id === off.id && r.server === "app-rate-limited");
       if (!on) continue;
+      const onOff = pairedRatio(on, off);
       rows.push([
         run.database,
         off.id,
         f1(off.rps),
         f1(on.rps),
-        pairedRatio(on, off) === null ? "–" : `${pairedRatio(on, off)!.toFixed(2)}×`,
+        onOff === null ? "–" : `${onOff.toFixed(2)}×`,
         off.serverCpuMsPerRequest === null ? "–" : f2(off.serverCpuMsPerRequest),
         on.serverCpuMsPerRequest === null ? "–" : f2(on.serverCpuMsPerRequest),
         f1(off.latencyMs.p99),

@@ -20,8 +20,9 @@ export class SqlParams {
 
 // Statements are prepared once per connection (named), so PostgreSQL plans a hot statement once
 // rather than on every request. Their texts come from code, never from input (every value is a
-// parameter), so there are only as many as the code can build; the participant update builds one
-// per combination of attributes sent (hundreds are possible, few are used), so a client can use up
+// parameter), so there are only as many as the code can build; the contracts list builds one per
+// combination of filters, order and page form (128), and the participant update one per
+// combination of attributes sent (hundreds are possible, few are used), so a client can use up
 // the names of a process, after which new texts are sent unnamed. A text is found by its length and
 // then compared: a string's hash reads every character (3 µs for a 3 KB statement built anew by each
 // request), a comparison with the one text of that length is a memory compare.

@@ -33,14 +33,24 @@ describe("bench ratio", () => {
   });
 });
 
+const rateLimitCheck = (off: ScenarioResult, on: ScenarioResult) => {
+  const limited = { database: "postgres", results: [], rateLimit: { limitPerMinute: 1, results: [off, on], rssPeakMb: null } } as unknown as DatabaseRun;
+  return checkTargets([limited], null, 0).find((c) => c.target.includes("rate limit on"));
+};
+
 describe("rate limit on against off", () => {
   it("is read as the median of the per-sample ratios, as app against reference is", () => {
     const off = result("app", [5_000, 3_000, 4_000]);
-    const on = { ...result("app-rate-limited" as ServerKind, [4_600, 2_800, 3_000]) };
-    const limited = { database: "postgres", results: [], rateLimit: { limitPerMinute: 1, results: [off, on], rssPeakMb: null } } as unknown as DatabaseRun;
+    const on = result("app-rate-limited" as ServerKind, [4_600, 2_800, 3_000]);
     // Per sample 0.92, 0.93 and 0.75: the median 0.92. The medians (3,000 against 4,000) would say 0.75.
-    const check = checkTargets([limited], null, 0).find((c) => c.target.includes("rate limit on"));
-    expect(check?.value).toMatch(/^0\.92× /);
+    const check = rateLimitCheck(off, on);
+    expect(check?.value).toMatch(/^0\.92× \(median of 3 per-sample ratios; medians on 3000 vs off 4000 req\/s = 0\.75×;/);
     expect(check?.met).toBe(true);
+  });
+
+  it("says so when it falls back to the ratio of the medians (samples that do not pair)", () => {
+    const check = rateLimitCheck(result("app", [5_000, 3_000, 4_000]), result("app-rate-limited" as ServerKind, [3_000, 3_500]));
+    expect(check?.value).toMatch(/^0\.88× \(on 3500 vs off 4000 req\/s;/);
+    expect(check?.met).toBe(false);
   });
 });

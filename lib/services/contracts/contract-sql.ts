@@ -106,7 +106,6 @@ export function contractNotFound(contractId: number): DomainError {
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-
 /**
  * GET /v1/contracts: the page and count `listContracts` reads, limited to what the caller may see
  * (the same order, ties broken by id), as the start of the answer's JSON text:
