@@ -128,6 +128,13 @@ describe("GET /v1/contracts/{id}/data_fields in one statement", () => {
   });
 });
 
+/** The text PostgreSQL wrote is the answer's start: the count, and the items as the serializer writes them. */
+function expectPageAsPrisma(written: unknown, count: number, data: unknown[], label: string): void {
+  const head = listHeadFromEscaped(written);
+  expect(head.count, label).toBe(count);
+  expect(JSON.parse(`${head.head.toString("utf8")}}`), label).toEqual({ count, data });
+}
+
 describe("GET /v1/contracts in one statement", () => {
   const base = { limit: 100, offset: 0, sort: "id" } as const;
   const queries = (): TContractListQuery[] => [
@@ -147,13 +154,8 @@ describe("GET /v1/contracts in one statement", () => {
     for (const query of queries()) {
       const viaPrisma = await listContracts({ db: db.prisma, actor: caller.actor(), query });
       for (const form of ["direct", "deferred"] as const) {
-        const { count, head } = listHeadFromEscaped(await caller.read(contractListPreload(query, ORIGIN, form)));
-        expect(count).toBe(viaPrisma.count);
-        // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
-        expect(JSON.parse(`${head.toString("utf8")}}`), `${form} ${JSON.stringify(query)}`).toEqual({
-          count: viaPrisma.count,
-          data: viaPrisma.rows.map((row) => serializeContractListItem(row, { origin: ORIGIN })),
-        });
+        const written = await caller.read(contractListPreload(query, ORIGIN, form));
+        expectPageAsPrisma(written, viaPrisma.count, viaPrisma.rows.map((row) => serializeContractListItem(row, { origin: ORIGIN })), `${form} ${JSON.stringify(query)}`);
       }
       rows += viaPrisma.rows.length;
     }
@@ -184,13 +186,8 @@ describe("GET /v1/template_types in one statement", () => {
     for (const pagination of [{ limit: 100, offset: 0 }, { limit: 1, offset: 0 }, { limit: 2, offset: 1 }, { limit: "all", offset: 1 }] as TPagination[]) {
       const viaPrisma = await listTemplateTypes({ db: db.prisma, pagination });
       for (const form of ["direct", "deferred"] as const) {
-        const { count, head } = listHeadFromEscaped(await caller.read(templateTypesPreload(pagination, ORIGIN, form)));
-        expect(count).toBe(viaPrisma.count);
-        // The text PostgreSQL wrote is the answer's start, with the items as the serializer writes them.
-        expect(JSON.parse(`${head.toString("utf8")}}`), `${form} ${JSON.stringify(pagination)}`).toEqual({
-          count: viaPrisma.count,
-          data: viaPrisma.rows.map((row) => serializeTemplateType(row, { origin: ORIGIN })),
-        });
+        const written = await caller.read(templateTypesPreload(pagination, ORIGIN, form));
+        expectPageAsPrisma(written, viaPrisma.count, viaPrisma.rows.map((row) => serializeTemplateType(row, { origin: ORIGIN })), `${form} ${JSON.stringify(pagination)}`);
       }
     }
   });
