@@ -15,6 +15,7 @@ import path from "node:path";
 import { DIST_DIR, ROOT, log, postgresUrls } from "./config";
 import { runScenario, type LoadOptions } from "./load";
 import { cpuMs, startApp } from "./processes";
+import { median } from "./stats";
 import { FLOOR_SCENARIOS, loadTargets, scenarios } from "./scenarios";
 
 const num = (name: string, fallback: number) => {
@@ -37,12 +38,6 @@ function postgresCpuMs(): number {
   }
   return total;
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function main() {
   if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) throw new Error(`no ${DIST_DIR} build: run npm run bench once first`);

@@ -3,6 +3,7 @@
 import autocannon, { type AutocannonRequest, type AutocannonResult } from "autocannon";
 import { BENCH_API_TOKEN, BENCH_USER_EMAIL } from "./config";
 import { cpuMs, loadAverage, sampleRss } from "./processes";
+import { median } from "./stats";
 
 export interface RequestSpec {
   method: "GET" | "PUT" | "POST";
@@ -80,12 +81,6 @@ export interface ScenarioResult {
   /** req/s over the samples: lowest, highest, and (highest − lowest) ÷ median. */
   rpsSpread?: { min: number; max: number; relative: number };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * One result from several measurements of one scenario on one server: throughput, latencies and CPU

@@ -3,6 +3,7 @@ import type { ExplainReport } from "./explain";
 import type { FirstLoadReport } from "./first-load-js";
 import type { CompareResult } from "./compare";
 import type { ScenarioResult, ServerKind } from "./load";
+import { median } from "./stats";
 
 export interface DatabaseRun {
   database: "postgres" | "pglite";
@@ -101,12 +102,6 @@ export const HOSTILE_GROWTH_LIMIT = 0.1;
 function find(run: DatabaseRun, id: string, server: ServerKind) {
   return run.results.find((r) => r.id === id && r.server === server && r.status === "ok");
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /**
  * The app's throughput as a share of `of`'s (reference or floor): the median, over the samples, of
