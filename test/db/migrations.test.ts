@@ -9,6 +9,7 @@ import {
   TWO_STEP_METHODS,
   WORKSPACE_ROLES,
 } from "@/lib/domain/enums";
+import { authStatementSql } from "@/lib/api/auth";
 import { applyMigrations, diffMigrationsToSchema, readMigrationsList } from "@/lib/db/schema-engine";
 import { createServerDatabase, createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 
@@ -68,3 +69,18 @@ test.runIf(testDatabaseKind() === "postgres")("(PostgreSQL only) prisma/schema.p
     await drop();
   }
 }, 60_000);
+
+// The authentication's statement joins the token's and the user's columns under `a_` names
+// (lib/api/auth.ts AUTH_ROW_JOINS), so that a preload's unqualified column can never resolve to
+// them: that holds only while no table of the schema has a column of one of those names.
+test("no table has a column named as the authentication statement's joined columns", async () => {
+  const { text } = authStatementSql({ tokenHash: "x", email: null, userId: null }, undefined);
+  const joined = [...new Set([...text.matchAll(/\bAS (a_\w+)/g)].map((m) => m[1]!))];
+  expect(joined.length).toBeGreaterThanOrEqual(9);
+  const clashing = await db.prisma.$queryRawUnsafe<{ table_name: string; column_name: string }[]>(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND (column_name = ANY($1::text[]) OR column_name LIKE 'a\\_%')`,
+    joined,
+  );
+  expect(clashing).toEqual([]);
+});
