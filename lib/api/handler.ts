@@ -98,7 +98,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         if (options.auth !== false) {
           const preload = options.preload?.(ctx);
           // Only where statements are prepared (lib/db/sql.ts preparesStatements).
-          const writeAhead = preparesStatements(prisma) ? await options.writeAhead?.(ctx) : undefined;
+          const writeAhead = options.writeAhead && preparesStatements(prisma) ? await options.writeAhead(ctx) : undefined;
           let found: Awaited<ReturnType<typeof authenticate>>;
           try {
             found = await authenticate(req, prisma, preload, writeAhead);
