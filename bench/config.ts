@@ -1,6 +1,7 @@
 // Settings of `npm run bench`, in one place. Every knob a quick run needs is an environment variable.
 import os from "node:os";
 import path from "node:path";
+import { parseIdleCollectAfter } from "../server/idle-collect.mjs";
 
 export const ROOT = process.cwd();
 /** Where a full run's results go (committed). */
@@ -78,8 +79,11 @@ export const settings = {
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   /** Seconds of the hostile-input scenario (memory). */
   hostileSec: envNumber("BENCH_HOSTILE_DURATION", 10),
-  /** Seconds the app idles before its RSS "after" is read. */
-  idleSec: envNumber("BENCH_IDLE", 20),
+  /**
+   * Seconds the app idles before its RSS "after" is read: long enough for its idle collection
+   * (server/idle-collect.mjs, after IDLE_COLLECT_AFTER_MS without a request) to have run.
+   */
+  idleSec: envNumber("BENCH_IDLE", Math.max(20, parseIdleCollectAfter(process.env.IDLE_COLLECT_AFTER_MS) / 1000 + 5)),
   /** The app's log level under load (its per-request log line is part of what it costs). */
   serverLogLevel: process.env.BENCH_LOG_LEVEL ?? "info",
 };

@@ -54,6 +54,21 @@ describe("when it collects", () => {
     c.stop();
   });
 
+  it("by default, not in a pause between bursts (under 30 s): only once the server has gone quiet", () => {
+    const { c, calls, request } = collector(parseIdleCollectAfter(undefined));
+    for (const pause of [6_000, 12_000, 25_000]) {
+      request();
+      vi.advanceTimersByTime(pause);
+    }
+    expect(calls).toEqual([]);
+    request();
+    vi.advanceTimersByTime(29_000);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(calls).toEqual(["collect", "after"]);
+    c.stop();
+  });
+
   it("not while requests keep coming", () => {
     const { c, calls, request } = collector(5_000);
     for (let i = 0; i < 60; i++) {
