@@ -9,7 +9,8 @@
 // Needs what `npm run bench` leaves: the `.next-bench` build and the large data set on PostgreSQL
 // (run `BENCH_DATABASES=postgres BENCH_SAMPLES=1 BENCH_SCENARIOS=ping npm run bench` once).
 // Knobs: AB_SCENARIOS=ping,participant-put (default: every scenario the reference answers),
-// AB_ROUNDS=6, AB_SECONDS=3, AB_CONNECTIONS=16, BENCH_CPU_PROF=<folder> (a V8 profile of the server).
+// AB_ROUNDS=6, AB_SECONDS=3, AB_CONNECTIONS=16, BENCH_CPU_PROF=<folder> (a V8 profile of the server),
+// AB_SEPARATE=1 (the reference in a process of its own), AB_BACKGROUND_JOBS=on.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DIST_DIR, ROOT, log, postgresUrls } from "./config";
@@ -49,7 +50,17 @@ async function main() {
   if (only && only !== "app" && only !== "reference") throw new Error("AB_ONLY must be app or reference");
   const wanted = process.env.AB_SCENARIOS?.split(",").map((s) => s.trim()).filter(Boolean);
 
-  const app = await startApp("ab-app", { kind: "postgres", url }, { BACKGROUND_JOBS: "off" });
+  // AB_BACKGROUND_JOBS=on: the app runs its background jobs, as shipped (default off: only requests).
+  const jobs = process.env.AB_BACKGROUND_JOBS === "on" ? "on" : "off";
+  const app = await startApp("ab-app", { kind: "postgres", url }, { BACKGROUND_JOBS: jobs });
+  // AB_SEPARATE=1: the reference route served by a process of its own (as in `npm run bench`), still
+  // alternating with the app's: whether serving them apart changes the ratio.
+  const separate = process.env.AB_SEPARATE === "1"
+    ? await startApp("ab-reference", { kind: "postgres", url }, { BACKGROUND_JOBS: "off" }, { readyPath: "/v1/bench-reference/ping" }).catch(async (e) => {
+        await app.stop();
+        throw e;
+      })
+    : null;
   // AB_VERSUS_FLAGS="--a --b": instead of the reference route, the app's own route on a second app
   // process started with these node options (what a runtime setting is worth, alternating).
   const versusFlags = process.env.AB_VERSUS_FLAGS;
@@ -68,7 +79,7 @@ async function main() {
       const routes = [
         { name: "app", server: app, rewrite: (p: string) => p },
         // The reference route answers `/v1/x` at `/v1/bench-reference/x` (as in run.ts).
-        versus ? { name: "reference", server: versus, rewrite: (p: string) => p } : { name: "reference", server: app, rewrite: (p: string) => p.replace(/^\/v1\//, "/v1/bench-reference/") },
+        versus ? { name: "reference", server: versus, rewrite: (p: string) => p } : { name: "reference", server: separate ?? app, rewrite: (p: string) => p.replace(/^\/v1\//, "/v1/bench-reference/") },
       ].filter((r) => !only || r.name === only);
       // Warm both routes (compiled code, prepared statements, PostgreSQL's caches).
       for (const r of routes) await runScenario(r.server.baseUrl, "app", r.server.pid, scenario, { ...load, durationSec: 2 }, r.rewrite);
@@ -105,7 +116,7 @@ async function main() {
     }
     console.log(
       [
-        `\n${rounds} alternating rounds of ${load.durationSec} s, ${load.connections} connections, one server process (medians):\n`,
+        `\n${rounds} alternating rounds of ${load.durationSec} s, ${load.connections} connections, ${versus || separate ? "two server processes" : "one server process"}, the app's background jobs ${jobs} (medians):\n`,
         `| scenario | app req/s | ${second} req/s | ratio (range of rounds) | app CPU ms/req | ${second} CPU ms/req | app PostgreSQL ms/req | ${second} PostgreSQL ms/req | app RSS peak MB | ${second} RSS peak MB |`,
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
         ...rows,
@@ -113,6 +124,7 @@ async function main() {
     );
   } finally {
     await versus?.stop();
+    await separate?.stop();
     await app.stop();
   }
 }
