@@ -50,8 +50,11 @@ async function main() {
   if (only && only !== "app" && only !== "reference") throw new Error("AB_ONLY must be app or reference");
   const wanted = process.env.AB_SCENARIOS?.split(",").map((s) => s.trim()).filter(Boolean);
 
+  if (process.env.AB_SEPARATE === "1" && process.env.AB_VERSUS_FLAGS) throw new Error("AB_SEPARATE and AB_VERSUS_FLAGS each choose the second server: set one");
+  const jobsSetting = process.env.AB_BACKGROUND_JOBS;
+  if (jobsSetting !== undefined && jobsSetting !== "on" && jobsSetting !== "off") throw new Error("AB_BACKGROUND_JOBS must be on or off");
   // AB_BACKGROUND_JOBS=on: the app runs its background jobs, as shipped (default off: only requests).
-  const jobs = process.env.AB_BACKGROUND_JOBS === "on" ? "on" : "off";
+  const jobs = jobsSetting ?? "off";
   const app = await startApp("ab-app", { kind: "postgres", url }, { BACKGROUND_JOBS: jobs });
   // AB_SEPARATE=1: the reference route served by a process of its own (as in `npm run bench`), still
   // alternating with the app's: whether serving them apart changes the ratio.

@@ -29,7 +29,7 @@ function envList(name: string): string[] | null {
 }
 
 /** Any of these set makes a quick (partial) run, whose results must not replace the committed ones. */
-const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_EMBEDDED_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL", "BENCH_HOSTILE_DURATION", "BENCH_IDLE", "BENCH_CPU_PROF", "BENCH_MEMORY_LOG", "BENCH_NODE_FLAGS"];
+const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_EMBEDDED_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL", "BENCH_HOSTILE_DURATION", "BENCH_IDLE", "BENCH_CPU_PROF", "BENCH_MEMORY_LOG", "BENCH_NODE_FLAGS", "IDLE_COLLECT_AFTER_MS"];
 export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined && process.env[k] !== "");
 
 /**

@@ -1,4 +1,4 @@
-// Types of server/idle-collect.mjs for the TypeScript tests that import it.
+// Types of server/idle-collect.mjs for the TypeScript that imports it (tests, bench/config.ts).
 export declare const DEFAULT_IDLE_COLLECT_AFTER_MS: number;
 export declare function parseIdleCollectAfter(raw: string | undefined): number;
 export declare function fullCollection(): (() => void) | null;

@@ -143,7 +143,7 @@ export function handle<const E extends TEndpoint>(
     const ifMatch = endpoint.ifMatch ? ctx.req.headers.get("if-match") : undefined;
     const idempotency = endpoint.idempotencyKey && ctx.actor ? idempotencyOf(ctx.req, ctx.actor, rawBody) : undefined;
     const context = { ...ctx, params, query, body, rawBody, ifMatch, idempotency } as unknown as TEndpointContext<E>;
-    // Only a claimed Idempotency-Key can end in a replay: without one, no await and catch around it.
+    // Only a request that sent an Idempotency-Key can end in a replay: without one, no await and catch around it.
     if (!idempotency) return run(context);
     try {
       return await run(context);
