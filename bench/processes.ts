@@ -1,7 +1,7 @@
 // The servers under test, each a child process of the benchmark: `next start` (the app) and the
 // floor. Both are stopped by their own PIDs; memory is sampled from /proc/<pid>/status.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -233,4 +233,44 @@ export function memoryBreakdown(pid: number): Record<string, number> | null {
     if (m) out[key] = Math.round((Number(m[1]) / 1024) * 10) / 10;
   }
   return out;
+}
+
+/** Where a server's log ends now: `idleCollected` looks for the idle collection after it. */
+export function logEnd(server: ServerProcess): number {
+  try {
+    return statSync(server.logFile).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until `server` has logged its idle collection (server/idle-collect.mjs, `idle: memory
+ * collected`) after byte `from` of its log, for at most `maxSec`; true when it did. A server that
+ * logs below `info`, or never collects (`IDLE_COLLECT_AFTER_MS=0`), costs the whole `maxSec`.
+ */
+export async function idleCollected(server: ServerProcess, from: number, maxSec: number): Promise<boolean> {
+  const deadline = performance.now() + maxSec * 1000;
+  for (;;) {
+    if (logSince(server.logFile, from).includes('"msg":"idle: memory collected"')) return true;
+    if (performance.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function logSince(file: string, from: number): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, "r");
+    const size = fstatSync(fd).size;
+    if (size <= from) return "";
+    // What an idle server wrote since `from`: a few lines (its requests were logged before).
+    const buffer = Buffer.alloc(size - from);
+    const n = readSync(fd, buffer, 0, buffer.length, from);
+    return buffer.toString("utf8", 0, n);
+  } catch {
+    return "";
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
