@@ -251,22 +251,22 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       await stopped(reference);
     }
 
+    // Hostile input's first round (the measured second one is last, below) goes before the
+    // rate-limit comparison: the app then idles through that comparison, and its idle collection
+    // runs meanwhile, instead of in a pause of its own.
+    const hostileInput = selected("hostile") ? hostileScenario(targets) : null;
+    let hostileWarmEnd: number | null = null;
+    if (hostileInput) {
+      const warm = await runScenario(app.baseUrl, "app", app.pid, hostileInput, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
+      hostileWarmEnd = logEnd(app);
+      log(`${kind} app hostile, first round: ${warm.requests} requests, RSS peak ${warm.rssPeakMb?.toFixed(0)} MB`);
+    }
+
     // The shipped default: the per-token rate limit on, with a limit that never refuses, against
     // off, alternating. Both are fresh app processes started together for this comparison (the
     // main app has served every scenario before: its heap and compiled code are not a fresh
     // process's), so the limit is the only difference between them. PostgreSQL only (an embedded
     // database belongs to one process).
-    // Hostile input's first round (the measured second one is last, below) goes before the
-    // rate-limit comparison: the app then idles through that comparison, and its idle collection
-    // runs meanwhile, instead of in a pause of its own.
-    const hostile_ = selected("hostile") ? hostileScenario(targets) : null;
-    let hostileWarmEnd: number | null = null;
-    if (hostile_) {
-      const warm = await runScenario(app.baseUrl, "app", app.pid, hostile_, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
-      hostileWarmEnd = logEnd(app);
-      log(`${kind} app hostile, first round: ${warm.requests} requests, RSS peak ${warm.rssPeakMb?.toFixed(0)} MB`);
-    }
-
     const limited = scenarios(targets).filter((s) => RATE_LIMIT_SCENARIOS.includes(s.id) && selected(s.id));
     if (kind === "postgres" && limited.length && selected("rate-limit")) {
       const appOff = await started(startApp(`app-${kind}-rate-limit-off`, appDb, { API_RATE_LIMIT_PER_MINUTE: "0", BACKGROUND_JOBS: "off" }));
@@ -294,10 +294,10 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     // RSS after the second and the next collection (which is also the RSS "after the bench"). Each
     // reading waits for the collection's log line, at most `idleSec`. Every hostile request is
     // distinct (tokens, e-mails, ids, query strings), so memory kept per request grows in both rounds.
-    if (hostile_ && hostileWarmEnd !== null) {
+    if (hostileInput && hostileWarmEnd !== null) {
       await idleCollected(app, hostileWarmEnd, settings.idleSec);
       const beforeMb = rssMb(app.pid);
-      const r = await runScenario(app.baseUrl, "app", app.pid, hostile_, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
+      const r = await runScenario(app.baseUrl, "app", app.pid, hostileInput, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
       log(`${kind} app hostile: ${r.requests} requests (${r.rps.toFixed(0)}/s), status codes ${JSON.stringify(r.statusCodes)}, RSS before ${beforeMb?.toFixed(0)} MB, peak ${r.rssPeakMb?.toFixed(0)} MB`);
       const collected = await idleCollected(app, logEnd(app), settings.idleSec);
       const afterMb = rssMb(app.pid);
