@@ -142,11 +142,8 @@ export function handle<const E extends TEndpoint>(
     }
     const ifMatch = endpoint.ifMatch ? ctx.req.headers.get("if-match") : undefined;
     const idempotency = endpoint.idempotencyKey && ctx.actor ? idempotencyOf(ctx.req, ctx.actor, rawBody) : undefined;
-    const context = { ...ctx, params, query, body, rawBody, ifMatch, idempotency } as unknown as TEndpointContext<E>;
-    // Only a request that sent an Idempotency-Key can end in a replay: without one, no await and catch around it.
-    if (!idempotency) return run(context);
     try {
-      return await run(context);
+      return await run({ ...ctx, params, query, body, rawBody, ifMatch, idempotency } as unknown as TEndpointContext<E>);
     } catch (error) {
       // The first answer to this Idempotency-Key, found while claiming it: answer it again.
       if (error instanceof IdempotentReplay) return json(error.body, { status: error.status, headers: { "Idempotent-Replayed": "true" } });
