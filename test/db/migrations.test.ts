@@ -77,10 +77,10 @@ test("no table has a column named as the authentication statement's joined colum
   const { text } = authStatementSql({ tokenHash: "x", email: null, userId: null }, undefined);
   const joined = [...new Set([...text.matchAll(/\bAS (a_\w+)/g)].map((m) => m[1]!))];
   expect(joined.length).toBeGreaterThanOrEqual(9);
+  // Every joined name has the prefix (the pattern above only finds those), so no column may have it.
   const clashing = await db.prisma.$queryRawUnsafe<{ table_name: string; column_name: string }[]>(
     `SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND (column_name = ANY($1::text[]) OR column_name LIKE 'a\\_%')`,
-    joined,
+      WHERE table_schema = current_schema() AND column_name LIKE 'a\\_%'`,
   );
   expect(clashing).toEqual([]);
 });
