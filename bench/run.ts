@@ -251,6 +251,9 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       await stopped(reference);
     }
 
+    // The RSS "after" is read once the app has logged its idle collection after this point.
+    const scenariosEnd = logEnd(app);
+
     // Hostile input's first round (the measured second one is last, below) goes before the
     // rate-limit comparison: the app then idles through that comparison, and its idle collection
     // runs meanwhile, instead of in a pause of its own.
@@ -304,7 +307,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       hostile = { beforeMb: beforeMb === null ? null : round1(beforeMb), afterMb: afterMb === null ? null : round1(afterMb), result: r };
       log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it (${collected ? "its idle collection" : `${settings.idleSec} s`}; before: ${beforeMb?.toFixed(0)} MB)`);
     } else {
-      await idleCollected(app, logEnd(app), settings.idleSec);
+      await idleCollected(app, scenariosEnd, settings.idleSec);
     }
     appAfterMb = rssMb(app.pid);
     breakdownAfter = memoryBreakdown(app.pid);
