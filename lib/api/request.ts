@@ -253,14 +253,14 @@ export function parseQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T
   const known = knownKeys(schema);
   // A Map, not an object: a parameter named `__proto__` or `toString` is just a name.
   const values = new Map<string, string>();
-  const repeated = new Set<string>();
+  let repeated: Set<string> | undefined;
   for (const [key, value] of url.searchParams) {
     if (known && !known.has(key)) continue;
     refuseNul(value, key, "invalid_query_parameter");
-    if (values.has(key)) repeated.add(key);
+    if (values.has(key)) (repeated ??= new Set()).add(key);
     else values.set(key, value);
   }
-  if (repeated.size > 0) {
+  if (repeated) {
     const problems = Object.fromEntries([...repeated].map((key) => [key, ["must be given at most once"]]));
     throw new ApiError("invalid_query_parameter", `${[...repeated][0]}: must be given at most once.`, {
       parameterProblems: problems,
@@ -271,8 +271,14 @@ export function parseQuery<T extends z.ZodType>(url: URL, schema: T): z.output<T
   return parsed.data;
 }
 
+/** Each schema's keys, found once (a schema is a module constant; every request asks again). */
+const keysOf = new WeakMap<z.ZodType, Set<string> | undefined>();
+
 /** The keys of an object schema; undefined for other schemas (then every parameter is checked). */
 function knownKeys(schema: z.ZodType): Set<string> | undefined {
+  if (keysOf.has(schema)) return keysOf.get(schema);
   const shape = (schema as { shape?: unknown }).shape;
-  return shape && typeof shape === "object" ? new Set(Object.keys(shape)) : undefined;
+  const keys = shape && typeof shape === "object" ? new Set(Object.keys(shape)) : undefined;
+  keysOf.set(schema, keys);
+  return keys;
 }
