@@ -32,7 +32,7 @@ import {
   sanitizeForwardingHeaders,
 } from "./server/guards.mjs";
 import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
-import { parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
+import { IDLE_COLLECTED_MSG, parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
 import { createApiLane, parseApiLane } from "./server/api-lane.mjs";
 import { readAtMost } from "./server/read-body.mjs";
 
@@ -76,7 +76,7 @@ const idleCollector = startIdleCollector(idleCollectAfterMs, {
     trimmer?.trim();
     const after = process.memoryUsage();
     const mb = (bytes) => Math.round(bytes / 2 ** 20);
-    log("info", "idle: memory collected", {
+    log("info", IDLE_COLLECTED_MSG, {
       duration_ms: Math.round(elapsedMs),
       heap_used_mb: [mb(before.heapUsed), mb(after.heapUsed)],
       rss_mb: [mb(before.rss), mb(after.rss)],

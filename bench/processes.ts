@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, DIST_DIR, ROOT, log, settings } from "./config";
 import { memoryLogFor } from "./memory-log";
+import { IDLE_COLLECTED_MSG } from "../server/idle-collect.mjs";
 
 export interface ServerProcess {
   name: string;
@@ -245,14 +246,14 @@ export function logEnd(server: ServerProcess): number {
 }
 
 /**
- * Waits until `server` has logged its idle collection (server/idle-collect.mjs, `idle: memory
- * collected`) after byte `from` of its log, for at most `maxSec`; true when it did. A server that
+ * Waits until `server` has logged its idle collection (server.mjs, `IDLE_COLLECTED_MSG`) after byte
+ * `from` of its log, for at most `maxSec`; true when it did. A server that
  * logs below `info`, or never collects (`IDLE_COLLECT_AFTER_MS=0`), costs the whole `maxSec`.
  */
 export async function idleCollected(server: ServerProcess, from: number, maxSec: number): Promise<boolean> {
   const deadline = performance.now() + maxSec * 1000;
   for (;;) {
-    if (logSince(server.logFile, from).includes('"msg":"idle: memory collected"')) return true;
+    if (logSince(server.logFile, from).includes(`"msg":${JSON.stringify(IDLE_COLLECTED_MSG)}`)) return true;
     if (performance.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

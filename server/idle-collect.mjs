@@ -11,6 +11,9 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { parseMillisecondsSetting } from "./milliseconds.mjs";
 
+/** The `msg` of the log line server.mjs writes after each idle collection (the benchmark waits for it). */
+export const IDLE_COLLECTED_MSG = "idle: memory collected";
+
 /**
  * Default: thirty seconds without a request. The collection hands the heap's emptied pages back,
  * so the next traffic starts on a small heap that must grow again, with more collections meanwhile:

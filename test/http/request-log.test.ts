@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { IDLE_COLLECTED_MSG } from "@/server/idle-collect.mjs";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
@@ -241,7 +242,7 @@ describe("idle collection (server/idle-collect.mjs)", () => {
   test("a second without requests after traffic: one full collection and a trim, in one log line with the memory before and after", async () => {
     // Only lines written after this burst began (what the tests before left may be collected late).
     const burst = new Date().toISOString();
-    const collected = () => logLines().filter((l) => l.msg === "idle: memory collected" && l.time > burst);
+    const collected = () => logLines().filter((l) => l.msg === IDLE_COLLECTED_MSG && l.time > burst);
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.baseUrl}/v1/ping`)).status).toBe(200);
     const deadline = Date.now() + 8_000;
     while (collected().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
