@@ -257,11 +257,12 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     // Hostile input's first round (the measured second one is last, below) goes before the
     // rate-limit comparison: the app then idles through that comparison, and its idle collection
     // runs meanwhile, instead of in a pause of its own.
-    const hostileInput = selected("hostile") ? hostileScenario(targets) : null;
-    let hostileWarmEnd: number | null = null;
-    if (hostileInput) {
-      const warm = await runScenario(app.baseUrl, "app", app.pid, hostileInput, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
-      hostileWarmEnd = logEnd(app);
+    const hostileLoad: LoadOptions = { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections };
+    let hostileWarm: { input: ReturnType<typeof hostileScenario>; logEnd: number } | null = null;
+    if (selected("hostile")) {
+      const input = hostileScenario(targets);
+      const warm = await runScenario(app.baseUrl, "app", app.pid, input, hostileLoad);
+      hostileWarm = { input, logEnd: logEnd(app) };
       log(`${kind} app hostile, first round: ${warm.requests} requests, RSS peak ${warm.rssPeakMb?.toFixed(0)} MB`);
     }
 
@@ -297,10 +298,10 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     // RSS after the second and the next collection (which is also the RSS "after the bench"). Each
     // reading waits for the collection's log line, at most `idleSec`. Every hostile request is
     // distinct (tokens, e-mails, ids, query strings), so memory kept per request grows in both rounds.
-    if (hostileInput && hostileWarmEnd !== null) {
-      await idleCollected(app, hostileWarmEnd, settings.idleSec);
+    if (hostileWarm) {
+      await idleCollected(app, hostileWarm.logEnd, settings.idleSec);
       const beforeMb = rssMb(app.pid);
-      const r = await runScenario(app.baseUrl, "app", app.pid, hostileInput, { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections });
+      const r = await runScenario(app.baseUrl, "app", app.pid, hostileWarm.input, hostileLoad);
       log(`${kind} app hostile: ${r.requests} requests (${r.rps.toFixed(0)}/s), status codes ${JSON.stringify(r.statusCodes)}, RSS before ${beforeMb?.toFixed(0)} MB, peak ${r.rssPeakMb?.toFixed(0)} MB`);
       const collected = await idleCollected(app, logEnd(app), settings.idleSec);
       const afterMb = rssMb(app.pid);
