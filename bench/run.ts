@@ -20,6 +20,7 @@ import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { memoryLogTable } from "./memory-log";
+import { sampleOrder } from "./order";
 import { combineSamples, runScenario, type LoadOptions, type PathRewrite, type ScenarioResult, type ServerKind } from "./load";
 import { idleCollected, logEnd, memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import {
@@ -145,22 +146,22 @@ interface Served {
 /**
  * The load of sample `i` (from 0): a server's first sample of a scenario after the whole warm-up,
  * each later one after a short one of its own (at most 1 s). Between two samples of one server the
- * other two run for 5–20 s, and a server that idled 20 s answered its next seconds 20–30 % slower
- * (app and reference alike): without it, a sample measured that waking, not the steady state.
+ * others run (12 s with the defaults), and a server that idled 20 s answered its next seconds 20–30 %
+ * slower (app and reference alike): without it, a sample measured that waking, not the steady state.
  * (Most of that waking was the servers' idle collection, which ran after 5 s without a request
  * until it waited 30 s: docs/performance.md, "Idle collection".)
  */
 const laterWarmupSec = (load: LoadOptions) => Math.min(1, load.warmupSec);
 const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: laterWarmupSec(load) });
 
-/** `samplesOn(kind)` measurements on each server, in an order that rotates per sample; the medians. */
+/** `samplesOn(kind)` measurements on each server, in the same order every sample (bench/order.ts); the medians. */
 async function measure(kind: "postgres" | "pglite", scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
   const samples = new Map<ServerKind, ScenarioResult[]>(servers.map(([k]) => [k, []]));
   const n = samplesOn(kind);
-  // Each server goes first, second, … in turn, so none always meets the machine (caches,
-  // PostgreSQL's state, the load left by the other) in the same condition.
+  // The same order every sample: each server idles equally long before each of its samples, and
+  // the app is measured right after the reference (bench/order.ts).
+  const order = sampleOrder(servers);
   for (let i = 0; i < n; i++) {
-    const order = [...servers.slice(i % servers.length), ...servers.slice(0, i % servers.length)];
     for (const [server, target] of order) {
       const r = await runScenario(target.baseUrl, server, target.pid, scenario, sampleLoad(load, i), target.rewrite);
       samples.get(server)!.push(r);
@@ -391,7 +392,7 @@ async function main() {
   if (RESULTS_DIR !== COMMITTED_RESULTS_DIR) log(`quick run (${quickRun.join(", ") || "BENCH_RESULTS_DIR"}): results go to ${RESULTS_DIR}, not bench/results/`);
   if (LABEL) log(`BENCH_LABEL=${LABEL}: results go to ${path.join(RESULTS_DIR, OUTPUT.json)} and ${OUTPUT.md}`);
   log(
-    `settings: ${settings.samples} samples on PostgreSQL and ${settings.embeddedSamples} on the embedded database × ${load.durationSec} s (after ${load.warmupSec} s of warm-up before the first, ${laterWarmupSec(load)} s before each later one) per scenario and server, app, reference and floor rotating, ` +
+    `settings: ${settings.samples} samples on PostgreSQL and ${settings.embeddedSamples} on the embedded database × ${load.durationSec} s (after ${load.warmupSec} s of warm-up before the first, ${laterWarmupSec(load)} s before each later one) per scenario and server, reference, app and floor in that order every sample, ` +
       `${load.connections} connections; databases: ${settings.databases.join(", ")}; load average ${os.loadavg().map((v) => v.toFixed(1)).join(" ")}`,
   );
 
@@ -451,7 +452,7 @@ async function main() {
   await writeFile(path.join(RESULTS_DIR, OUTPUT.json), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(RESULTS_DIR, OUTPUT.svg), `${p99Chart(runs)}\n`);
   const tables = [
-    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples on PostgreSQL, ${settings.embeddedSamples} on the embedded database; app, reference route and floor rotating; each ${load.durationSec} s, after ${load.warmupSec} s of warm-up before a server's first sample of a scenario and ${laterWarmupSec(load)} s before each later one; ${load.connections} connections):`,
+    `${LABEL ? `Run "${LABEL}", ` : ""}${report.generatedAt}. Scenarios (medians of ${settings.samples} samples on PostgreSQL, ${settings.embeddedSamples} on the embedded database; reference route, app and floor measured in that order in every sample; each ${load.durationSec} s, after ${load.warmupSec} s of warm-up before a server's first sample of a scenario and ${laterWarmupSec(load)} s before each later one; ${load.connections} connections):`,
     "",
     scenarioTable(runs),
     "",
