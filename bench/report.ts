@@ -65,7 +65,8 @@ export interface BenchReport {
 
 const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 const f2 = (v: number) => v.toFixed(2);
-const f3 = (v: number) => v.toFixed(3);
+/** A ratio to three decimals, cut (not rounded): what is shown then never reaches a limit the ratio missed (0.84997 → 0.849). */
+const f3 = (v: number) => (Math.floor(v * 1000 + 1e-9) / 1000).toFixed(3);
 
 /**
  * "Today's" CPU per request of POST /v1/contracts/create on PostgreSQL, the app before issue #15's
