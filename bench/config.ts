@@ -62,8 +62,8 @@ export const settings = {
   warmupSec: envNumber("BENCH_WARMUP", 2),
   connections: Math.round(envNumber("BENCH_CONNECTIONS", 16)),
   /**
-   * Measurements per scenario and server (default 3), app and floor alternating, and the one that
-   * goes first alternating too; reported as the median with the spread.
+   * Measurements per scenario and server (default 3), in the same order every sample (reference,
+   * app, floor: bench/order.ts); reported as the median with the spread.
    */
   samples: Math.round(envNumber("BENCH_SAMPLES", 3)),
   /**

@@ -15,7 +15,7 @@ export interface DatabaseRun {
   small: ScenarioResult | null;
   /** App, reference and floor answered the same before each scenario was measured. */
   comparisons?: CompareResult[];
-  /** The app with the rate limit on (a limit that never refuses) against off, alternating (PostgreSQL). */
+  /** The app with the rate limit on (a limit that never refuses) against off, on then off in every sample (PostgreSQL). */
   rateLimit?: { limitPerMinute: number; results: ScenarioResult[]; rssPeakMb: number | null } | null;
   /** The app process's RSS through the whole run, after it, and around the hostile input. */
   memory?: {
@@ -65,7 +65,10 @@ export interface BenchReport {
 
 const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
 const f2 = (v: number) => v.toFixed(2);
-/** A ratio to three decimals, cut (not rounded): what is shown then never reaches a limit the ratio missed (0.84997 → 0.849). */
+/**
+ * A ratio to three decimals, cut (not rounded), so a ratio that missed its limit does not show as the limit
+ * (0.84997 → 0.849). The 1e-9 keeps a ratio at a limit (0.45, stored as 0.4499999…) from showing below it.
+ */
 const f3 = (v: number) => (Math.floor(v * 1000 + 1e-9) / 1000).toFixed(3);
 
 /**

@@ -20,7 +20,7 @@ import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { memoryLogTable } from "./memory-log";
-import { sampleOrder } from "./order";
+import { sampleSequence } from "./order";
 import { combineSamples, runScenario, type LoadOptions, type PathRewrite, type ScenarioResult, type ServerKind } from "./load";
 import { idleCollected, logEnd, memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import {
@@ -146,7 +146,7 @@ interface Served {
 /**
  * The load of sample `i` (from 0): a server's first sample of a scenario after the whole warm-up,
  * each later one after a short one of its own (at most 1 s). Between two samples of one server the
- * others run (12 s with the defaults), and a server that idled 20 s answered its next seconds 20–30 %
+ * others run (about 12 s with the defaults; 6 s in the rate-limit comparison), and a server that idled 20 s answered its next seconds 20–30 %
  * slower (app and reference alike): without it, a sample measured that waking, not the steady state.
  * (Most of that waking was the servers' idle collection, which ran after 5 s without a request
  * until it waited 30 s: docs/performance.md, "Idle collection".)
@@ -158,15 +158,12 @@ const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? loa
 async function measure(kind: "postgres" | "pglite", scenario: Parameters<typeof runScenario>[3], servers: [ServerKind, Served][], load: LoadOptions): Promise<ScenarioResult[]> {
   const samples = new Map<ServerKind, ScenarioResult[]>(servers.map(([k]) => [k, []]));
   const n = samplesOn(kind);
-  // The same order every sample: each server idles equally long before each of its samples, and
-  // the app is measured right after the reference (bench/order.ts).
-  const order = sampleOrder(servers);
-  for (let i = 0; i < n; i++) {
-    for (const [server, target] of order) {
-      const r = await runScenario(target.baseUrl, server, target.pid, scenario, sampleLoad(load, i), target.rewrite);
-      samples.get(server)!.push(r);
-      log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} sample ${i + 1}/${n} ` + describe(r));
-    }
+  // The same order every sample (bench/order.ts): the app first in `servers`, what it is compared
+  // with second.
+  for (const { sample: i, server: [server, target] } of sampleSequence(servers, n)) {
+    const r = await runScenario(target.baseUrl, server, target.pid, scenario, sampleLoad(load, i), target.rewrite);
+    samples.get(server)!.push(r);
+    log(`${kind} ${server.padEnd(16)} ${scenario.id.padEnd(28)} sample ${i + 1}/${n} ` + describe(r));
   }
   return servers.map(([server]) => {
     const r = combineSamples(samples.get(server)!);
@@ -268,7 +265,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     }
 
     // The shipped default: the per-token rate limit on, with a limit that never refuses, against
-    // off, alternating. Both are fresh app processes started together for this comparison (the
+    // off: on, then off, in every sample. Both are fresh app processes started together for this comparison (the
     // main app has served every scenario before: its heap and compiled code are not a fresh
     // process's), so the limit is the only difference between them. PostgreSQL only (an embedded
     // database belongs to one process).
@@ -462,7 +459,7 @@ async function main() {
     "",
     comparisonList(runs),
     "",
-    ...(runs.some((r) => r.rateLimit) ? ["Rate limit on (a limit that never refuses) against off, alternating (req/s: medians; on/off: the median of the per-sample ratios):", "", rateLimitTable(runs), ""] : []),
+    ...(runs.some((r) => r.rateLimit) ? ["Rate limit on (a limit that never refuses) against off, measured on then off in every sample (req/s: medians; on/off: the median of the per-sample ratios):", "", rateLimitTable(runs), ""] : []),
     "Memory of the app's process (RSS):",
     "",
     memoryTable(runs),

@@ -138,7 +138,7 @@ export function scenarios(t: Targets): Scenario[] {
 /** The scenarios the floor and the reference route answer too (every one but creation). */
 export const FLOOR_SCENARIOS = new Set(["ping", "contracts-offset-0", "contracts-offset-19900", "contract-detail", "template-types-offset-19900", "data-fields-all", "participant-put"]);
 
-/** Run again with the per-token rate limit on (a limit that never refuses), alternating with the app as configured for the rest (limit off). */
+/** Run again with the per-token rate limit on (a limit that never refuses), each sample just before one of the app as configured for the rest (limit off). */
 export const RATE_LIMIT_SCENARIOS = ["contract-detail", "participant-put"];
 /** A limit per minute high enough never to refuse. */
 export const NEVER_REFUSING_RATE_LIMIT = 1_000_000_000;

@@ -34,7 +34,7 @@ describe("bench ratio", () => {
 
   it("checks a target on the ratio itself, not on the ratio rounded for the tables", () => {
     // Per sample 0.846, 0.846 and 0.9: the median 0.846, which two decimals would show as 0.85.
-    const reference = { ...result("reference", [1_000, 1_000, 1_000]) };
+    const reference = result("reference", [1_000, 1_000, 1_000]);
     const app = result("app", [846, 846, 900]);
     const checks = checkTargets([{ database: "postgres", results: [app, reference] } as unknown as DatabaseRun], null, 0);
     const check = checks.find((c) => c.target.startsWith("contract-detail: app throughput") && c.target.includes("reference"));
@@ -46,6 +46,18 @@ describe("bench ratio", () => {
     expect(justBelow.find((c) => c.target === check?.target)?.met).toBe(false);
     const passing = checkTargets([{ database: "postgres", results: [result("app", [850, 850, 900]), reference] } as unknown as DatabaseRun], null, 0);
     expect(passing.find((c) => c.target === check?.target)?.met).toBe(true);
+  });
+
+  it("checks the floor's and the rate limit's targets on the ratio itself too, and shows a ratio at its limit as the limit", () => {
+    // Against the floor: exactly 0.45 (contract-detail's limit) is met and shown as 0.450, not cut to 0.449.
+    const floorRun = { database: "postgres", results: [result("app", [450, 450, 450]), result("floor", [1_000, 1_000, 1_000])] } as unknown as DatabaseRun;
+    const floorCheck = checkTargets([floorRun], null, 0).find((c) => c.target.startsWith("contract-detail: app throughput") && c.target.includes("floor"));
+    expect(floorCheck?.value).toMatch(/^0\.450× /);
+    expect(floorCheck?.met).toBe(true);
+    // Rate limit on against off: 0.896 is below 0.9, though two decimals would show 0.90.
+    const check = rateLimitCheck(result("app", [1_000, 1_000, 1_000]), result("app-rate-limited" as ServerKind, [896, 896, 950]));
+    expect(check?.value).toMatch(/^0\.896× /);
+    expect(check?.met).toBe(false);
   });
 });
 
