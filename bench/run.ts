@@ -146,8 +146,9 @@ interface Served {
 /**
  * The load of sample `i` (from 0): a server's first sample of a scenario after the whole warm-up,
  * each later one after a short one of its own (at most 1 s). Between two samples of one server the
- * others run (about 12 s with the defaults; 6 s in the rate-limit comparison), and a server that idled 20 s answered its next seconds 20–30 %
- * slower (app and reference alike): without it, a sample measured that waking, not the steady state.
+ * others run (about 12 s with the defaults; 6 s in the rate-limit comparison), and a server that
+ * idled 20 s answered its next seconds 20–30 % slower (app and reference alike): without it, a
+ * sample measured that waking, not the steady state.
  * (Most of that waking was the servers' idle collection, which ran after 5 s without a request
  * until it waited 30 s: docs/performance.md, "Idle collection".)
  */
