@@ -266,10 +266,10 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     }
 
     // The shipped default: the per-token rate limit on, with a limit that never refuses, against
-    // off: on, then off, in every sample. Both are fresh app processes started together for this comparison (the
-    // main app has served every scenario before: its heap and compiled code are not a fresh
-    // process's), so the limit is the only difference between them. PostgreSQL only (an embedded
-    // database belongs to one process).
+    // off: on, then off, in every sample. Both are fresh app processes started together for this
+    // comparison (the main app has served every scenario before: its heap and compiled code are
+    // not a fresh process's), so the limit is the only difference between them. PostgreSQL only
+    // (an embedded database belongs to one process).
     const limited = scenarios(targets).filter((s) => RATE_LIMIT_SCENARIOS.includes(s.id) && selected(s.id));
     if (kind === "postgres" && limited.length && selected("rate-limit")) {
       const appOff = await started(startApp(`app-${kind}-rate-limit-off`, appDb, { API_RATE_LIMIT_PER_MINUTE: "0", BACKGROUND_JOBS: "off" }));
