@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { nowMs } from "@/lib/clock";
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
@@ -29,18 +28,6 @@ export function credentialHeader(headers: Headers, name: keyof typeof HEADER_ALI
     throw new ApiError("conflicting_credentials", `${name} and ${HEADER_ALIASES[name]} are both sent, with different values; send one.`);
   }
   return ours ?? alias;
-}
-
-/** Each request's token hashed once (a PUT needs it before the credentials are checked too). */
-const hashedFor = new WeakMap<Headers, { token: string; hash: string }>();
-
-/** `hashApiToken(token)` of the token `headers` carry, computed once per request. */
-export function requestTokenHash(headers: Headers, token: string): string {
-  const known = hashedFor.get(headers);
-  if (known !== undefined && known.token === token) return known.hash;
-  const hash = hashApiToken(token);
-  hashedFor.set(headers, { token, hash });
-  return hash;
 }
 
 // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
@@ -263,7 +250,7 @@ export async function authenticateApiRequest(
   const invalid = () => new ApiError("invalid_api_token", "The API token is invalid or has been revoked.");
   // Longer values are not tokens we issued or seeded; refusing them avoids hashing arbitrary input.
   if (token.length < MIN_API_TOKEN_LENGTH || token.length > MAX_API_TOKEN_LENGTH) throw invalid();
-  const hash = requestTokenHash(req.headers, token);
+  const hash = hashApiToken(token);
   // E-mails are stored lower-case (every way of creating a user normalizes them), so an exact match
   // on the unique index is case-insensitive. Never a pattern match: `%` or `_` in a header must not
   // match someone. An over-long one matches no one (and is not sent).
@@ -302,10 +289,14 @@ export async function authenticateSessionUser(prisma: PrismaClient, userId: numb
   return row.user ? { actor: userActor(row.user, { via: "session", apiTokenId: null }), preloaded: row.preload } : null;
 }
 
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
-  return x.length === y.length && timingSafeEqual(x, y);
+/** Whether two hashes are equal, in time that does not depend on where they differ. */
+export function sameHash(a: string, b: string): boolean {
+  // Every character looked at whatever the others are (no early exit), without the two Buffers
+  // `timingSafeEqual` needs: this runs on every API request.
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 /** Writes the token's last use (asked only when the one stored is a minute old or more). */

@@ -18,6 +18,13 @@ interface BaseContext {
   requestId: string;
   /** Origin for absolute links (`PUBLIC_URL` or the request's own). */
   origin: string;
+  /**
+   * What lib/api/endpoint.ts works out once per request and hands from the preload or write-ahead
+   * to the handler (the parsed path and query, the body read). A slot of the request's own
+   * context, not a WeakMap keyed by it: an entry of a WeakMap per request costs the garbage
+   * collector (docs/performance.md, "Allocations per request").
+   */
+  memo: { parsed?: unknown; body?: unknown };
 }
 export interface ApiContext extends BaseContext {
   prisma: PrismaClient;
@@ -89,7 +96,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     try {
       origin = requestOrigin(req, undefined, url);
       const params = flattenParams(await routeCtx?.params);
-      const ctx: TContext = { req, url, params, requestId, origin };
+      const ctx: TContext = { req, url, params, requestId, origin, memo: {} };
       if (options.database !== false) {
         // Open: no promise to wait for (the usual case).
         const prisma = readyPrisma() ?? (await openDatabase());
@@ -224,7 +231,8 @@ function incomingRequestId(req: Request): string | undefined {
 
 function flattenParams(params: Record<string, string | string[] | undefined> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params ?? {})) {
+  for (const key in params) {
+    const value = params[key];
     if (value !== undefined) out[key] = Array.isArray(value) ? value.join("/") : value;
   }
   return out;

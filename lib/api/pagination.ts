@@ -19,7 +19,13 @@ export interface TPaginatedInput<T> extends TPagination {
  * (so the defaults are visible) and keep every filter; `next`/`previous` are null where no such page
  * exists, which is always the case with `limit=all`, and `next` never points past the maximum offset.
  */
-export function paginated<T>({ origin, path, query = {}, limit, offset, count, data }: TPaginatedInput<T>): TPaginated<T> {
+export function paginated<T>(input: TPaginatedInput<T>): TPaginated<T> {
+  const { self, next, previous } = pageLinks(input, input.count);
+  return { count: input.count, data: input.data, _links: { self: { href: self }, next: { href: next }, previous: { href: previous } } };
+}
+
+/** The three links of a page (`paginated`'s rules). */
+function pageLinks({ origin, path, query = {}, limit, offset }: Omit<TPaginatedInput<never>, "count" | "data">, count: number) {
   const href = (pageOffset: number) => absoluteUrl(origin, path, { ...query, limit, offset: pageOffset });
   let next: string | null = null;
   let previous: string | null = null;
@@ -28,20 +34,19 @@ export function paginated<T>({ origin, path, query = {}, limit, offset, count, d
     if (nextOffset < count && nextOffset <= MAX_OFFSET) next = href(nextOffset);
     if (offset > 0) previous = href(Math.max(0, offset - limit));
   }
-  return {
-    count,
-    data,
-    _links: { self: { href: href(offset) }, next: { href: next }, previous: { href: previous } },
-  };
+  return { self: href(offset), next, previous };
 }
 
 /**
  * The same envelope, answered, when PostgreSQL wrote its start `{"count":…,"data":[…]` as UTF-8
- * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those bytes.
+ * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those
+ * bytes, their JSON written here as `paginated` would give it (without building its objects: this
+ * runs on every list request).
  */
 export function paginatedPreloaded(preloaded: unknown, input: Omit<TPaginatedInput<never>, "count" | "data">): Response {
-  const count = listCountOfEscaped(preloaded);
-  const { _links } = paginated({ ...input, count, data: [] });
+  const { self, next, previous } = pageLinks(input, listCountOfEscaped(preloaded));
+  const href = (link: string | null) => (link === null ? "null" : JSON.stringify(link));
+  const links = `,"_links":{"self":{"href":${href(self)}},"next":{"href":${href(next)}},"previous":{"href":${href(previous)}}}}`;
   // The head as bytes with the links after it, in one buffer.
-  return jsonText(bytesFromEscaped(preloaded as string, Buffer.from(`,"_links":${JSON.stringify(_links)}}`, "utf8")));
+  return jsonText(bytesFromEscaped(preloaded as string, Buffer.from(links, "utf8")));
 }

@@ -10,7 +10,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   getPrisma: async () => current.prisma,
 }));
 
-import { authenticateApiRequest as authenticateWithPreload } from "@/lib/api/auth";
+import { authenticateApiRequest as authenticateWithPreload, sameHash } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { json, withApi } from "@/lib/api/handler";
@@ -61,6 +61,20 @@ async function rejection(headers: Record<string, string>): Promise<ApiError> {
   expect((error as ApiError).status).toBe(401);
   return error as ApiError;
 }
+
+describe("sameHash", () => {
+  it("is true only for the same text", () => {
+    const hash = hashApiToken(TOKEN);
+    expect(sameHash(hash, hashApiToken(TOKEN))).toBe(true);
+    expect(sameHash("", "")).toBe(true);
+    // Differing in the first character, in the last, in case only, or by length.
+    expect(sameHash(hash, (hash[0] === "a" ? "b" : "a") + hash.slice(1))).toBe(false);
+    expect(sameHash(hash, hash.slice(0, -1) + (hash.at(-1) === "a" ? "b" : "a"))).toBe(false);
+    expect(sameHash("abc", "ABC")).toBe(false);
+    expect(sameHash(hash, hash.slice(0, -1))).toBe(false);
+    expect(sameHash(hash, `${hash}0`)).toBe(false);
+  });
+});
 
 describe("authenticateApiRequest", () => {
   it("answers 401 missing_api_token without a token", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { paginated } from "@/lib/api/pagination";
+import { paginated, paginatedPreloaded } from "@/lib/api/pagination";
 import { parseQuery } from "@/lib/api/request";
 import { ZPaginationQuerySchema } from "@/lib/schemas/pagination";
 import { pageArgs } from "@/lib/services/page-args";
@@ -137,3 +137,37 @@ describe("paginated", () => {
     expect(p.data).toEqual([1, 2, 3]);
   });
 });
+
+describe("paginatedPreloaded", () => {
+  // A preload as PostgreSQL writes it (lib/db/sql.ts listHeadSql): the head's UTF-8 bytes in
+  // bytea's escape format (`\ooo` for bytes over 0x7f, `\\` for a backslash).
+  const escaped = (text: string) =>
+    [...Buffer.from(text, "utf8")].map((b) => (b === 0x5c ? "\\\\" : b > 0x7f ? `\\${b.toString(8)}` : String.fromCharCode(b))).join("");
+  const data = [{ name: "Naïve – \\ \"quoted\"", id: 1 }, { name: "b", id: 2 }];
+
+  it("answers exactly what paginated would, for every page and filter", async () => {
+    const cases: [number | "all", number, number, Record<string, string | number | undefined>?, string?][] = [
+      [100, 0, 3],
+      [10, 20, 50],
+      [10, 40, 50],
+      [10, 5, 50],
+      [10, 100, 50],
+      ["all", 0, 5000],
+      ["all", 10, 5000],
+      [10, 10, 100, { workspace_id: 3, state: "draft", sort: "-name", q: undefined }],
+      [10, 0, 1, { q: "a&b c \" é" }],
+      [100, 19800, 1_000_000],
+      [20, 19880, 1_000_000],
+      [10, 0, 5, undefined, "http://[::1]:3000"],
+    ];
+    for (const [limit, offset, count, query, origin = ORIGIN] of cases) {
+      const input = { origin, path: "/v1/contracts/7/data_fields", query, limit, offset };
+      const head = `{"count":${count},"data":${JSON.stringify(data)}`;
+      const res = paginatedPreloaded(escaped(head), input);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      const text = await res.text();
+      expect(text).toBe(JSON.stringify(paginated({ ...input, count, data })));
+    }
+  });
+});
+
