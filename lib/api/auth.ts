@@ -163,8 +163,9 @@ function composedText(written: ReturnType<TWriteAhead> | undefined, preloadText:
 
 /**
  * `usr` reads the user's memberships by the one user's row: a join grouped by user cost PostgreSQL a
- * hash, a sort and a group on every statement. The token's and the user's columns are joined to
- * `scope` (`AUTH_ROW_JOINS`).
+ * hash, a sort and a group on every statement. An admin's `ws` is never read (every use of it is
+ * behind `scope.all_ws`, which an admin has), so it is not aggregated for one. The token's and the
+ * user's columns are joined to `scope` (`AUTH_ROW_JOINS`).
  */
 function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
   return `WITH tok AS (
@@ -173,7 +174,8 @@ function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloa
       SELECT u.id, u.email, u.name, u.is_admin,
              COALESCE((SELECT json_agg(json_build_array(m.workspace_id, m.role) ORDER BY m.workspace_id)
                          FROM workspace_memberships m WHERE m.user_id = u.id), '[]') AS roles,
-             COALESCE((SELECT array_agg(m.workspace_id) FROM workspace_memberships m WHERE m.user_id = u.id), '{}') AS ws
+             CASE WHEN u.is_admin THEN '{}'::int[]
+                  ELSE COALESCE((SELECT array_agg(m.workspace_id) FROM workspace_memberships m WHERE m.user_id = u.id), '{}') END AS ws
         FROM users u
        WHERE u.active AND (u.email = $2::text OR u.id = $3::int)
     ), scope AS (
