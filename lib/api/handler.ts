@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/domain/actor";
 import type { TPreload, TWriteAhead } from "@/lib/api/auth";
 import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
-import { logger, serializeError } from "@/lib/logger";
+import { logger, logRequest, serializeError } from "@/lib/logger";
 import { requestOrigin } from "@/lib/http/origin";
 import { getPrisma, readyPrisma, type PrismaClient } from "@/lib/db";
 import { preparesStatements } from "@/lib/db/sql";
@@ -133,7 +133,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
       }
     }
     response = withStandardHeaders(response, requestId);
-    logger.info("request", {
+    logRequest({
       method: req.method,
       route: options.route,
       path: redactPath(url.pathname),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
-import { FLUSH_AFTER_MS, flushLog, logger } from "@/lib/logger";
+import { FLUSH_AFTER_MS, flushLog, logger, logRequest, type TRequestLogFields } from "@/lib/logger";
 
 // The logger writes its line's head itself and appends the fields' JSON (lib/logger.ts): the text
 // must be exactly what stringifying `{ level, time, msg, ...fields }` gives.
@@ -35,6 +35,26 @@ it("writes each line as stringifying level, time, msg and the fields would", () 
     }
     expect(line).toBe(JSON.stringify({ level: "warn", time, msg, ...fields }));
   });
+});
+
+it("writes a request's line as logger.info would", () => {
+  const cases: TRequestLogFields[] = [
+    { method: "GET", route: "/v1/contracts/{contract_id}", path: "/v1/contracts/12", status: 200, duration_ms: 1.5, request_id: "r-1", user_id: null, api_token_id: 7 },
+    { method: "PUT", route: "(method not allowed)", path: '/v1/"odd"\\path–é', status: 405, duration_ms: 0, request_id: "a.b:c@d", user_id: 3, api_token_id: null },
+    { method: "DELETE", route: "/v1/x", path: "/v1/x", status: 503, duration_ms: 1234.5, request_id: "r\u0001", user_id: 0, api_token_id: 0 },
+  ];
+  for (const fields of cases) {
+    logRequest(fields);
+    logger.info("request", { ...fields });
+  }
+  const written = lines();
+  expect(written).toHaveLength(cases.length * 2);
+  for (let i = 0; i < written.length; i += 2) {
+    const time = (JSON.parse(written[i]!) as { time: string }).time;
+    expect(written[i]).toBe(JSON.stringify({ level: "info", time, msg: "request", ...cases[i / 2] }));
+    // The same text as the generic logger's, up to the time it read.
+    expect(written[i]!.replace(time, "")).toBe(written[i + 1]!.replace((JSON.parse(written[i + 1]!) as { time: string }).time, ""));
+  }
 });
 
 it("keeps the line when the fields cannot be written", () => {
