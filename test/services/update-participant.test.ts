@@ -600,6 +600,14 @@ describe("writing ahead, in the credentials' statement", () => {
     const others = [statement(one, { title: "a" }, null), statement(one, { name: "n", title: "t" }, tokenId), statement(one, { sign_method: "swedish_bankid" }, null)];
     for (const other of [a, ...others]) expect(numbered(other)).toBe(true);
     expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
+    // Kept, not only equal: the same object for the same attributes, numbering and condition
+    // (lib/api/auth.ts finds the statement's text by that object).
+    const ahead = (path: TPath, changes: TUpdateParticipantRequest) => {
+      const q = new SqlParams();
+      for (let i = 0; i < 4; i++) q.p(null);
+      return updateWriteAhead(path, changes, "r", LINK_BASE)!(q, "(true)");
+    };
+    expect(ahead(two, { title: "b" })).toBe(ahead(one, { title: "a" }));
     // The same attributes in another order are the same statement.
     expect(statement(two, { title: "t", name: "n" }, tokenId).text).toBe(others[1]!.text);
     // A statement that writes ahead reads no preload (lib/api/auth.ts): given one or not, the

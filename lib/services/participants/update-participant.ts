@@ -206,11 +206,18 @@ export function updateWriteAhead(ids: TTargetIds, changes: TUpdateParticipantReq
       { actorUserId: "(SELECT id FROM usr)", apiTokenId: "(SELECT id FROM tok)", workspaceId: "ahead.workspace_id", before: "ahead.before" },
     );
     const base = q.p(linkBase, "text");
-    const key = `${shape}|${now}|${allowed}`;
-    let text = aheadTexts.get(key);
+    // By `allowed` first: one of two constant texts, whose hash the string keeps, where a key
+    // holding its few hundred characters would be hashed anew on every request.
+    const texts = aheadTexts.get(allowed);
+    const key = `${shape}|${now}`;
+    let text = texts?.get(key);
     if (!text) {
       text = writeAheadText({ sent, value, target, now, audit, base, allowed });
-      if (aheadTexts.size < MAX_AHEAD_TEXTS) aheadTexts.set(key, text);
+      if (aheadTextCount < MAX_AHEAD_TEXTS) {
+        if (texts) texts.set(key, text);
+        else aheadTexts.set(allowed, new Map([[key, text]]));
+        aheadTextCount++;
+      }
     }
     return text;
   };
@@ -223,7 +230,8 @@ const SENT_ORDER: readonly (keyof TParticipantChanges)[] = [...Object.values(COL
  * one's) and the credentials' condition: as many as the code can build (a combination of the ten
  * attributes each), bounded all the same; past the bound a text is written for each request.
  */
-const aheadTexts = new Map<string, ReturnType<TWriteAhead>>();
+const aheadTexts = new Map<string, Map<string, ReturnType<TWriteAhead>>>();
+let aheadTextCount = 0;
 const MAX_AHEAD_TEXTS = 500;
 
 /** The write-ahead's statement parts, from its placeholders (`updateWriteAhead`). */
