@@ -89,7 +89,9 @@ export interface TRequestLogFields {
   api_token_id: number | null;
 }
 
-const numberOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? "null" : String(n));
+const numberOrNull = (n: number | null) => (typeof n !== "number" || !Number.isFinite(n) ? "null" : String(n));
+/** A string as JSON (a value that is not one, which the types rule out, as null: the line stays JSON). */
+const stringOrNull = (text: string) => (typeof text === "string" ? JSON.stringify(text) : "null");
 
 /**
  * `logger.info("request", fields)`, written from the known fields (the same text, in the same
@@ -98,9 +100,9 @@ const numberOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? 
 export function logRequest(fields: TRequestLogFields): void {
   if (RANK.info < threshold()) return;
   buffered(
-    `{"level":"info","time":"${now()}","msg":"request","method":${JSON.stringify(fields.method)},"route":${JSON.stringify(fields.route)},` +
-      `"path":${JSON.stringify(fields.path)},"status":${numberOrNull(fields.status)},"duration_ms":${numberOrNull(fields.duration_ms)},` +
-      `"request_id":${JSON.stringify(fields.request_id)},"user_id":${numberOrNull(fields.user_id)},"api_token_id":${numberOrNull(fields.api_token_id)}}`,
+    `{"level":"info","time":"${now()}","msg":"request","method":${stringOrNull(fields.method)},"route":${stringOrNull(fields.route)},` +
+      `"path":${stringOrNull(fields.path)},"status":${numberOrNull(fields.status)},"duration_ms":${numberOrNull(fields.duration_ms)},` +
+      `"request_id":${stringOrNull(fields.request_id)},"user_id":${numberOrNull(fields.user_id)},"api_token_id":${numberOrNull(fields.api_token_id)}}`,
   );
 }
 

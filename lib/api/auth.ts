@@ -163,9 +163,10 @@ function composedText(written: ReturnType<TWriteAhead> | undefined, preloadText:
 
 /**
  * `usr` reads the user's memberships by the one user's row: a join grouped by user cost PostgreSQL a
- * hash, a sort and a group on every statement. An admin's `ws` is never read (every use of it is
- * behind `scope.all_ws`, which an admin has), so it is not aggregated for one. The token's and the
- * user's columns are joined to `scope` (`AUTH_ROW_JOINS`).
+ * hash, a sort and a group on every statement. An admin's `ws` is left empty, not aggregated:
+ * every use of it is behind `scope.all_ws`, which an admin has (lib/db/sql.ts `TPreload`; the
+ * hot-reads test reads as an admin who is a member of one workspace). The token's and the user's
+ * columns are joined to `scope` (`AUTH_ROW_JOINS`).
  */
 function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
   return `WITH tok AS (
@@ -293,8 +294,9 @@ export async function authenticateSessionUser(prisma: PrismaClient, userId: numb
 
 /** Whether two hashes are equal, in time that does not depend on where they differ. */
 export function sameHash(a: string, b: string): boolean {
-  // Every character looked at whatever the others are (no early exit), without the two Buffers
-  // `timingSafeEqual` needs: this runs on every API request.
+  // Every character compared, with no exit at the first difference (the usual constant-time
+  // comparison in JavaScript), without the two Buffers `timingSafeEqual` needs: this runs on every
+  // API request. The lengths are public (a SHA-256 in hex), so they are compared first.
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);

@@ -20,7 +20,7 @@ type TQueryOf<E extends TEndpoint> = E["query"] extends z.ZodObject ? z.output<E
 type TBodyOf<E extends TEndpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
 type TContextOf<E extends TEndpoint> = E["database"] extends false ? BareApiContext : E["auth"] extends false ? PublicApiContext : ApiContext;
 
-export type TEndpointContext<E extends TEndpoint> = Omit<TContextOf<E>, "params"> & {
+export type TEndpointContext<E extends TEndpoint> = Omit<TContextOf<E>, "params" | "memo"> & {
   /** Path parameters: each a positive int32, or what its self-parsed schema made of it (else the request was a 400 already). */
   params: TParamsOf<E>;
   query: TQueryOf<E>;

@@ -232,6 +232,7 @@ function incomingRequestId(req: Request): string | undefined {
 function flattenParams(params: Record<string, string | string[] | undefined> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key in params) {
+    if (!Object.hasOwn(params, key)) continue;
     const value = params[key];
     if (value !== undefined) out[key] = Array.isArray(value) ? value.join("/") : value;
   }

@@ -65,8 +65,9 @@ const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !share
 /**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
  * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTE
- * `scope(all_ws boolean, ws int[])` (all workspaces, or these) to limit what it reads to what the
- * caller may see, and `usr(id, …)`, the acting user (no row for the anonymous admin). Its value is
+ * `scope(all_ws boolean, ws int[])` (all workspaces, or these; `ws` is empty when `all_ws`, so read
+ * it only behind `all_ws`) to limit what it reads to what the caller may see, and `usr(id, …)`, the
+ * acting user (no row for the anonymous admin; its `ws` is empty for an admin). Its value is
  * handed to the route only once the caller is authenticated (lib/api/auth.ts).
  */
 export type TPreload = (params: SqlParams) => string;

@@ -42,6 +42,7 @@ it("writes a request's line as logger.info would", () => {
     { method: "GET", route: "/v1/contracts/{contract_id}", path: "/v1/contracts/12", status: 200, duration_ms: 1.5, request_id: "r-1", user_id: null, api_token_id: 7 },
     { method: "PUT", route: "(method not allowed)", path: '/v1/"odd"\\path–é', status: 405, duration_ms: 0, request_id: "a.b:c@d", user_id: 3, api_token_id: null },
     { method: "DELETE", route: "/v1/x", path: "/v1/x", status: 503, duration_ms: 1234.5, request_id: "r\u0001", user_id: 0, api_token_id: 0 },
+    { method: "GET", route: "/v1/x", path: "/v1/x", status: 200, duration_ms: Number.NaN, request_id: "r", user_id: Number.POSITIVE_INFINITY, api_token_id: -0 },
   ];
   for (const fields of cases) {
     logRequest(fields);

@@ -17,9 +17,9 @@ import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
 import { templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
 import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 import type { TContractListQuery, TPagination } from "@/lib/schemas";
-import { createTemplateType } from "@/lib/db/seed/factories";
+import { createTemplateType, createUser } from "@/lib/db/seed/factories";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
+import { actorOf, createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
 
 /** A list preload's count and its bytes, read as `paginatedPreloaded` reads them. */
 function listHeadFromEscaped(preloaded: unknown): { count: number; head: Buffer } {
@@ -30,9 +30,14 @@ const ORIGIN = "https://contracts.example.com";
 const TOKEN = "hot-reads-token-0123456789";
 let db: TestDatabase;
 let w: TReadWorld;
+// An admin sees every workspace; being a member of one must not narrow that (lib/api/auth.ts
+// leaves an admin's `ws` empty).
+let memberAdmin: { email: string; actor: Actor };
 beforeAll(async () => {
   db = await createTestDatabase();
   w = await createReadWorld(db.prisma);
+  const admin = await createUser(db.prisma, { isAdmin: true, memberships: [{ workspaceId: w.workspaces.a.id, role: "viewer" }] });
+  memberAdmin = { email: admin.email, actor: await actorOf(db.prisma, admin) };
   await db.prisma.apiToken.create({ data: { name: "hot", prefix: "hot-r", tokenHash: hashApiToken(TOKEN) } });
   // Template types travel as bytes too: text that must be escaped, characters of every UTF-8 length.
   await createTemplateType(db.prisma, { name: `Avtal – "NDA" \\ ö € 😀`, description: "two\nlines\tand a tab" });
@@ -62,6 +67,7 @@ function callers(): { name: string; actor: () => Actor; read: (preload: TPreload
   return [
     { name: "anonymous admin", actor: () => ({ kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId: 1 }), read: asToken(() => ({})) },
     { name: "admin by e-mail", actor: () => w.actors.admin, read: asToken(() => ({ "x-service-user-email": w.users.admin.email.toUpperCase() })) },
+    { name: "admin who is a member of one workspace", actor: () => memberAdmin.actor, read: asToken(() => ({ "x-service-user-email": memberAdmin.email })) },
     { name: "editor", actor: () => w.actors.editor, read: asUser(() => w.users.editor) },
     { name: "viewer", actor: () => w.actors.viewer, read: asUser(() => w.users.viewer) },
     { name: "outsider", actor: () => w.actors.outsider, read: asUser(() => w.users.outsider) },
