@@ -89,9 +89,8 @@ export interface TRequestLogFields {
   api_token_id: number | null;
 }
 
-const numberOrNull = (n: number | null) => (typeof n !== "number" || !Number.isFinite(n) ? "null" : String(n));
-/** A string as JSON (a value that is not one, which the types rule out, as null: the line stays JSON). */
-const stringOrNull = (text: string) => (typeof text === "string" ? JSON.stringify(text) : "null");
+/** A field's value as JSON; undefined (which the types rule out) as null, so the line stays JSON. */
+const json = (value: string | number | null) => JSON.stringify(value) ?? "null";
 
 /**
  * `logger.info("request", fields)`, written from the known fields (the same text, in the same
@@ -100,9 +99,9 @@ const stringOrNull = (text: string) => (typeof text === "string" ? JSON.stringif
 export function logRequest(fields: TRequestLogFields): void {
   if (RANK.info < threshold()) return;
   buffered(
-    `{"level":"info","time":"${now()}","msg":"request","method":${stringOrNull(fields.method)},"route":${stringOrNull(fields.route)},` +
-      `"path":${stringOrNull(fields.path)},"status":${numberOrNull(fields.status)},"duration_ms":${numberOrNull(fields.duration_ms)},` +
-      `"request_id":${stringOrNull(fields.request_id)},"user_id":${numberOrNull(fields.user_id)},"api_token_id":${numberOrNull(fields.api_token_id)}}`,
+    `{"level":"info","time":"${now()}","msg":"request","method":${json(fields.method)},"route":${json(fields.route)},` +
+      `"path":${json(fields.path)},"status":${json(fields.status)},"duration_ms":${json(fields.duration_ms)},` +
+      `"request_id":${json(fields.request_id)},"user_id":${json(fields.user_id)},"api_token_id":${json(fields.api_token_id)}}`,
   );
 }
 

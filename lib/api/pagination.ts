@@ -45,8 +45,7 @@ function pageLinks({ origin, path, query = {}, limit, offset }: Omit<TPaginatedI
  */
 export function paginatedPreloaded(preloaded: unknown, input: Omit<TPaginatedInput<never>, "count" | "data">): Response {
   const { self, next, previous } = pageLinks(input, listCountOfEscaped(preloaded));
-  const href = (link: string | null) => (link === null ? "null" : JSON.stringify(link));
-  const links = `,"_links":{"self":{"href":${href(self)}},"next":{"href":${href(next)}},"previous":{"href":${href(previous)}}}}`;
+  const links = `,"_links":{"self":{"href":${JSON.stringify(self)}},"next":{"href":${JSON.stringify(next)}},"previous":{"href":${JSON.stringify(previous)}}}}`;
   // The head as bytes with the links after it, in one buffer.
   return jsonText(bytesFromEscaped(preloaded as string, Buffer.from(links, "utf8")));
 }
