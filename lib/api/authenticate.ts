@@ -35,7 +35,7 @@ export async function authenticate(
     }
   }
   let admission: TAdmission | null = null;
-  const admit = (hash: string) => (admission = admitApiRequestAhead(hash));
+  const admit = (hash: string) => (admission = admitApiRequestAhead(prisma, hash));
   let found: Awaited<ReturnType<typeof authenticateApiRequest>>;
   try {
     found = await authenticateApiRequest(req, prisma, preload, writeAhead && { write: writeAhead, admit });
@@ -48,7 +48,7 @@ export async function authenticate(
   // Counted once: ahead (then only for this token, which the statement checked), or now.
   const counted = found.ahead !== undefined && found.ahead.admitted.apiTokenId === apiTokenId;
   // Counted from this process's lease without waiting when it can (the usual case), else waiting.
-  if (!counted && !takeApiRequestNow(apiTokenId)) await consumeApiRequest(prisma, apiTokenId);
+  if (!counted && !takeApiRequestNow(prisma, apiTokenId)) await consumeApiRequest(prisma, apiTokenId);
   rememberApiToken(found.tokenHash, apiTokenId);
   return { actor: found.actor, preloaded: found.preloaded, written: counted ? found.ahead!.written : null };
 }

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import { leaseQuota } from "@/lib/db/lease-quota";
 import { nowMs } from "@/lib/clock";
 import { env } from "@/lib/env";
+import { logger, serializeError } from "@/lib/logger";
 
 const WINDOW_MS = 60_000;
 /** The start of the minute `now` falls in. */
@@ -11,6 +12,13 @@ const windowOf = (now: number) => Math.floor(now / WINDOW_MS) * WINDOW_MS;
 export const MAX_LEASES = 10_000;
 /** If a lost race to create the shared row repeats this often, give up (it cannot, but never loop). */
 const MAX_CREATE_RACES = 3;
+/**
+ * A lease granted at least this many requests is topped up ahead (`topUp`) once a quarter of it is
+ * left; smaller ones (a quiet token, or chunks shrunk near the limit) only when they run out.
+ */
+const TOP_UP_FROM = 8;
+/** No top-up in a minute's last seconds: what it leased would mostly go unused, its minute ending. */
+const TOP_UP_UNTIL_MS = WINDOW_MS - 5_000;
 
 interface Lease {
   /** Start of the fixed one-minute window this lease belongs to. */
@@ -23,6 +31,8 @@ interface Lease {
   want: number;
   /** Requests waiting for `reserving`. */
   waiting: number;
+  /** Top up ahead once `left` is down to this (0: only when it runs out); set by each grant. */
+  lowWater: number;
   /** The one reservation in flight for this token, awaited by every request that found `left` at 0. */
   reserving?: Promise<void>;
 }
@@ -45,9 +55,9 @@ export interface ApiRateLimiter {
   /**
    * `consume` when it needs no waiting: true when the request was counted from this process's
    * lease (or there is no limit); false counts nothing, and the request is then for `consume`.
-   * The usual case, answered without a promise.
+   * The usual case, answered without a promise. (`prisma`: for topping the lease up ahead.)
    */
-  takeNow(apiTokenId: number, options?: ConsumeOptions): boolean;
+  takeNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean;
   /**
    * Counts a request before its token is known to be good, for a change written in the
    * authentication's statement (lib/api/auth.ts `TWriteAheadRequest`): only from a lease this
@@ -55,7 +65,7 @@ export interface ApiRateLimiter {
    * waiting. Null when it cannot admit that way; the request then takes the usual path
    * (authenticate, then `consume`). With no limit, a remembered token is admitted without counting.
    */
-  admitAhead(tokenHash: string, options?: ConsumeOptions): TAdmission | null;
+  admitAhead(prisma: PrismaClient, tokenHash: string, options?: ConsumeOptions): TAdmission | null;
   /** The token a hash belongs to, once `consume` admitted a request of it. */
   remember(tokenHash: string, apiTokenId: number): void;
   /** Whether `remember` knows this hash: only then is a request's body read before its credentials. */
@@ -75,8 +85,13 @@ export interface ApiRateLimiter {
  * previous ask, or the number of requests waiting if more), so near the limit chunks are single
  * requests and the limit is exact: never exceeded, and an instance refuses only once the whole
  * minute's quota has been handed out (possibly to other instances that have not used all of
- * theirs: at most one lease each, ⌈limit/8⌉ at most). What a lease has left when its minute ends
- * is dropped.
+ * theirs: at most one lease each, ⌈limit/8⌉ at most, and the quarter of the one before it that a
+ * top-up came early for). What a lease has left when its minute ends is dropped.
+ *
+ * A busy token's lease is topped up ahead (`topUp`): once a lease of at least 8 is down to a
+ * quarter, the next is reserved in the background. Without it, every lease ran out under load, and
+ * until the next came, each request waited for it, and a PUT could not write ahead (`admitAhead`
+ * found nothing left), so it took the slow path of a read and a transaction of its own.
  */
 export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLimiter {
   const leases = new Map<number, Lease>();
@@ -100,7 +115,7 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
     const held = leases.get(apiTokenId);
     // A request stamped in an older minute than the lease (clocks) counts against the newer one.
     if (held && held.window >= window) return held;
-    const lease: Lease = { window, left: 0, exhausted: false, want: 1, waiting: 0 };
+    const lease: Lease = { window, left: 0, exhausted: false, want: 1, waiting: 0, lowWater: 0 };
     leases.delete(apiTokenId);
     if (leases.size >= maxLeases) leases.delete(leases.keys().next().value!);
     leases.set(apiTokenId, lease);
@@ -114,10 +129,30 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       if (granted === undefined) continue;
       if (granted === 0) lease.exhausted = true;
       lease.left += granted;
+      lease.lowWater = granted >= TOP_UP_FROM ? Math.floor(granted / 4) : 0;
       lease.want = Math.min(limit, want * 2);
       return;
     }
     throw new Error(`Could not create the rate-limit row of API token ${apiTokenId}.`);
+  }
+
+  /** The one reservation for `lease`, started when none is under way. */
+  function reservation(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number): Promise<void> {
+    return (lease.reserving ??= reserve(prisma, apiTokenId, lease, limit).finally(() => {
+      lease.reserving = undefined;
+    }));
+  }
+
+  /**
+   * After a request was counted from `lease`: when it is down to its low-water mark, the next lease
+   * is reserved in the background (nobody waits for it; one that fails is logged, and the lease is
+   * then renewed when it runs out, as without a top-up).
+   */
+  function topUp(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number, now: number): void {
+    if (lease.left > lease.lowWater || lease.lowWater === 0 || lease.reserving || lease.exhausted || now - lease.window >= TOP_UP_UNTIL_MS) return;
+    reservation(prisma, apiTokenId, lease, limit).catch((error: unknown) => {
+      logger.warn("rate limit: topping up a lease failed", { api_token_id: apiTokenId, error: serializeError(error) });
+    });
   }
 
   return {
@@ -130,13 +165,14 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       tokenOfHash.set(tokenHash, apiTokenId);
     },
     knows: (tokenHash) => tokenOfHash.has(tokenHash),
-    admitAhead(tokenHash, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    admitAhead(prisma, tokenHash, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       const apiTokenId = tokenOfHash.get(tokenHash);
       if (apiTokenId === undefined) return null;
       if (limit === 0) return { apiTokenId, release: () => {} };
       const lease = leases.get(apiTokenId);
       const window = windowOf(now);
       if (!lease || lease.window !== window || !takeFromLease(lease)) return null;
+      topUp(prisma, apiTokenId, lease, limit, now);
       let released = false;
       return {
         apiTokenId,
@@ -148,15 +184,22 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
         },
       };
     },
-    takeNow(apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
-      return limit === 0 || takeFromLease(leaseFor(apiTokenId, windowOf(now)));
+    takeNow(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+      if (limit === 0) return true;
+      const lease = leaseFor(apiTokenId, windowOf(now));
+      if (!takeFromLease(lease)) return false;
+      topUp(prisma, apiTokenId, lease, limit, now);
+      return true;
     },
     async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = windowOf(now);
       for (;;) {
         const lease = leaseFor(apiTokenId, window);
-        if (takeFromLease(lease)) return;
+        if (takeFromLease(lease)) {
+          topUp(prisma, apiTokenId, lease, limit, now);
+          return;
+        }
         if (lease.exhausted) {
           const retryAfter = Math.max(1, Math.ceil((lease.window + WINDOW_MS - now) / 1000));
           throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {
@@ -164,11 +207,8 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
           });
         }
         lease.waiting++;
-        lease.reserving ??= reserve(prisma, apiTokenId, lease, limit).finally(() => {
-          lease.reserving = undefined;
-        });
         try {
-          await lease.reserving;
+          await reservation(prisma, apiTokenId, lease, limit);
         } finally {
           lease.waiting--;
         }
@@ -191,13 +231,13 @@ export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, opti
   return processLimiter.consume(prisma, apiTokenId, options);
 }
 /** `ApiRateLimiter.takeNow` of this process's limiter: `consumeApiRequest` is needed only when false. */
-export function takeApiRequestNow(apiTokenId: number, options?: ConsumeOptions): boolean {
-  return processLimiter.takeNow(apiTokenId, options);
+export function takeApiRequestNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean {
+  return processLimiter.takeNow(prisma, apiTokenId, options);
 }
 
 /** `ApiRateLimiter.admitAhead` and `remember` of this process's limiter. */
-export function admitApiRequestAhead(tokenHash: string, options?: ConsumeOptions): TAdmission | null {
-  return processLimiter.admitAhead(tokenHash, options);
+export function admitApiRequestAhead(prisma: PrismaClient, tokenHash: string, options?: ConsumeOptions): TAdmission | null {
+  return processLimiter.admitAhead(prisma, tokenHash, options);
 }
 /** `ApiRateLimiter.knows` of this process's limiter. */
 export function knownApiToken(tokenHash: string): boolean {

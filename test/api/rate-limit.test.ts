@@ -134,22 +134,22 @@ describe("the limit is exact across instances", () => {
     const limiter = createApiRateLimiter();
     const tokenId = 204;
     const options = { now: NOW, limit: 1_000 };
-    expect(limiter.takeNow(tokenId, { now: NOW, limit: 0 })).toBe(true);
+    expect(limiter.takeNow(db.prisma, tokenId, { now: NOW, limit: 0 })).toBe(true);
     // No lease yet: nothing counted, no write. Then consume reserves 1, then 2 (one left over).
-    expect(limiter.takeNow(tokenId, options)).toBe(false);
+    expect(limiter.takeNow(db.prisma, tokenId, options)).toBe(false);
     expect(await writesOf(tokenId)).toBe(0);
     await limiter.consume(db.prisma, tokenId, options);
     await limiter.consume(db.prisma, tokenId, options);
     expect(await handedOut(tokenId)).toBe(3);
     const writes = await writesOf(tokenId);
     // The one left over is taken now; then the lease is empty, and takeNow counts nothing.
-    expect(limiter.takeNow(tokenId, options)).toBe(true);
-    expect(limiter.takeNow(tokenId, options)).toBe(false);
+    expect(limiter.takeNow(db.prisma, tokenId, options)).toBe(true);
+    expect(limiter.takeNow(db.prisma, tokenId, options)).toBe(false);
     expect(await writesOf(tokenId)).toBe(writes);
     // consume then reserves anew (4), and takeNow has three to take from it.
     await limiter.consume(db.prisma, tokenId, options);
     expect(await handedOut(tokenId)).toBe(7);
-    expect([1, 2, 3, 4].map(() => limiter.takeNow(tokenId, options))).toEqual([true, true, true, false]);
+    expect([1, 2, 3, 4].map(() => limiter.takeNow(db.prisma, tokenId, options))).toEqual([true, true, true, false]);
   });
 
   test("the next minute starts again from the whole limit", async () => {
@@ -234,24 +234,63 @@ describe("memory", () => {
   });
 });
 
+describe("a busy token's lease is topped up before it runs out", () => {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+  /** `n` requests of one token, a millisecond apart, each counted without waiting when it can be (ahead, or now); the rest wait in `consume`. */
+  async function busyToken(limiter: ApiRateLimiter, tokenId: number, n: number, now: number) {
+    const options = { now, limit: 1_000_000 };
+    limiter.remember(`hash-${tokenId}`, tokenId);
+    let waited = 0;
+    for (let i = 0; i < n; i++) {
+      const counted = i % 2 ? limiter.admitAhead(db.prisma, `hash-${tokenId}`, options) !== null : limiter.takeNow(db.prisma, tokenId, options);
+      if (!counted) {
+        waited++;
+        await limiter.consume(db.prisma, tokenId, options);
+      }
+      await pause();
+    }
+    return waited;
+  }
+
+  test("once its lease is 8 or more, no request finds it empty: the next is reserved in the background at a quarter left", async () => {
+    const tokenId = 701;
+    const waited = await busyToken(createApiRateLimiter(), tokenId, 600, NOW);
+    // Leases of 1, 2 and 4 run out (a quiet token holds little); from 8 on, each next one is
+    // reserved while a quarter is left. Without the top-up every lease ran out: 1, 2, 4, … 512,
+    // ten waits, and ten requests that could not be admitted ahead.
+    expect(waited).toBeLessThanOrEqual(4);
+    // Reserved ahead, not more often: the leases still double.
+    expect(await writesOf(tokenId)).toBeLessThanOrEqual(12);
+    expect(await handedOut(tokenId)).toBeGreaterThanOrEqual(600);
+  });
+
+  test("not in a minute's last five seconds, where what it reserved would mostly go unused", async () => {
+    const tokenId = 702;
+    const waited = await busyToken(createApiRateLimiter(), tokenId, 300, MINUTE + 56_000);
+    // Every lease runs out again: 1, 2, 4, … 256.
+    expect(waited).toBeGreaterThanOrEqual(9);
+  });
+});
+
 describe("admitting ahead, before the token is known good", () => {
   test("only for a hash seen admitted, from the lease in memory, never past the limit; with no limit, any remembered hash", async () => {
     const limiter = createApiRateLimiter();
     const tokenId = 501;
     // Unknown hash: the usual path (authenticate, then consume) decides, limit or not.
-    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 0 })).toBeNull();
-    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 10 })).toBeNull();
+    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 0 })).toBeNull();
+    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })).toBeNull();
     expect(limiter.knows("hash-501")).toBe(false);
     await limiter.consume(db.prisma, tokenId, { now: NOW, limit: 10 });
     limiter.remember("hash-501", tokenId);
     expect(limiter.knows("hash-501")).toBe(true);
-    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 0 })).toMatchObject({ apiTokenId: tokenId });
+    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 0 })).toMatchObject({ apiTokenId: tokenId });
     // The first lease was one request, used: nothing left in memory, so not ahead.
-    expect(limiter.admitAhead("hash-501", { now: NOW, limit: 10 })).toBeNull();
+    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })).toBeNull();
     const outcomes: Outcome[] = [];
     let ahead = 0;
     for (let i = 0; i < 15; i++) {
-      if (limiter.admitAhead("hash-501", { now: NOW, limit: 10 })) {
+      if (limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })) {
         ahead++;
         outcomes.push("ok");
       } else {
@@ -262,7 +301,7 @@ describe("admitting ahead, before the token is known good", () => {
     expect(count(outcomes, "ok")).toBe(9);
     expect(await handedOut(tokenId)).toBe(10);
     // A lease of a past minute admits nothing ahead.
-    expect(limiter.admitAhead("hash-501", { now: NOW + 60_000, limit: 10 })).toBeNull();
+    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW + 60_000, limit: 10 })).toBeNull();
   });
 
   test("a request admitted ahead and then refused gives its count back, once", async () => {
@@ -273,7 +312,7 @@ describe("admitting ahead, before the token is known good", () => {
     let refusedAhead = 0;
     // Requests admitted ahead are then refused (released twice: given back once); the rest consume.
     for (let i = 0; i < 40; i++) {
-      const admission = limiter.admitAhead("hash-502", { now: NOW, limit: 60 });
+      const admission = limiter.admitAhead(db.prisma, "hash-502", { now: NOW, limit: 60 });
       if (admission) {
         refusedAhead++;
         admission.release();
