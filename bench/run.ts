@@ -278,8 +278,8 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     const scenariosEnd = logEnd(app);
 
     // Hostile input's first round (the measured second one is last, below) goes before the
-    // rate-limit comparison and the small data set's list: the app then idles through them, and its
-    // idle collection runs meanwhile, instead of in a pause of its own.
+    // rate-limit comparison: the app then idles through that comparison, and its idle collection
+    // runs meanwhile, instead of in a pause of its own.
     const hostileLoad: LoadOptions = { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections };
     let hostileWarm: { input: ReturnType<typeof hostileScenario>; logEnd: number } | null = null;
     if (selected("hostile")) {
@@ -316,26 +316,26 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       }
     }
 
-    // The same list on 1,000 contracts, by an app process of its own, while this one idles towards
-    // the idle collection the reading below waits for (on the embedded database, where there is no
-    // rate-limit comparison, that wait was a pause of its own): the two no longer add up.
-    smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
-
     // Hostile input in two equal rounds: the first (above) brings the heap to the size this traffic
     // needs, the second is measured: RSS after the first and the app's idle collection, against
     // RSS after the second and the next collection (which is also the RSS "after the bench"). Each
     // reading waits for the collection's log line, at most `idleSec`. Every hostile request is
     // distinct (tokens, e-mails, ids, query strings), so memory kept per request grows in both rounds.
+    // The same list on 1,000 contracts (`measureSmallList`, an app process of its own) is measured
+    // while this app idles towards its last collection, which the last reading waits for anyway.
     if (hostileWarm) {
       await idleCollected(app, hostileWarm.logEnd, settings.idleSec);
       const beforeMb = rssMb(app.pid);
       const r = await runScenario(app.baseUrl, "app", app.pid, hostileWarm.input, hostileLoad);
       log(`${kind} app hostile: ${r.requests} requests (${r.rps.toFixed(0)}/s), status codes ${JSON.stringify(r.statusCodes)}, RSS before ${beforeMb?.toFixed(0)} MB, peak ${r.rssPeakMb?.toFixed(0)} MB`);
-      const collected = await idleCollected(app, logEnd(app), settings.idleSec);
+      const round2End = logEnd(app);
+      smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
+      const collected = await idleCollected(app, round2End, settings.idleSec);
       const afterMb = rssMb(app.pid);
       hostile = { beforeMb: beforeMb === null ? null : round1(beforeMb), afterMb: afterMb === null ? null : round1(afterMb), result: r };
       log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it (${collected ? "its idle collection" : `${settings.idleSec} s`}; before: ${beforeMb?.toFixed(0)} MB)`);
     } else {
+      smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
       await idleCollected(app, scenariosEnd, settings.idleSec);
     }
     appAfterMb = rssMb(app.pid);
