@@ -333,7 +333,7 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       const collected = await idleCollected(app, round2End, settings.idleSec);
       const afterMb = rssMb(app.pid);
       hostile = { beforeMb: beforeMb === null ? null : round1(beforeMb), afterMb: afterMb === null ? null : round1(afterMb), result: r };
-      log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it (${collected ? "its idle collection" : `${settings.idleSec} s`}; before: ${beforeMb?.toFixed(0)} MB)`);
+      log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it (${collected ? "its idle collection" : `no idle collection logged within ${settings.idleSec} s`}; before: ${beforeMb?.toFixed(0)} MB)`);
     } else {
       smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
       await idleCollected(app, scenariosEnd, settings.idleSec);

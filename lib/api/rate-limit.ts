@@ -70,6 +70,8 @@ export interface ApiRateLimiter {
   remember(tokenHash: string, apiTokenId: number): void;
   /** Whether `remember` knows this hash: only then is a request's body read before its credentials. */
   knows(tokenHash: string): boolean;
+  /** Once every reservation under way (a top-up's too) has ended (for tests). */
+  settled(): Promise<void>;
   /** Tokens with a lease held, and hashes remembered (for tests of the memory bound). */
   size(): number;
   remembered(): number;
@@ -136,26 +138,40 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
     throw new Error(`Could not create the rate-limit row of API token ${apiTokenId}.`);
   }
 
+  /** Reservations under way (`settled`). */
+  const inFlight = new Set<Promise<void>>();
+
   /** The one reservation for `lease`, started when none is under way. */
   function reservation(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number): Promise<void> {
-    return (lease.reserving ??= reserve(prisma, apiTokenId, lease, limit).finally(() => {
-      lease.reserving = undefined;
-    }));
+    if (!lease.reserving) {
+      const reserving: Promise<void> = reserve(prisma, apiTokenId, lease, limit).finally(() => {
+        lease.reserving = undefined;
+        inFlight.delete(reserving);
+      });
+      lease.reserving = reserving;
+      inFlight.add(reserving);
+    }
+    return lease.reserving;
   }
 
   /**
    * After a request was counted from `lease`: when it is down to its low-water mark, the next lease
-   * is reserved in the background (nobody waits for it; one that fails is logged, and the lease is
-   * then renewed when it runs out, as without a top-up).
+   * is reserved in the background (nobody waits for it). One that fails is logged, and that lease
+   * is then renewed only when it runs out, as without a top-up: a database that fails is not asked
+   * again by every request meanwhile.
    */
   function topUp(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number, now: number): void {
     if (lease.left > lease.lowWater || lease.lowWater === 0 || lease.reserving || lease.exhausted || now - lease.window >= TOP_UP_UNTIL_MS) return;
     reservation(prisma, apiTokenId, lease, limit).catch((error: unknown) => {
+      lease.lowWater = 0;
       logger.warn("rate limit: topping up a lease failed", { api_token_id: apiTokenId, error: serializeError(error) });
     });
   }
 
   return {
+    settled: async () => {
+      await Promise.allSettled([...inFlight]);
+    },
     size: () => leases.size,
     remembered: () => tokenOfHash.size,
     remember(tokenHash, apiTokenId) {
