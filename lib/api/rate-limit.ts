@@ -101,10 +101,11 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
   const tokenOfHash = new Map<string, number>();
   let sweptWindow = 0;
 
-  /** Counts one request from `lease` when it has one left. */
-  function takeFromLease(lease: Lease): boolean {
+  /** Counts one request from `lease` when it has one left, and tops the lease up when it runs low (`topUp`). */
+  function takeFromLease(prisma: PrismaClient, apiTokenId: number, lease: Lease, limit: number, now: number): boolean {
     if (lease.left === 0) return false;
     lease.left--;
+    topUp(prisma, apiTokenId, lease, limit, now);
     return true;
   }
 
@@ -187,8 +188,7 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       if (limit === 0) return { apiTokenId, release: () => {} };
       const lease = leases.get(apiTokenId);
       const window = windowOf(now);
-      if (!lease || lease.window !== window || !takeFromLease(lease)) return null;
-      topUp(prisma, apiTokenId, lease, limit, now);
+      if (!lease || lease.window !== window || !takeFromLease(prisma, apiTokenId, lease, limit, now)) return null;
       let released = false;
       return {
         apiTokenId,
@@ -201,21 +201,14 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       };
     },
     takeNow(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
-      if (limit === 0) return true;
-      const lease = leaseFor(apiTokenId, windowOf(now));
-      if (!takeFromLease(lease)) return false;
-      topUp(prisma, apiTokenId, lease, limit, now);
-      return true;
+      return limit === 0 || takeFromLease(prisma, apiTokenId, leaseFor(apiTokenId, windowOf(now)), limit, now);
     },
     async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = windowOf(now);
       for (;;) {
         const lease = leaseFor(apiTokenId, window);
-        if (takeFromLease(lease)) {
-          topUp(prisma, apiTokenId, lease, limit, now);
-          return;
-        }
+        if (takeFromLease(prisma, apiTokenId, lease, limit, now)) return;
         if (lease.exhausted) {
           const retryAfter = Math.max(1, Math.ceil((lease.window + WINDOW_MS - now) / 1000));
           throw new ApiError("rate_limited", `This API token may make ${limit} requests a minute; try again in ${retryAfter} s.`, {
