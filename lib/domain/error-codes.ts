@@ -195,6 +195,15 @@ export const ERROR_CODES = {
     description: "Only a signatory can sign or decline; this participant receives the contract to read.",
   },
 
+  two_step_locked: {
+    code: 4030011,
+    status: 403,
+    title: "Forbidden",
+    description:
+      "Too many wrong e-mailed codes: the participant can no longer sign or decline by code with this link. The contract's " +
+      "owner unlocks by sending the invitation again, which issues a new link (docs/security.md).",
+  },
+
   // --- 404 / 405 -----------------------------------------------------------------------------------
   not_found: {
     code: 4040000,
@@ -300,6 +309,13 @@ export const ERROR_CODES = {
     title: "Conflict",
     description:
       "The participant's sign method or two-step method (eID, SMS and the like) needs a provider this deployment does not have; the contract's owner must change it.",
+  },
+  data_fields_frozen: {
+    code: 4090020,
+    status: 409,
+    title: "Conflict",
+    description:
+      "Once a contract is published its data fields are what the signatories were invited to sign: they change only while it is a draft.",
   },
   webhook_delivery_in_progress: {
     code: 4090030,

@@ -365,9 +365,10 @@ describe("PUT /v1/contracts/{id}/data_fields/{data_field_id}", () => {
     expect((await fields(c))[0]!.value).toBe("2025-01-01");
   });
 
-  it("changes draft and pending contracts only (409), for writers only (403), within the contract (404)", async () => {
+  it("changes drafts only (409: frozen once published, not editable once closed), for writers only (403), within the contract (404)", async () => {
     const pending = await contract({ state: "pending" });
-    expect((await call("PUT", `${pending.base}/data_fields/c::start`, { value: "later" })).json.value).toBe("later");
+    expectError(await call("PUT", `${pending.base}/data_fields/c::start`, { value: "later" }), "data_fields_frozen");
+    expect((await fields(pending))[0]!.value).toBe("2025-01-01");
     for (const state of ["signed", "declined", "overdue"] as const) {
       const closed = await contract({ state });
       expectError(await call("PUT", `${closed.base}/data_fields/c::start`, { value: "x" }), "contract_not_editable");

@@ -2,7 +2,6 @@ import type { PrismaClient } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
-import { EDITABLE_CONTRACT_STATES } from "@/lib/domain/enums";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
@@ -21,7 +20,8 @@ export interface UpdateDataFieldOptions {
 
 /**
  * docs/api.md "Data field values". In one transaction: lock the contract, then 404 (contract, data
- * field) → 403 → 409 `contract_not_editable` (only draft and pending contracts change). The same
+ * field) → 403 → 409 (`data_fields_frozen` once published: the signatories sign these values;
+ * `contract_not_editable` once signed, declined or overdue). Only a draft's fields change. The same
  * value writes nothing (same `updated_time`, no audit event); another updates the field and the
  * contract's `updated_time` and is audited.
  */
@@ -30,11 +30,12 @@ export async function updateDataField({ db, actor, contractId, dataField, value,
     const contract = await lockVisibleContract(tx, actor, contractId);
     const current = await findDataFieldOfContract(tx, contractId, dataField);
     assertCanWrite(actor, contract.workspaceId);
-    if (!EDITABLE_CONTRACT_STATES.includes(contract.state)) {
-      throw new DomainError(
-        "contract_not_editable",
-        `Contract ${contractId} is ${contract.state}; its data fields can only change while it is ${EDITABLE_CONTRACT_STATES.join(" or ")}.`,
-      );
+    if (contract.state === "pending") {
+      // What the signatories were invited to sign (some may have signed it already) stays as it was.
+      throw new DomainError("data_fields_frozen", `Contract ${contractId} is published; its data fields can only change while it is a draft.`);
+    }
+    if (contract.state !== "draft") {
+      throw new DomainError("contract_not_editable", `Contract ${contractId} is ${contract.state}; its data fields can only change while it is a draft.`);
     }
     if (current.value === value) return current;
     const now = new Date();

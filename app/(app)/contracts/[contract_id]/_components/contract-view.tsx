@@ -118,7 +118,8 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
         {structure ? <AddCounterparty contract={contract} available={structure.available} /> : null}
       </section>
 
-      <DataFieldsSection contractId={contract.id} editable={stateAllows && mayWrite} />
+      {/* What the signatories were invited to sign: its values change only in a draft (the API answers 409 `data_fields_frozen`). */}
+      <DataFieldsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       <ActivitySection contract={contract} />
     </div>
   );
