@@ -22,7 +22,7 @@ interface BaseContext {
    * What lib/api/endpoint.ts works out once per request and hands from the preload or write-ahead
    * to the handler (the parsed path and query, the body read). A slot of the request's own
    * context, not a WeakMap keyed by it: an entry of a WeakMap per request costs the garbage
-   * collector (docs/performance.md, "Allocations per request").
+   * collector (bench/results/history.md, "Allocations per request").
    */
   memo: { parsed?: unknown; body?: unknown };
 }
@@ -178,7 +178,7 @@ const JSON_CONTENT_TYPE = { "Content-Type": "application/json" } as const;
  * a byte stream of its own); a stream's chunks it passes on as they are. So an answer's bytes go in
  * a stream of one chunk (not a byte stream, which would take the buffer over): never copied on the
  * way out, and at every size cheaper than the copy (on Node 24, 2.3 against 5.3 µs for 2 KB, 4
- * against 44 µs for 100 KB: docs/performance.md "A list's 110 KB copied once").
+ * against 44 µs for 100 KB: bench/results/history.md "A list's 110 KB copied once").
  * A small Buffer is a slice of Node's shared 8 KB pool, so whatever reads this stream must write
  * the chunk as it is (the lane's `res.end`, Next's `res.write`): never transfer it, or read its
  * `.buffer` whole.
