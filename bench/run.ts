@@ -150,7 +150,7 @@ interface Served {
  * idled 20 s answered its next seconds 20–30 % slower (app and reference alike): without it, a
  * sample measured that waking, not the steady state.
  * (Most of that waking was the servers' idle collection, which ran after 5 s without a request
- * until it waited 30 s: docs/performance.md, "Idle collection".)
+ * until it waited 30 s: bench/results/history.md, "Idle collection".)
  */
 const laterWarmupSec = (load: LoadOptions) => Math.min(1, load.warmupSec);
 const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: laterWarmupSec(load) });
