@@ -6,10 +6,11 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { checkEnvironmentOrExit } = await import("@/lib/startup");
   checkEnvironmentOrExit();
+  const { logger } = await import("@/lib/logger");
   if (!(globalThis as { __contractsFrontDoor?: boolean }).__contractsFrontDoor) {
     // Plain `next start`/`next dev` skip server.mjs: no 413 for chunked bodies, no 400 for broken
     // paths, and client-sent X-Forwarded-* headers would be believed. Say so loudly.
-    console.error(JSON.stringify({ level: "error", msg: "started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md" }));
+    logger.error("started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md");
   }
   const { getPrisma, onDatabaseOpen } = await import("@/lib/db");
   // The embedded database is the demo: fill it on its first start.
@@ -18,7 +19,7 @@ export async function register() {
     if (embedded) await seedIfEmpty(prisma);
   });
   getPrisma().catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "error", msg: "database failed to open; retrying on the next request", error: String(error) }));
+    logger.error("database failed to open; retrying on the next request", { error: String(error) });
   });
   // Mail, expiry, webhooks: every instance takes part (BACKGROUND_JOBS=off opts one out).
   const { startBackgroundJobs, stopBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");

@@ -1,20 +1,9 @@
-// Security headers of every response (the pages' Content-Security-Policy, which needs a nonce per
-// request, is set by proxy.ts). See docs/security.md.
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Never framed (clickjacking); CSP frame-ancestors says the same to browsers that read it.
-  { key: "X-Frame-Options", value: "DENY" },
-  // Same-origin requests keep the full referrer; other sites get none (URLs carry contract ids).
-  { key: "Referrer-Policy", value: "same-origin" },
-  // Powerful features the app never uses, off for it and anything it might embed.
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
-  // A window opened from another site cannot script ours, and our answers are not embedded elsewhere.
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
-];
+// The security headers of every response and the JSON routes' Content-Security-Policy, shared with
+// the front door (server.mjs); the pages' policy, which needs a nonce per request, is set by
+// proxy.ts. See docs/security.md.
+import { JSON_ROUTE_CSP, SECURITY_HEADERS } from "./lib/http/front-door.ts";
 
-// JSON answers are never documents: if a browser is ever made to render one, nothing runs.
-const jsonRouteCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const securityHeaders = Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -35,8 +24,8 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      { source: "/v1/:path*", headers: [{ key: "Content-Security-Policy", value: jsonRouteCsp }] },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: jsonRouteCsp }] },
+      { source: "/v1/:path*", headers: [{ key: "Content-Security-Policy", value: JSON_ROUTE_CSP }] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: JSON_ROUTE_CSP }] },
       // HSTS only where the answer really travels over https (the TLS-terminating proxy says so);
       // proxy.ts adds it to pages for PUBLIC_URL=https:… too. Browsers ignore it over http anyway.
       {

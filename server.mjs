@@ -8,13 +8,21 @@
 //
 //   node server.mjs [--dev] [-p PORT] [-H HOSTNAME]     (on Node.js 24: `npm start` and `npm run dev` use it)
 import "./server/node-version.mjs"; // first: stops here, saying why, on a Node older than 24
-import "./server/memory-settings.mjs"; // then: restarts this process once with its memory settings
 import { randomUUID } from "node:crypto";
 import http, { IncomingMessage } from "node:http";
 import path from "node:path";
-import v8 from "node:v8";
 import next from "next";
-import {
+import { readAtMost } from "./server/read-body.mjs";
+import { createApiLane } from "./server/api-lane.mjs";
+
+const args = process.argv.slice(2);
+const dev = args.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+// TypeScript from lib/, loaded by Node's type stripping (after the version check: an older Node
+// cannot load it): the rules and constants the app shares with this server, the environment's one
+// schema, the one logger.
+const {
   ALLOWED_METHODS,
   GUARD_ERRORS,
   MAX_BODY_BYTES,
@@ -25,66 +33,25 @@ import {
   isJsonRoute,
   isValidHost,
   isWellFormedTarget,
-  parseTrustedProxies,
   redactPath,
+  refusalSecurityHeaders,
   withoutTrailingSlash,
   resolveClient,
   sanitizeForwardingHeaders,
-} from "./server/guards.mjs";
-import { parseTrimInterval, startMallocTrim } from "./server/malloc-trim.mjs";
-import { IDLE_COLLECTED_MSG, parseIdleCollectAfter, startIdleCollector } from "./server/idle-collect.mjs";
-import { createApiLane, parseApiLane } from "./server/api-lane.mjs";
-import { readAtMost } from "./server/read-body.mjs";
+} = await import("./lib/http/front-door.ts");
+const { env } = await import("./lib/env.ts");
+const { logger } = await import("./lib/logger.ts");
 
-const args = process.argv.slice(2);
-const dev = args.includes("--dev");
-const port = Number(option(["-p", "--port"]) ?? process.env.PORT ?? 3000);
-const hostname = option(["-H", "--hostname"]) ?? process.env.HOSTNAME ?? undefined;
-process.env.NODE_ENV ??= dev ? "development" : "production";
-
-const LOG_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-const logThreshold = LOG_RANK[process.env.LOG_LEVEL || "info"] ?? LOG_RANK.info;
-
-let trustedProxies;
-let trimIntervalMs;
-let idleCollectAfterMs;
-let apiLaneOn;
+let settings;
 try {
-  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
-  trimIntervalMs = parseTrimInterval(process.env.MEMORY_TRIM_INTERVAL_MS);
-  idleCollectAfterMs = parseIdleCollectAfter(process.env.IDLE_COLLECT_AFTER_MS);
-  apiLaneOn = parseApiLane(process.env.API_LANE);
+  settings = env();
 } catch (error) {
-  console.error(`Invalid environment:\n  ${error.message}`);
+  console.error(error.message);
   process.exit(1);
 }
-
-// The V8 heap grows by at most 30 % over what survives a full collection. V8's own choice (up to
-// 4× for a heap that fills fast, as it does under load) let a 70–80 MB live heap reach 270 MB of
-// committed old space and keep it after the load (RSS 430 MB); with this it stays near 110 MB at
-// no measurable CPU cost per request. It is read at each collection, so setting it here works;
-// `node --heap-growing-percent=N server.mjs` overrides it. See docs/performance.md, "Memory".
-if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent") || a.startsWith("--heap_growing_percent"))) {
-  v8.setFlagsFromString("--heap-growing-percent=30");
-}
-
-// glibc's free memory goes back to the system every MEMORY_TRIM_INTERVAL_MS (server/malloc-trim.mjs).
-const trimmer = startMallocTrim(trimIntervalMs, { onUnavailable: (reason) => log("info", "memory trim off", { reason }) });
-// Once idle after traffic: one full collection, then a trim (server/idle-collect.mjs).
-const idleCollector = startIdleCollector(idleCollectAfterMs, {
-  after: ({ before, elapsedMs }) => {
-    trimmer?.trim();
-    const after = process.memoryUsage();
-    const mb = (bytes) => Math.round(bytes / 2 ** 20);
-    log("info", IDLE_COLLECTED_MSG, {
-      duration_ms: Math.round(elapsedMs),
-      heap_used_mb: [mb(before.heapUsed), mb(after.heapUsed)],
-      rss_mb: [mb(before.rss), mb(after.rss)],
-      malloc_trim: trimmer !== null,
-    });
-  },
-  onError: (error) => log("warn", "idle collection failed", { error: String(error?.stack ?? error) }),
-});
+const port = Number(option(["-p", "--port"]) ?? settings.PORT);
+const hostname = option(["-H", "--hostname"]) ?? settings.HOSTNAME;
+const trustedProxies = settings.TRUSTED_PROXIES;
 
 // Lets the app warn when it is served some other way (plain `next start` has none of the above).
 globalThis.__contractsFrontDoor = true;
@@ -93,9 +60,9 @@ const app = next({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", p
 await app.prepare();
 const handle = app.getRequestHandler();
 // `/v1` requests go straight to their route handlers (server/api-lane.mjs); not in development.
-const lane = dev || !apiLaneOn ? null : createApiLane({ distDir: path.resolve(process.env.NEXT_DIST_DIR || ".next"), hostname: hostname ?? "localhost", port });
-if (lane?.reason) log("warn", "api lane off", { reason: lane.reason });
-else if (lane) log("info", "api lane on", { routes: lane.routes });
+const lane = dev || settings.API_LANE === "off" ? null : createApiLane({ distDir: path.resolve(settings.NEXT_DIST_DIR), hostname: hostname ?? "localhost", port });
+if (lane?.reason) logger.warn("api lane off", { reason: lane.reason });
+else if (lane) logger.info("api lane on", { routes: lane.routes });
 const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(req, res) : handle;
 
 // Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
@@ -103,7 +70,7 @@ const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(re
 // serves no WebSocket, and Next would leave an upgraded connection open with no time-out).
 const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res) => {
   serve(req, res).catch((error) => {
-    log("error", "request failed in the front door", { error: String(error?.stack ?? error) });
+    logger.error("request failed in the front door", { error: String(error?.stack ?? error) });
     if (!res.headersSent) {
       res.writeHead(500, { "Content-Type": "text/plain", "Cache-Control": "no-store", Connection: "close" });
       res.end("Internal Server Error");
@@ -149,7 +116,7 @@ server.on("clientError", (error, socket) => {
     ? JSON.stringify({ status, title, detail, error_code: code, type: `${publicOrigin({ headers: { host }, socket })}/v1/error_codes/${code}`, request_id: requestId })
     : errorPage(status, title, detail, requestId);
   const headers = {
-    ...securityHeaders(json),
+    ...refusalSecurityHeaders(json),
     "Cache-Control": "no-store",
     "X-Request-Id": requestId,
     "Content-Type": json ? "application/json" : "text/html; charset=utf-8",
@@ -158,7 +125,7 @@ server.on("clientError", (error, socket) => {
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
   socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${requestLine?.[1] === "HEAD" ? "" : body}`);
-  log("info", "request", { route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code });
+  logger.info("request", { route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code });
 });
 // A client must finish sending its headers, and its whole request, in bounded time.
 server.headersTimeout = 20_000;
@@ -166,13 +133,11 @@ server.requestTimeout = 60_000;
 
 server.listen(port, hostname, () => {
   const where = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
-  console.log(`> Ready on http://${where}:${port}${dev ? " (development)" : ""}`);
+  logger.info(`ready on http://${where}:${port}${dev ? " (development)" : ""}`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    idleCollector?.stop();
-    trimmer?.stop();
     server.close();
     server.closeAllConnections();
     // The app's own shutdown work (lib/shutdown.ts: the mail deliverer hands back what it has not
@@ -185,10 +150,6 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 
 async function serve(req, res) {
   const started = performance.now();
-  if (idleCollector) {
-    idleCollector.requestStarted();
-    res.once("close", idleCollector.requestEnded);
-  }
   const requestId = incomingRequestId(req.headers["x-request-id"]) ?? randomUUID();
   // The app reuses this id in its own log line and answer.
   req.headers["x-request-id"] = requestId;
@@ -258,7 +219,7 @@ function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
   const json = isJsonRoute(req.url);
   const origin = publicOrigin(req);
   const headers = {
-    ...securityHeaders(json),
+    ...refusalSecurityHeaders(json),
     ...extraHeaders,
     "Cache-Control": "no-store",
     "X-Request-Id": requestId,
@@ -276,7 +237,7 @@ function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
   res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
   lingeringClose(req, res);
-  log("info", "request", {
+  logger.info("request", {
     method: req.method,
     route: "(front door)",
     path: safePath(req.url),
@@ -302,20 +263,6 @@ function lingeringClose(req, res) {
   req.resume();
 }
 
-function securityHeaders(json) {
-  return {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Content-Security-Policy": json
-      ? "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-      : "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  };
-}
-
 function errorPage(status, title, detail, requestId) {
   const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} ${escape(title)}</title>
@@ -325,13 +272,7 @@ function errorPage(status, title, detail, requestId) {
 }
 
 function publicOrigin(req) {
-  if (process.env.PUBLIC_URL) {
-    try {
-      return new URL(process.env.PUBLIC_URL).origin;
-    } catch {
-      // The app's own environment check reports it.
-    }
-  }
+  if (settings.PUBLIC_URL) return new URL(settings.PUBLIC_URL).origin;
   const host = String(req.headers.host ?? "");
   const proto = req.socket.encrypted ? "https" : "http";
   return isValidHost(host) ? `${proto}://${host.toLowerCase()}` : `${proto}://localhost`;
@@ -341,11 +282,6 @@ function publicOrigin(req) {
 function safePath(url) {
   const path = String(url ?? "").split("?", 1)[0] ?? "";
   return redactPath(path.slice(0, 512).replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)));
-}
-
-function log(level, msg, fields) {
-  if (LOG_RANK[level] < logThreshold) return;
-  process.stdout.write(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }) + "\n");
 }
 
 function option(names) {

@@ -1,7 +1,6 @@
 // Settings of `npm run bench`, in one place. Every knob a quick run needs is an environment variable.
 import os from "node:os";
 import path from "node:path";
-import { parseIdleCollectAfter } from "../server/idle-collect.mjs";
 
 export const ROOT = process.cwd();
 /** Where a full run's results go (committed). */
@@ -29,7 +28,7 @@ function envList(name: string): string[] | null {
 }
 
 /** Any of these set makes a quick (partial) run, whose results must not replace the committed ones. */
-const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_EMBEDDED_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL", "BENCH_HOSTILE_DURATION", "BENCH_IDLE", "BENCH_CPU_PROF", "BENCH_MEMORY_LOG", "BENCH_NODE_FLAGS", "IDLE_COLLECT_AFTER_MS"];
+const QUICK_KNOBS = ["BENCH_SAMPLES", "BENCH_EMBEDDED_SAMPLES", "BENCH_DURATION", "BENCH_WARMUP", "BENCH_CONNECTIONS", "BENCH_DATABASES", "BENCH_SCENARIOS", "BENCH_SKIP_BUILD", "BENCH_LOG_LEVEL", "BENCH_HOSTILE_DURATION", "BENCH_IDLE", "BENCH_CPU_PROF", "BENCH_MEMORY_LOG", "BENCH_NODE_FLAGS"];
 export const quickRun = QUICK_KNOBS.filter((k) => process.env[k] !== undefined && process.env[k] !== "");
 
 /**
@@ -79,11 +78,8 @@ export const settings = {
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   /** Seconds of the hostile-input scenario (memory). */
   hostileSec: envNumber("BENCH_HOSTILE_DURATION", 10),
-  /**
-   * Seconds the app idles before its RSS "after" is read: long enough for its idle collection
-   * (server/idle-collect.mjs, after IDLE_COLLECT_AFTER_MS without a request) to have run.
-   */
-  idleSec: envNumber("BENCH_IDLE", Math.max(20, parseIdleCollectAfter(process.env.IDLE_COLLECT_AFTER_MS) / 1000 + 5)),
+  /** Seconds the app idles before each RSS reading after a round of hostile input (the last is its RSS "after"). */
+  idleSec: envNumber("BENCH_IDLE", 20),
   /** The app's log level under load (its per-request log line is part of what it costs). */
   serverLogLevel: process.env.BENCH_LOG_LEVEL ?? "info",
 };

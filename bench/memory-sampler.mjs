@@ -49,9 +49,7 @@ function sample() {
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
-// The file starts empty each time the sampler loads: a folder used again holds only this run, and
-// of the app's two starts (server.mjs replaces its process once with its memory settings, same PID;
-// server/memory-settings.mjs) only the second one's samples remain.
+// The file starts empty each time the sampler loads: a folder used again holds only this run.
 if (file) {
   writeFileSync(file, "");
   setInterval(sample, 1000).unref();

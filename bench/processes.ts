@@ -1,14 +1,13 @@
-// The servers under test, each a child process of the benchmark: `next start` (the app) and the
-// floor. Both are stopped by their own PIDs; memory is sampled from /proc/<pid>/status.
+// The servers under test, each a child process of the benchmark: the app, started as `npm start`
+// starts it, and the floor. Both are stopped by their own PIDs; memory is sampled from /proc/<pid>/status.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, DIST_DIR, ROOT, log, settings } from "./config";
 import { memoryLogFor } from "./memory-log";
-import { IDLE_COLLECTED_MSG } from "../server/idle-collect.mjs";
 
 export interface ServerProcess {
   name: string;
@@ -74,21 +73,32 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
-function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+function spawnLogged(name: string, file: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = openSync(logFile, "a");
   // Straight to a file: the benchmark process (which also generates the load) never handles it.
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
+  const child = spawn(file, args, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   child.on("error", (e) => log(`${name}: ${e.message}`));
   return child;
 }
 
-export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; socketDir: string };
+const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /**
- * The app's server (`server.mjs`, what `npm start` runs) on the benchmark build; ready once
- * `readyPath` answers 200.
+ * `npm start`'s command line (package.json's `start`: its environment settings and node flags), for
+ * `sh -c` as npm runs it, with `exec` before `node` (so the shell's PID becomes the server's), the
+ * benchmark's own node flags right after `node`, and `args` at the end.
  */
+export function npmStartCommand(nodeFlags: string[], args: string[]): string {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const command = start.replace(/(^|\s)node(?=\s)/, `$1exec node${nodeFlags.map((flag) => ` ${quote(flag)}`).join("")}`);
+  if (command === start) throw new Error(`package.json's start script runs no \`node\`: ${start}`);
+  return `${command} ${args.map(quote).join(" ")}`;
+}
+
+export type AppDatabase = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string; socketDir: string };
+
+/** The app's server, started as `npm start` starts it, on the benchmark build; ready once `readyPath` answers 200. */
 export async function startApp(name: string, db: AppDatabase, extraEnv: Record<string, string> = {}, { readyPath = "/v1/ping", nodeFlags = [] as string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = await logFileFor(name);
@@ -102,6 +112,8 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
     SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     API_RATE_LIMIT_PER_MINUTE: "0",
     LOG_LEVEL: settings.serverLogLevel,
+    // npm puts its own bin folder first: `node` is the project's Node 24.
+    PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -112,13 +124,13 @@ export async function startApp(name: string, db: AppDatabase, extraEnv: Record<s
     env.PGLITE_DATA_DIR = db.dir;
     env.EMBEDDED_DB_SOCKET_DIR = db.socketDir;
   }
-  // `npm start`'s server, run by node directly, so the child's PID is the serving process itself.
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
   // BENCH_NODE_FLAGS="--trace-gc …": node options for the app's process (V8 flags NODE_OPTIONS refuses).
   const flags = [...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []), ...nodeFlags];
   const memory = memoryLogFor(name);
-  const child = spawnLogged(name, [...flags, ...profile, ...memory.args, path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], { ...env, ...memory.env }, logFile);
+  const command = npmStartCommand([...flags, ...profile, ...memory.args], ["-p", String(port), "-H", "127.0.0.1"]);
+  const child = spawnLogged(name, "/bin/sh", ["-c", command], { ...env, ...memory.env }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
@@ -147,7 +159,7 @@ export async function startFloor(name: string, databaseUrl: string, { embedded }
     FLOOR_PREPARED: embedded ? "0" : "1",
   };
   const memory = memoryLogFor(name);
-  const child = spawnLogged(name, ["--import", "tsx", ...memory.args, path.join(ROOT, "bench", "floor.ts")], { ...env, ...memory.env }, logFile);
+  const child = spawnLogged(name, process.execPath, ["--import", "tsx", ...memory.args, path.join(ROOT, "bench", "floor.ts")], { ...env, ...memory.env }, logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
@@ -234,44 +246,4 @@ export function memoryBreakdown(pid: number): Record<string, number> | null {
     if (m) out[key] = Math.round((Number(m[1]) / 1024) * 10) / 10;
   }
   return out;
-}
-
-/** Where a server's log ends now: `idleCollected` looks for the idle collection after it. */
-export function logEnd(server: ServerProcess): number {
-  try {
-    return statSync(server.logFile).size;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Waits until `server` has logged its idle collection (server.mjs, `IDLE_COLLECTED_MSG`) after byte
- * `from` of its log, for at most `maxSec`; true when it did. A server that
- * logs below `info`, or never collects (`IDLE_COLLECT_AFTER_MS=0`), costs the whole `maxSec`.
- */
-export async function idleCollected(server: ServerProcess, from: number, maxSec: number): Promise<boolean> {
-  const deadline = performance.now() + maxSec * 1000;
-  for (;;) {
-    if (logSince(server.logFile, from).includes(`"msg":${JSON.stringify(IDLE_COLLECTED_MSG)}`)) return true;
-    if (performance.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function logSince(file: string, from: number): string {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-    const size = fstatSync(fd).size;
-    if (size <= from) return "";
-    // What an idle server wrote since `from`: a few lines (its requests were logged before).
-    const buffer = Buffer.alloc(size - from);
-    const n = readSync(fd, buffer, 0, buffer.length, from);
-    return buffer.toString("utf8", 0, n);
-  } catch {
-    return "";
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

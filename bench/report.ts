@@ -20,7 +20,7 @@ export interface DatabaseRun {
   /** The app process's RSS through the whole run, after it, and around the hostile input. */
   memory?: {
     peakMb: number | null;
-    /** After the last scenario, once the app's idle collection ran (at most `idleSec` later). */
+    /** After the last scenario and `idleSec` idle. */
     afterMb: number | null;
     idleSec: number;
     hostile: { beforeMb: number | null; afterMb: number | null; result: ScenarioResult } | null;
@@ -270,7 +270,7 @@ export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | n
     });
     if (mem) {
       checks.push({
-        target: `app server RSS after the bench (after the last scenario and the app's idle collection, at most ${mem.idleSec} s)`,
+        target: `app server RSS after the bench (after the last scenario and ${mem.idleSec} s idle)`,
         database: db,
         value: mem.afterMb === null ? "not measured" : `${f1(mem.afterMb)} MB`,
         limit: rssLimit,
@@ -281,7 +281,7 @@ export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | n
         const { beforeMb, afterMb, result } = mem.hostile;
         const growth = beforeMb && afterMb ? afterMb / beforeMb - 1 : null;
         checks.push({
-          target: `no RSS growth under hostile input: RSS after a second round of ${result.durationSec} s of it and the idle collection ≤ RSS after the first and its collection + ${HOSTILE_GROWTH_LIMIT * 100} %`,
+          target: `no RSS growth under hostile input: RSS after a second round of ${result.durationSec} s of it and an idle pause ≤ RSS after the first and its pause + ${HOSTILE_GROWTH_LIMIT * 100} %`,
           database: db,
           value:
             growth === null

@@ -22,7 +22,7 @@ import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { memoryLogTable } from "./memory-log";
 import { sampleSequence } from "./order";
 import { combineSamples, runScenario, type LoadOptions, type PathRewrite, type ScenarioResult, type ServerKind } from "./load";
-import { idleCollected, logEnd, memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
+import { memoryBreakdown, rssMb, sampleRss, startApp, startFloor, type AppDatabase, type ServerProcess } from "./processes";
 import {
   beforeAfterTable,
   checkTargets,
@@ -50,6 +50,9 @@ function describe(r: ScenarioResult): string {
 }
 
 const running = new Set<ServerProcess>();
+/** The app left alone for `seconds` (V8 shrinks an idle heap by itself) before its RSS is read. */
+const idle = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
 async function stopAll() {
   for (const s of running) {
     await s.stop().catch(() => undefined);
@@ -274,18 +277,14 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
       await stopped(reference);
     }
 
-    // The RSS "after" is read once the app has logged its idle collection after this point.
-    const scenariosEnd = logEnd(app);
-
     // Hostile input's first round (the measured second one is last, below) goes before the
-    // rate-limit comparison: the app then idles through that comparison, and its idle collection
-    // runs meanwhile, instead of in a pause of its own.
+    // rate-limit comparison: the app then idles through that comparison instead of in a pause of its own.
     const hostileLoad: LoadOptions = { durationSec: settings.hostileSec, warmupSec: 0, connections: load.connections };
-    let hostileWarm: { input: ReturnType<typeof hostileScenario>; logEnd: number } | null = null;
+    let hostileWarm: { input: ReturnType<typeof hostileScenario> } | null = null;
     if (selected("hostile")) {
       const input = hostileScenario(targets);
       const warm = await runScenario(app.baseUrl, "app", app.pid, input, hostileLoad);
-      hostileWarm = { input, logEnd: logEnd(app) };
+      hostileWarm = { input };
       log(`${kind} app hostile, first round: ${warm.requests} requests, RSS peak ${warm.rssPeakMb?.toFixed(0)} MB`);
     }
 
@@ -317,26 +316,26 @@ async function benchDatabase(kind: "postgres" | "pglite", load: LoadOptions, pro
     }
 
     // Hostile input in two equal rounds: the first (above) brings the heap to the size this traffic
-    // needs, the second is measured: RSS after the first and the app's idle collection, against
-    // RSS after the second and the next collection (which is also the RSS "after the bench"). Each
-    // reading waits for the collection's log line, at most `idleSec`. Every hostile request is
-    // distinct (tokens, e-mails, ids, query strings), so memory kept per request grows in both rounds.
-    // The same list on 1,000 contracts (`measureSmallList`, an app process of its own) is measured
-    // while this app idles towards its last collection, which the last reading waits for anyway.
+    // needs, the second is measured: RSS after the first and an idle pause, against RSS after the
+    // second and another (which is also the RSS "after the bench"). Each pause is `idleSec`. Every
+    // hostile request is distinct (tokens, e-mails, ids, query strings), so memory kept per request
+    // grows in both rounds. The same list on 1,000 contracts (`measureSmallList`, an app process of
+    // its own) is measured during this app's last pause.
     if (hostileWarm) {
-      await idleCollected(app, hostileWarm.logEnd, settings.idleSec);
+      await idle(settings.idleSec);
       const beforeMb = rssMb(app.pid);
       const r = await runScenario(app.baseUrl, "app", app.pid, hostileWarm.input, hostileLoad);
       log(`${kind} app hostile: ${r.requests} requests (${r.rps.toFixed(0)}/s), status codes ${JSON.stringify(r.statusCodes)}, RSS before ${beforeMb?.toFixed(0)} MB, peak ${r.rssPeakMb?.toFixed(0)} MB`);
-      const round2End = logEnd(app);
+      const pause = idle(settings.idleSec);
       smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
-      const collected = await idleCollected(app, round2End, settings.idleSec);
+      await pause;
       const afterMb = rssMb(app.pid);
       hostile = { beforeMb: beforeMb === null ? null : round1(beforeMb), afterMb: afterMb === null ? null : round1(afterMb), result: r };
-      log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it (${collected ? "its idle collection" : `no idle collection logged within ${settings.idleSec} s`}; before: ${beforeMb?.toFixed(0)} MB)`);
+      log(`${kind} app hostile: RSS ${afterMb?.toFixed(0)} MB after it and ${settings.idleSec} s idle (before: ${beforeMb?.toFixed(0)} MB)`);
     } else {
+      const pause = idle(settings.idleSec);
       smallResult = await measureSmallList(kind, small.marker.rows.contracts, load);
-      await idleCollected(app, scenariosEnd, settings.idleSec);
+      await pause;
     }
     appAfterMb = rssMb(app.pid);
     breakdownAfter = memoryBreakdown(app.pid);

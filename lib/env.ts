@@ -1,8 +1,31 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/front-door.ts";
 
-/** Environment, validated once; a bad value stops the process with a message naming it. */
+// Every environment variable the app and its HTTP server (server.mjs) read, validated once; a bad
+// value stops the process with a message naming it. server.mjs loads this file outside the Next
+// build (Node's type stripping): relative imports with `.ts` only.
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The port server.mjs listens on (`-p` overrides it). */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** The address server.mjs listens on (`-H` overrides it). Unset: every address. */
+  HOSTNAME: z.string().min(1).optional(),
+  /** The build folder (`next build` writes it, server.mjs serves it). */
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  /** Proxies in front whose X-Forwarded-For is believed (server.mjs; lib/http/front-door.ts). Unset: none. */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^TRUSTED_PROXIES: /, "") });
+        return z.NEVER;
+      }
+    }),
+  /** `off`: every `/v1` request goes through Next's router instead of the API lane (server/api-lane.mjs). */
+  API_LANE: z.enum(["on", "off"]).default("on"),
   /** A PostgreSQL server. Unset: the embedded database under PGLITE_DATA_DIR. */
   DATABASE_URL: z
     .string()

@@ -1,4 +1,3 @@
-import { nowMs } from "@/lib/clock";
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
@@ -268,8 +267,7 @@ export async function authenticateApiRequest(
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
   const apiTokenId = row.token.id;
   const lastUsedMs = row.token.last_used_ms;
-  // Dates made only when the row is written (lib/clock.ts: every request reads the clock here).
-  const nowAt = nowMs();
+  const nowAt = Date.now();
   if (lastUsedMs === null || lastUsedMs <= nowAt - LAST_USED_RESOLUTION_MS) await touchLastUsed(prisma, apiTokenId, nowAt);
   if (emailProblem !== undefined) throw emailProblem;
 

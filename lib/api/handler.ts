@@ -1,4 +1,4 @@
-import { redactPath } from "@/server/guards.mjs";
+import { incomingRequestId, redactPath } from "@/lib/http/front-door";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
 import type { TPreload, TWriteAhead } from "@/lib/api/auth";
@@ -88,7 +88,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
   const run = handler as Handler<TContext>;
   return async (req, routeCtx) => {
     const started = performance.now();
-    const requestId = incomingRequestId(req) ?? randomUUID();
+    const requestId = incomingRequestId(req.headers.get("x-request-id")) ?? randomUUID();
     const url = new URL(req.url);
     let actor: Actor | null = null;
     let origin = url.origin;
@@ -219,14 +219,6 @@ async function openDatabase(): Promise<PrismaClient> {
       cause: error,
     });
   }
-}
-
-// Reusing the caller's id ties their logs to ours; anything odd is replaced, not logged verbatim.
-const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
-
-function incomingRequestId(req: Request): string | undefined {
-  const id = req.headers.get("x-request-id")?.trim();
-  return id && REQUEST_ID.test(id) ? id : undefined;
 }
 
 function flattenParams(params: Record<string, string | string[] | undefined> | undefined): Record<string, string> {

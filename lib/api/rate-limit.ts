@@ -1,7 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import type { PrismaClient } from "@/lib/db";
 import { leaseQuota } from "@/lib/db/lease-quota";
-import { nowMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { logger, serializeError } from "@/lib/logger";
 
@@ -182,7 +181,7 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       tokenOfHash.set(tokenHash, apiTokenId);
     },
     knows: (tokenHash) => tokenOfHash.has(tokenHash),
-    admitAhead(prisma, tokenHash, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    admitAhead(prisma, tokenHash, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       const apiTokenId = tokenOfHash.get(tokenHash);
       if (apiTokenId === undefined) return null;
       if (limit === 0) return { apiTokenId, release: () => {} };
@@ -200,10 +199,10 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
         },
       };
     },
-    takeNow(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    takeNow(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       return limit === 0 || takeFromLease(prisma, apiTokenId, leaseFor(apiTokenId, windowOf(now)), limit, now);
     },
-    async consume(prisma, apiTokenId, { now = nowMs(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
+    async consume(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       if (limit === 0) return;
       const window = windowOf(now);
       for (;;) {

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { ApiError, fromZodError } from "@/lib/api/errors";
 import { isSelfParsedPathParam } from "@/lib/schemas/common";
+import { MAX_BODY_BYTES } from "@/lib/http/front-door";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
 /** The most attributes one object of a request body may have (no request object has more than a few dozen). */
 export const MAX_OBJECT_MEMBERS = 1000;

@@ -9,7 +9,6 @@ vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma, readyPrisma: db.readyPrism
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
 import { json, jsonText, methodNotAllowed, withApi } from "@/lib/api/handler";
-import { flushLog } from "@/lib/logger";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const noParams = { params: Promise.resolve({}) };
@@ -17,9 +16,8 @@ const get = (path = "/v1/ping", headers: Record<string, string> = {}, method = "
   new Request(`http://localhost:3000${path}`, { method, headers });
 
 let stdout: MockInstance;
-// The logger writes its lines in batches (lib/logger.ts): flush, then one object per line.
+// The logger writes each line to stdout as it is logged (lib/logger.ts): one object per line.
 const logLines = () => {
-  flushLog();
   return stdout.mock.calls.flatMap(([chunk]) =>
     String(chunk)
       .split("\n")
@@ -34,7 +32,6 @@ beforeEach(() => {
   db.readyPrisma.mockReset();
 });
 afterEach(() => {
-  flushLog(); // into this test's spy, not the next one's
   stdout.mockRestore();
 });
 

@@ -1,83 +1,70 @@
+import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, expect, it, vi, type MockInstance } from "vitest";
-import { setTimeout as sleep } from "node:timers/promises";
-import { FLUSH_AFTER_MS, flushLog, logger, logRequest, type TRequestLogFields } from "@/lib/logger";
+import { logger, logRequest, type TRequestLogFields } from "@/lib/logger";
 
-// The logger writes its line's head itself and appends the fields' JSON (lib/logger.ts): the text
-// must be exactly what stringifying `{ level, time, msg, ...fields }` gives.
+// lib/logger.ts: pino, writing JSON lines to stdout outside development, one line per call.
 let stdout: MockInstance;
 beforeEach(() => {
   stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 });
 afterEach(() => stdout.mockRestore());
 
-function lines(): string[] {
-  flushLog();
-  return stdout.mock.calls.flatMap(([chunk]) => String(chunk).split("\n").filter(Boolean));
+function lines(): Record<string, unknown>[] {
+  return stdout.mock.calls.flatMap(([chunk]) => String(chunk).split("\n").filter(Boolean)).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-it("writes each line as stringifying level, time, msg and the fields would", () => {
-  const cases: [string, Record<string, unknown>][] = [
-    ["request", { method: "GET", route: "/v1/contracts/{contract_id}", status: 200, duration_ms: 1.5, request_id: "r-1", user_id: null, api_token_id: 7 }],
-    ["no fields", {}],
-    ['a "quoted" message – with an en dash\n', { nested: { a: [1, "two", { three: true }] }, gone: undefined, emoji: "😀", control: "\u0001" }],
-    ["fields that name the head's keys", { level: "spoofed", msg: "spoofed", time: "spoofed", x: 1 }],
-    ["a date", { at: new Date(0) }],
-  ];
-  for (const [msg, fields] of cases) logger.warn(msg, fields);
-  const written = lines();
-  expect(written).toHaveLength(cases.length);
-  written.forEach((line, i) => {
-    const [msg, fields] = cases[i]!;
-    const time = (JSON.parse(line) as { time: string }).time;
-    if (!("time" in fields)) {
-      expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(Math.abs(Date.parse(time) - Date.now())).toBeLessThan(60_000);
-    }
-    expect(line).toBe(JSON.stringify({ level: "warn", time, msg, ...fields }));
-  });
+it("writes one JSON line per call: the level as a word, an ISO time, the fields and the message", () => {
+  logger.warn('a "quoted" message – with an en dash\n', { nested: { a: [1, "two"] }, gone: undefined, at: new Date(0) });
+  const [line, ...rest] = lines();
+  expect(rest).toEqual([]);
+  expect(line).toEqual({ level: "warn", time: expect.any(String), msg: 'a "quoted" message – with an en dash\n', nested: { a: [1, "two"] }, at: "1970-01-01T00:00:00.000Z" });
+  expect(line!.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(Math.abs(Date.parse(line!.time as string) - Date.now())).toBeLessThan(60_000);
+  // No pid or hostname on every line.
+  expect(Object.keys(line!)).not.toContain("pid");
 });
 
-it("writes a request's line as logger.info would", () => {
-  const cases: TRequestLogFields[] = [
-    { method: "GET", route: "/v1/contracts/{contract_id}", path: "/v1/contracts/12", status: 200, duration_ms: 1.5, request_id: "r-1", user_id: null, api_token_id: 7 },
-    { method: "PUT", route: "(method not allowed)", path: '/v1/"odd"\\path–é', status: 405, duration_ms: 0, request_id: "a.b:c@d", user_id: 3, api_token_id: null },
-    { method: "DELETE", route: "/v1/x", path: "/v1/x", status: 503, duration_ms: 1234.5, request_id: "r\u0001", user_id: 0, api_token_id: 0 },
-    { method: "GET", route: "/v1/x", path: "/v1/x", status: 200, duration_ms: Number.NaN, request_id: "r", user_id: Number.POSITIVE_INFINITY, api_token_id: -0 },
-  ];
-  for (const fields of cases) {
-    logRequest(fields);
-    logger.info("request", { ...fields });
-  }
-  const written = lines();
-  expect(written).toHaveLength(cases.length * 2);
-  for (let i = 0; i < written.length; i += 2) {
-    const time = (JSON.parse(written[i]!) as { time: string }).time;
-    expect(written[i]).toBe(JSON.stringify({ level: "info", time, msg: "request", ...cases[i / 2] }));
-    // The same text as the generic logger's, up to the time it read.
-    expect(written[i]!.replace(time, "")).toBe(written[i + 1]!.replace((JSON.parse(written[i + 1]!) as { time: string }).time, ""));
-  }
+it("writes a request's line with every field of the request_id contract", () => {
+  const fields: TRequestLogFields = { method: "PUT", route: "(method not allowed)", path: '/v1/"odd"\\path–é', status: 405, duration_ms: 0, request_id: "a.b:c@d", user_id: 3, api_token_id: null };
+  logRequest(fields);
+  expect(lines()).toEqual([{ level: "info", time: expect.any(String), msg: "request", ...fields }]);
 });
 
-it("keeps the line when the fields cannot be written", () => {
+it("keeps the line when the fields cannot be written as plain JSON", () => {
   const circular: Record<string, unknown> = {};
   circular.self = circular;
   logger.error("circular", { circular });
   logger.error("bigint", { n: 10n });
-  const written = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(written).toEqual([
-    { level: "error", time: expect.any(String), msg: "circular", unserializable_fields: true },
-    { level: "error", time: expect.any(String), msg: "bigint", unserializable_fields: true },
+  expect(lines()).toEqual([
+    { level: "error", time: expect.any(String), msg: "circular", circular: { self: "[Circular]" } },
+    { level: "error", time: expect.any(String), msg: "bigint", n: 10 },
   ]);
 });
 
-it("writes the lines of a few milliseconds at once, across turns of the event loop, and soon", async () => {
-  flushLog();
-  stdout.mockClear();
-  logger.info("first", { n: 1 });
-  await new Promise((resolve) => setImmediate(resolve));
-  logger.info("second", { n: 2 });
-  expect(stdout).not.toHaveBeenCalled();
-  await sleep(FLUSH_AFTER_MS * 5);
-  expect(stdout).toHaveBeenCalledTimes(1);
-  expect(String(stdout.mock.calls[0]![0]).split("\n").filter(Boolean).map((line) => JSON.parse(line).msg)).toEqual(["first", "second"]);
+/** What a fresh process writes through the logger with `env` (the level is read once, at first use). */
+function run(env: Record<string, string>, code: string): string {
+  const script = `const { logger, logNotice } = await import("./lib/logger.ts"); ${code}`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, ...env }, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return result.stdout;
+}
+
+it("LOG_LEVEL: lines below it are not written; silent writes nothing", () => {
+  const code = `logger.debug("d"); logger.info("i"); logger.warn("w"); logger.error("e");`;
+  const msgs = (out: string) => out.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg);
+  expect(msgs(run({ NODE_ENV: "production", LOG_LEVEL: "warn" }, code))).toEqual(["w", "e"]);
+  expect(msgs(run({ NODE_ENV: "production", LOG_LEVEL: "debug" }, code))).toEqual(["d", "i", "w", "e"]);
+  expect(run({ NODE_ENV: "production", LOG_LEVEL: "silent" }, code)).toBe("");
+});
+
+it("a notice (the demo's credentials, shown once) is written whatever the level, short of silent", () => {
+  const code = `logNotice("Demo data created", { api_token: "t" });`;
+  expect(JSON.parse(run({ NODE_ENV: "production", LOG_LEVEL: "error" }, code))).toMatchObject({ level: "warn", msg: "Demo data created", api_token: "t" });
+  expect(run({ NODE_ENV: "production", LOG_LEVEL: "silent" }, code)).toBe("");
+});
+
+it("in development the lines are pretty-printed for a person, not JSON", () => {
+  const out = run({ NODE_ENV: "development", LOG_LEVEL: "info" }, `logNotice("Demo data created", { admin_password: "p4ss" });`);
+  expect(out).toMatch(/WARN.*Demo data created\n\s+admin_password: "p4ss"/);
+  expect(() => JSON.parse(out)).toThrow();
 });

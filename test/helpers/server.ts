@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
-import { FLUSH_AFTER_MS } from "@/lib/logger";
 
 export const TEST_API_TOKEN = "test-api-token-0123456789abcdef";
 export const TEST_ADMIN_PASSWORD = "test-admin-password";
@@ -20,8 +19,8 @@ export interface RunningServer {
    */
   logs(): string;
   /**
-   * `logs()` once the lines of what has been answered so far have arrived: the server writes its
-   * lines a few milliseconds late, in batches (lib/logger.ts). For checking that a line is absent.
+   * `logs()` once the lines of what has been answered so far have arrived through the pipe. For
+   * checking that a line is absent.
    */
   settledLogs(): Promise<string>;
   /** The server's process id (to read its memory use). */
@@ -116,7 +115,7 @@ export async function startServer(
     pid: child.pid!,
     logs: () => output,
     async settledLogs() {
-      await new Promise((r) => setTimeout(r, 10 * FLUSH_AFTER_MS));
+      await new Promise((r) => setTimeout(r, 100));
       return output;
     },
     async stop() {

@@ -538,14 +538,6 @@ describe("contract size limits (one create with 8,280 parties held the database 
   });
 });
 
-describe("the server's memory", () => {
-  test("glibc's free memory goes back to the system: the server process has malloc_trim loaded (Koffi's library in its memory map)", async () => {
-    // server/malloc-trim.mjs loads Koffi only to call malloc_trim (test/server/malloc-trim.test.ts: what a call gives back).
-    const maps = await readFile(`/proc/${server.pid}/maps`, "utf8");
-    expect(maps).toMatch(/koffi[^\n]*\.node$/m);
-  });
-});
-
 describe("the embedded database is reachable by this app only", () => {
   test.runIf(!process.env.TEST_DB || process.env.TEST_DB === "pglite")(
     "(embedded database) the server listens on its HTTP port alone, and the database socket is in a folder only its user can enter",

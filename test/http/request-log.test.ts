@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
-import { IDLE_COLLECTED_MSG } from "@/server/idle-collect.mjs";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
@@ -21,7 +20,7 @@ const WRONG_PASSWORD = `wrong-log-password-${Date.now()}`;
 const secrets: Record<string, string> = { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD, editorPassword: EDITOR_PASSWORD, wrongPassword: WRONG_PASSWORD };
 
 beforeAll(async () => {
-  server = await startServerOnFreshDatabase({ LOG_LEVEL: "info", IDLE_COLLECT_AFTER_MS: "1000" });
+  server = await startServerOnFreshDatabase({ LOG_LEVEL: "info" });
   db = createPrismaClient(server.databaseUrl, 1);
   admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
   const sales = await db.workspace.findFirstOrThrow({ where: { name: "Sales" } });
@@ -235,22 +234,5 @@ describe("no secrets in the log", () => {
     expect(log).not.toMatch(/session_token=/);
     expect(log).not.toMatch(/"cookie"/i);
     expect(log).not.toMatch(/x-service-api-token/i);
-  });
-});
-
-describe("idle collection (server/idle-collect.mjs)", () => {
-  test("a second without requests after traffic: one full collection and a trim, in one log line with the memory before and after", async () => {
-    // Only lines written after this burst began (what the tests before left may be collected late).
-    const burst = new Date().toISOString();
-    const collected = () => logLines().filter((l) => l.msg === IDLE_COLLECTED_MSG && l.time > burst);
-    for (let i = 0; i < 20; i++) expect((await fetch(`${server.baseUrl}/v1/ping`)).status).toBe(200);
-    const deadline = Date.now() + 8_000;
-    while (collected().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 2_500));
-    const lines = collected();
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "info", malloc_trim: true });
-    expect(lines[0]!.heap_used_mb).toEqual([expect.any(Number), expect.any(Number)]);
-    expect(lines[0]!.rss_mb).toEqual([expect.any(Number), expect.any(Number)]);
   });
 });

@@ -1,22 +1,8 @@
+// lib/http/front-door.ts: what the HTTP server (server.mjs) checks before Next.js sees a request.
 import { describe, expect, test } from "vitest";
-import { MAX_BODY_BYTES } from "@/lib/api/request";
-import { ERROR_CODES } from "@/lib/domain/error-codes";
-import * as guards from "@/server/guards.mjs";
+import * as guards from "@/lib/http/front-door";
 
-const { GUARD_ERRORS, isJsonRoute, isValidHost, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
-
-test("the front door's body limit is the body reader's", () => {
-  expect(guards.MAX_BODY_BYTES).toBe(MAX_BODY_BYTES);
-});
-
-describe("the front door's error codes", () => {
-  test("are the API's own: same number, status and title", () => {
-    for (const [key, guard] of Object.entries(GUARD_ERRORS)) {
-      const known = ERROR_CODES[key as keyof typeof ERROR_CODES];
-      expect({ key, code: known?.code, status: known?.status, title: known?.title }).toEqual({ key, ...guard });
-    }
-  });
-});
+const { isJsonRoute, isValidHost, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
 
 describe("request targets", () => {
   test.each(["/v1/contracts/%ff", "/v1/contracts/%", "/v1/templates/%C0%AE", "/api/tokens/%ff", "/contracts/%ff", "/x/%E0%A4%A", "/%ED%A0%80"])(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { TContractState } from "@/lib/domain/enums";
 import { env } from "@/lib/env";
+import { logNotice } from "@/lib/logger";
 import {
   createApiToken,
   createContract,
@@ -175,9 +176,9 @@ export async function seedIfEmpty(prisma: PrismaClient): Promise<SeedResult | nu
     (tx) => seedDemoData(tx, { apiToken: SEED_API_TOKEN, adminPassword: SEED_ADMIN_PASSWORD }),
     { timeout: 300_000, maxWait: 60_000 },
   );
-  const lines = [`Demo data created. Sign in as ${DEMO_ADMIN_EMAIL}`];
-  lines.push(result.generated.password ? `  admin password (shown once): ${result.adminPassword}` : "  admin password: from SEED_ADMIN_PASSWORD");
-  lines.push(result.generated.token ? `  API token (shown once): ${result.apiToken}` : "  API token: from SEED_API_TOKEN");
-  console.log(lines.join("\n"));
+  logNotice(`Demo data created. Sign in as ${DEMO_ADMIN_EMAIL}`, {
+    admin_password: result.generated.password ? `${result.adminPassword} (shown once)` : "from SEED_ADMIN_PASSWORD",
+    api_token: result.generated.token ? `${result.apiToken} (shown once)` : "from SEED_API_TOKEN",
+  });
   return result;
 }

@@ -1,26 +1,58 @@
-// What the HTTP server checks before Next.js sees a request (server.mjs). Plain JavaScript, as it
-// runs before and outside the Next build; pure functions, unit-tested in test/server/guards.test.ts.
-// Why these live here and not in route handlers: docs/security.md ("The front door").
+// The front door's rules and constants: what the HTTP server (server.mjs) checks before Next.js sees
+// a request, and what the app itself shares with it (the body limit, the request-id pattern, the
+// security headers, the guard errors). server.mjs loads this file with Node's own type stripping,
+// outside the Next build: so only relative imports, with their `.ts` extension, and only erasable
+// TypeScript. Unit-tested in test/server/guards.test.ts; why these live here and not in route
+// handlers: docs/security.md ("The front door").
 import { BlockList, isIP } from "node:net";
+import { ERROR_CODES } from "../domain/error-codes.ts";
 
-/** The most any request body may be, on every route (the /v1 readers enforce the same). */
+type THeaders = Record<string, string | string[] | undefined>;
+
+/** The most any request body may be, on every route (the /v1 readers enforce the same: lib/api/request.ts). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Methods the app answers; anything else (TRACE, CONNECT, PROPFIND, …) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/**
- * The error codes these answers carry; the same keys, numbers and titles as lib/domain/error-codes.ts
- * (a unit test holds the two together).
- */
+/** The API's error codes (lib/domain/error-codes.ts) that the front door's own refusals carry. */
 export const GUARD_ERRORS = {
-  malformed_path: { code: 4000013, status: 400, title: "Bad Request" },
-  method_not_allowed: { code: 4050000, status: 405, title: "Method Not Allowed" },
-  body_too_large: { code: 4130001, status: 413, title: "Content Too Large" },
-  invalid_host: { code: 4000014, status: 400, title: "Bad Request" },
-  headers_too_large: { code: 4310000, status: 431, title: "Request Header Fields Too Large" },
-  route_not_found: { code: 4040002, status: 404, title: "Not Found" },
+  malformed_path: ERROR_CODES.malformed_path,
+  method_not_allowed: ERROR_CODES.method_not_allowed,
+  body_too_large: ERROR_CODES.body_too_large,
+  invalid_host: ERROR_CODES.invalid_host,
+  headers_too_large: ERROR_CODES.headers_too_large,
+  route_not_found: ERROR_CODES.route_not_found,
 };
+export type TGuardError = keyof typeof GUARD_ERRORS;
+
+/**
+ * Security headers of every response. Pages get their Content-Security-Policy, with a nonce per
+ * request, from proxy.ts; next.config.mjs sends these with Next's answers, server.mjs with its own
+ * refusals. See docs/security.md.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  // Never framed (clickjacking); CSP frame-ancestors says the same to browsers that read it.
+  "X-Frame-Options": "DENY",
+  // Same-origin requests keep the full referrer; other sites get none (URLs carry contract ids).
+  "Referrer-Policy": "same-origin",
+  // Powerful features the app never uses, off for it and anything it might embed.
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  // A window opened from another site cannot script ours, and our answers are not embedded elsewhere.
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** JSON answers are never documents: if a browser is ever made to render one, nothing runs. */
+export const JSON_ROUTE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** The front door's own error pages: an inline style, nothing else. */
+export const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers of a refusal the front door writes itself: a JSON answer's or an error page's. */
+export function refusalSecurityHeaders(json: boolean): Record<string, string> {
+  return { ...SECURITY_HEADERS, "Content-Security-Policy": json ? JSON_ROUTE_CSP : ERROR_PAGE_CSP };
+}
 
 /** Headers a client could set to lie about where it is or which address it used. */
 export const FORWARDING_HEADERS = [
@@ -41,7 +73,7 @@ const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", ..
  * or the words `loopback` and `private`. Empty or unset: no proxy is trusted. Throws with a message
  * naming the bad entry.
  */
-export function parseTrustedProxies(value) {
+export function parseTrustedProxies(value: string | undefined): BlockList | null {
   const list = new BlockList();
   let count = 0;
   for (const raw of (value ?? "").split(",")) {
@@ -56,7 +88,7 @@ export function parseTrustedProxies(value) {
       if (!family || extra !== undefined || !Number.isInteger(bits) || bits < 0 || bits > max || (prefix !== undefined && !/^\d+$/.test(prefix))) {
         throw new Error(`TRUSTED_PROXIES: "${raw.trim()}" is not an IP address, a CIDR range, "loopback" or "private"`);
       }
-      list.addSubnet(address, bits, family === 6 ? "ipv6" : "ipv4");
+      list.addSubnet(address!, bits, family === 6 ? "ipv6" : "ipv4");
       count++;
     }
   }
@@ -64,13 +96,13 @@ export function parseTrustedProxies(value) {
 }
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`; other text as is. */
-export function normalizeAddress(address) {
+export function normalizeAddress(address: string | undefined): string {
   const text = (address ?? "").trim();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
-  return mapped ? mapped[1] : text;
+  return mapped ? mapped[1]! : text;
 }
 
-function isTrusted(trusted, address) {
+function isTrusted(trusted: BlockList, address: string): boolean {
   const family = isIP(address);
   return family !== 0 && trusted.check(address, family === 6 ? "ipv6" : "ipv4");
 }
@@ -81,7 +113,12 @@ function isTrusted(trusted, address) {
  * the first address not trusted is the client. A client can prepend anything to the chain, but
  * cannot forge what our own proxies appended.
  */
-export function resolveClient(peerAddress, headers, trusted) {
+export interface TClient {
+  address: string;
+  viaTrustedProxy: boolean;
+}
+
+export function resolveClient(peerAddress: string | undefined, headers: THeaders, trusted: BlockList | null): TClient {
   const peer = normalizeAddress(peerAddress);
   if (!trusted || !isTrusted(trusted, peer)) return { address: peer, viaTrustedProxy: false };
   const chain = String(headers["x-forwarded-for"] ?? "")
@@ -90,7 +127,7 @@ export function resolveClient(peerAddress, headers, trusted) {
     .filter((part) => part !== "");
   let client = peer;
   for (let i = chain.length - 1; i >= 0; i--) {
-    const hop = chain[i];
+    const hop = chain[i]!;
     if (isIP(hop) === 0) break; // garbage: stop at the last address we could read
     client = hop;
     if (!isTrusted(trusted, hop)) break;
@@ -104,7 +141,7 @@ export function resolveClient(peerAddress, headers, trusted) {
  * from a trusted proxy (with sane values), otherwise they are removed and Next fills them in from
  * the connection and `Host`.
  */
-export function sanitizeForwardingHeaders(headers, client, socketEncrypted) {
+export function sanitizeForwardingHeaders(headers: THeaders, client: TClient, socketEncrypted: boolean): void {
   const proto = client.viaTrustedProxy ? firstValue(headers["x-forwarded-proto"])?.toLowerCase() : undefined;
   const host = client.viaTrustedProxy ? firstValue(headers["x-forwarded-host"]) : undefined;
   for (const name of FORWARDING_HEADERS) delete headers[name];
@@ -113,7 +150,7 @@ export function sanitizeForwardingHeaders(headers, client, socketEncrypted) {
   if (host && isValidHost(host)) headers["x-forwarded-host"] = host;
 }
 
-function firstValue(value) {
+function firstValue(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   const first = text?.split(",", 1)[0]?.trim();
   return first ? first : undefined;
@@ -125,7 +162,7 @@ function firstValue(value) {
  * otherwise reach Next's own decoding and come back as a bare 500. (Query strings are decoded
  * leniently by every reader, so they are left alone.)
  */
-export function isWellFormedTarget(url) {
+export function isWellFormedTarget(url: string | undefined): boolean {
   if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return false;
   // A fragment is never sent by a client; Next would read a path that runs past it.
   if (url.includes("#")) return false;
@@ -156,7 +193,7 @@ export function isWellFormedTarget(url) {
 export const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "next-action", "next-hmr-refresh"];
 
 /** Removes the router headers above from a request's headers (all of them for a JSON route). */
-export function removeRouterHeaders(headers, jsonRoute) {
+export function removeRouterHeaders(headers: THeaders, jsonRoute: boolean): void {
   delete headers["x-middleware-prefetch"];
   if (jsonRoute) for (const name of ROUTER_HEADERS) delete headers[name];
 }
@@ -166,7 +203,7 @@ export function removeRouterHeaders(headers, jsonRoute) {
  * with a proxy (middleware) present Next rewrites it to the route it names and runs that route,
  * a JSON route included, past the checks made on `/v1` paths. This app has no Pages Router.
  */
-export function isPagesDataRoute(url) {
+export function isPagesDataRoute(url: string | undefined): boolean {
   return /^\/_next\/data(?:[/?]|$)/i.test(String(url ?? ""));
 }
 
@@ -176,7 +213,7 @@ export function isPagesDataRoute(url) {
  * another resource (a PUT that follows it would write elsewhere), and a `Location` as long as the
  * request's target. An id left empty is the client's mistake, so it is refused instead.
  */
-export function hasEmptySegment(url) {
+export function hasEmptySegment(url: string | undefined): boolean {
   const target = String(url ?? "");
   const end = target.search(/[?#]/);
   return (end === -1 ? target : target.slice(0, end)).includes("//");
@@ -187,12 +224,12 @@ export function hasEmptySegment(url) {
  * address, and a port of 1–65535. Links in answers are built from it, so anything else (a port out
  * of range, a path, spaces) is refused rather than carried into a URL.
  */
-export function isValidHost(host) {
+export function isValidHost(host: string | undefined): boolean {
   if (typeof host !== "string" || host.length === 0 || host.length > 255) return false;
   const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::(\d{1,5}))?$/.exec(host);
   if (!match) return false;
   if (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65535)) return false;
-  if (match[1].startsWith("[") && isIP(match[1].slice(1, -1)) !== 6) return false;
+  if (match[1]!.startsWith("[") && isIP(match[1]!.slice(1, -1)) !== 6) return false;
   return true;
 }
 
@@ -204,7 +241,7 @@ const JSON_ROUTE = /^\/(?:v1|api)(?:[/?#]|$)/;
  * escaped (`/v%31/ping`, `/api%2Ftokens`: Next 16 answers them 404 today, but a router that finds
  * routes by their decoded path would not).
  */
-export function isJsonRoute(url) {
+export function isJsonRoute(url: string | undefined): boolean {
   const target = String(url ?? "");
   if (JSON_ROUTE.test(target)) return true;
   if (!target.includes("%")) return false;
@@ -216,17 +253,20 @@ export function isJsonRoute(url) {
   }
 }
 
-/** A sane incoming `X-Request-Id` (as lib/api/handler.ts accepts), else undefined. */
-export function incomingRequestId(value) {
+// Reusing the caller's id ties their logs to ours; anything odd is replaced, not logged verbatim.
+const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/** A sane incoming `X-Request-Id` (the front door's and the API handler's), else undefined. */
+export function incomingRequestId(value: string | string[] | null | undefined): string | undefined {
   const id = (Array.isArray(value) ? value[0] : value)?.trim();
-  return id && /^[A-Za-z0-9._:@-]{1,128}$/.test(id) ? id : undefined;
+  return id && REQUEST_ID.test(id) ? id : undefined;
 }
 
 /**
  * A path as logs may keep it: a signing link's token (`/sign/{token}`, `/api/sign/{token}/…`) is a
  * credential, so it is replaced by `{token}`.
  */
-export function redactPath(path) {
+export function redactPath(path: string): string {
   const text = String(path);
   // Every request's log line passes here: most paths hold no `sign/` to look for.
   return text.includes("sign/") ? text.replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}") : text;
@@ -237,7 +277,7 @@ export function redactPath(path) {
  * query kept), so it is answered as that path instead of Next's redirect with a relative
  * `Location` that API clients written for Oneflow do not follow. Pages keep Next's behaviour.
  */
-export function withoutTrailingSlash(url) {
+export function withoutTrailingSlash(url: string | undefined): string {
   const target = String(url ?? "");
   if (!isJsonRoute(target)) return target;
   const cut = target.search(/[?#]/);
