@@ -44,11 +44,15 @@ describe("bench ratio", () => {
   });
 
   it("checks the floor's and the rate limit's targets on the ratio itself too, and shows a ratio at its limit as the limit", () => {
-    // Against the floor: exactly 0.45 (contract-detail's limit) is met and shown as 0.450, not cut to 0.449.
-    const floorRun = { database: "postgres", results: [result("app", [450, 450, 450]), result("floor", [1_000, 1_000, 1_000])] } as unknown as DatabaseRun;
-    const floorCheck = checkTargets([floorRun], null, 0).find((c) => c.target.startsWith("contract-detail: app throughput") && c.target.includes("floor"));
-    expect(floorCheck?.value).toMatch(/^0\.450× /);
-    expect(floorCheck?.met).toBe(true);
+    // Against the floor: exactly 0.55 (contract-detail's limit) is met and shown as 0.550, not cut to 0.549.
+    const floorCheck = (app: number[]) => {
+      const floorRun = { database: "postgres", results: [result("app", app), result("floor", [1_000, 1_000, 1_000])] } as unknown as DatabaseRun;
+      return checkTargets([floorRun], null, 0).find((c) => c.target.startsWith("contract-detail: app throughput") && c.target.includes("floor"));
+    };
+    expect(floorCheck([550, 550, 550])?.value).toMatch(/^0\.550× /);
+    expect(floorCheck([550, 550, 550])?.met).toBe(true);
+    // 0.5499 is below it, though two decimals would show 0.55.
+    expect(floorCheck([549.9, 549.9, 600])).toMatchObject({ met: false, value: expect.stringMatching(/^0\.549× /) });
     // Rate limit on against off: 0.896 is below 0.9, though two decimals would show 0.90.
     const check = rateLimitCheck(result("app", [1_000, 1_000, 1_000]), result("app-rate-limited" as ServerKind, [896, 896, 950]));
     expect(check?.value).toMatch(/^0\.896× /);
