@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import { queryOne, SqlParams, type TPreload, type TWriteAhead } from "@/lib/db/sql";
+import { AUTH_CTE, queryOne, SqlParams, type TPreload } from "@/lib/db/sql";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
@@ -35,7 +35,7 @@ const MAX_EMAIL_LENGTH = 320;
 /** `lastUsedAt` is a hint for the tokens page, not an audit trail: one write a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type { TPreload, TWriteAhead };
+export type { TPreload };
 
 /** Who the statement looks up: an API token by its hash, and a user by e-mail or id (each optional). */
 export interface TCredentials {
@@ -48,8 +48,6 @@ interface TAuthRow {
   token: { id: number; token_hash: string; revoked: boolean; last_used_ms: number | null } | null;
   user: { id: number; email: string; name: string; is_admin: boolean; roles: [number, TWorkspaceRole][] } | null;
   preload: unknown;
-  /** What a write-ahead wrote (null when nothing); absent without one. */
-  written?: unknown;
 }
 
 /**
@@ -68,17 +66,6 @@ interface TAuthColumns extends Record<string, unknown> {
   user_is_admin: boolean | null;
   user_roles: [number, TWorkspaceRole][] | null;
   preload: unknown;
-  written?: unknown;
-}
-
-/**
- * A change to make in the authentication's statement (`TWriteAhead`), and the API token it was
- * admitted for by the rate limit (`admit`, null: not admitted, so not sent): the change is
- * written only for that token.
- */
-export interface TWriteAheadRequest {
-  write: TWriteAhead;
-  admit: (tokenHash: string) => { apiTokenId: number } | null;
 }
 
 /**
@@ -87,75 +74,44 @@ export interface TWriteAheadRequest {
  * on every request, so a revoked token or a deactivated user is refused on the very next request
  * on every instance.
  */
-async function authStatement(
-  prisma: PrismaClient,
-  credentials: TCredentials,
-  preload: TPreload | undefined,
-  ahead?: { write: TWriteAhead; apiTokenId: number | null },
-): Promise<TAuthRow> {
-  const { text, values } = authStatementSql(credentials, preload, ahead);
+async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
+  const { text, values } = authStatementSql(credentials, preload);
   const row = (await queryOne<TAuthColumns>(prisma, text, values))!;
   return {
     token: row.token_id === null ? null : { id: row.token_id, token_hash: row.token_hash!, revoked: row.token_revoked!, last_used_ms: row.token_last_used_ms },
     user: row.user_id === null ? null : { id: row.user_id, email: row.user_email!, name: row.user_name!, is_admin: row.user_is_admin!, roles: row.user_roles! },
-    // Nothing was preloaded (none asked, or a write-ahead went instead): the handler reads for itself.
-    preload: !preload || ahead ? undefined : row.preload,
-    written: row.written,
+    preload: preload ? row.preload : undefined,
   };
 }
 
 /** The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts). */
-export function authStatementSql(
-  credentials: TCredentials,
-  preload: TPreload | undefined,
-  ahead?: { write: TWriteAhead; apiTokenId: number | null },
-): { text: string; values: unknown[] } {
-  // Values always bound in this order, so the credentials' placeholders are always $1–$3 (and the
-  // token the write-ahead was admitted for $4): the text depends only on the parts below.
+export function authStatementSql(credentials: TCredentials, preload: TPreload | undefined): { text: string; values: unknown[] } {
+  // Values always bound in this order, so the credentials' placeholders are always $1–$3: the text
+  // depends only on the preload's.
   const q = new SqlParams();
   q.p(credentials.tokenHash, "text");
   q.p(credentials.email, "text");
   q.p(credentials.userId, "int");
-  const forToken = ahead?.apiTokenId != null;
-  if (forToken) q.p(ahead.apiTokenId, "int");
-  const written = ahead?.write(q, forToken ? HOLDS_FOR_TOKEN : HOLDS_ANY_TOKEN);
-  // A statement that writes ahead reads no preload: the preload serves a handler that makes the
-  // change itself, which after a write-ahead happens only when it wrote nothing (a refusal, no
-  // change, a race), and then the handler reads what it needs. Never evaluated on a write, the
-  // preload still cost PostgreSQL 25-50 µs a statement (its subplans started, more relations
-  // locked): docs/performance.md "The PUT in one round trip".
-  const preloadText = preload && !written ? preload(q) : "NULL";
-  return { text: composedText(written, preloadText), values: q.values };
+  const preloadText = preload ? preload(q) : "NULL";
+  return { text: composedText(preloadText), values: q.values };
 }
 
 /** The credentials hold: a live token (when one is sent) and an active user (when one is named). */
-const HOLDS = `($1::text IS NULL OR EXISTS (SELECT 1 FROM tok WHERE NOT revoked))
-                 AND (($2::text IS NULL AND $3::int IS NULL) OR EXISTS (SELECT 1 FROM usr))`;
-/** …and the token is the one the write-ahead was admitted for. */
-const HOLDS_FOR_TOKEN = `(${HOLDS} AND EXISTS (SELECT 1 FROM tok WHERE id = $4::int))`;
-const HOLDS_ANY_TOKEN = `(${HOLDS})`;
-
+const HOLDS = `($1::text IS NULL OR EXISTS (SELECT 1 FROM ${AUTH_CTE.token} WHERE NOT revoked))
+                 AND (($2::text IS NULL AND $3::int IS NULL) OR EXISTS (SELECT 1 FROM ${AUTH_CTE.user}))`;
 /**
- * The statement's texts, kept by their parts: a write-ahead's (its texts are kept by shape, so the
- * same object comes back; it was written for its own `allowed`) and the preload's text. A request
- * that finds its text here hands `queryOne` the very string it sent before, which it and pg then
- * find by identity instead of comparing kilobytes (lib/db/sql.ts `namedStatement`). Bounded: past
- * it, a text is written anew.
+ * The statement's texts, by the preload's text: a request that finds its text here hands `queryOne`
+ * the very string it sent before, which it and pg then find by identity instead of comparing
+ * kilobytes (lib/db/sql.ts `namedStatement`). Bounded: past it, a text is written anew.
  */
-const composedTexts = { plain: new Map<string, string>(), written: new WeakMap<object, Map<string, string>>() };
+const composedTexts = new Map<string, string>();
 const MAX_COMPOSED = 256;
 
-function composedText(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
-  let texts = composedTexts.plain;
-  if (written) {
-    const forWritten = composedTexts.written.get(written);
-    if (forWritten) texts = forWritten;
-    else composedTexts.written.set(written, (texts = new Map()));
-  }
-  let text = texts.get(preloadText);
+function composedText(preloadText: string): string {
+  let text = composedTexts.get(preloadText);
   if (text === undefined) {
-    text = writeAuthStatement(written, preloadText);
-    if (texts.size < MAX_COMPOSED) texts.set(preloadText, text);
+    text = writeAuthStatement(preloadText);
+    if (composedTexts.size < MAX_COMPOSED) composedTexts.set(preloadText, text);
   }
   return text;
 }
@@ -167,10 +123,10 @@ function composedText(written: ReturnType<TWriteAhead> | undefined, preloadText:
  * hot-reads test reads as an admin who is a member of one workspace). The token's and the user's
  * columns are joined to `scope` (`AUTH_ROW_JOINS`).
  */
-function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloadText: string): string {
-  return `WITH tok AS (
+function writeAuthStatement(preloadText: string): string {
+  return `WITH ${AUTH_CTE.token} AS (
       SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = $1::text
-    ), usr AS (
+    ), ${AUTH_CTE.user} AS (
       SELECT u.id, u.email, u.name, u.is_admin,
              COALESCE((SELECT json_agg(json_build_array(m.workspace_id, m.role) ORDER BY m.workspace_id)
                          FROM workspace_memberships m WHERE m.user_id = u.id), '[]') AS roles,
@@ -178,17 +134,16 @@ function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloa
                   ELSE COALESCE((SELECT array_agg(m.workspace_id) FROM workspace_memberships m WHERE m.user_id = u.id), '{}') END AS ws
         FROM users u
        WHERE u.active AND (u.email = $2::text OR u.id = $3::int)
-    ), scope AS (
-      SELECT ($2::text IS NULL AND $3::int IS NULL) OR COALESCE((SELECT is_admin FROM usr), false) AS all_ws,
-             COALESCE((SELECT ws FROM usr), '{}') AS ws
-    )${written ? `, ${written.ctes}` : ""}
+    ), ${AUTH_CTE.scope} AS (
+      SELECT ($2::text IS NULL AND $3::int IS NULL) OR COALESCE((SELECT is_admin FROM ${AUTH_CTE.user}), false) AS all_ws,
+             COALESCE((SELECT ws FROM ${AUTH_CTE.user}), '{}') AS ws
+    )
     SELECT a_tok.a_token_id AS token_id, a_tok.a_token_hash AS token_hash, a_tok.a_token_revoked AS token_revoked,
            a_tok.a_token_last_used_ms AS token_last_used_ms,
            a_usr.a_user_id AS user_id, a_usr.a_user_email AS user_email, a_usr.a_user_name AS user_name,
            a_usr.a_user_is_admin AS user_is_admin, a_usr.a_user_roles AS user_roles,
-           ${written ? "NULL" : `CASE WHEN ${HOLDS} THEN ${preloadText} END`} AS preload${written ? `,
-           ${written.written} AS written` : ""}
-      FROM scope${AUTH_ROW_JOINS}`;
+           CASE WHEN ${HOLDS} THEN ${preloadText} END AS preload
+      FROM ${AUTH_CTE.scope}${AUTH_ROW_JOINS}`;
 }
 
 /**
@@ -199,9 +154,9 @@ function writeAuthStatement(written: ReturnType<TWriteAhead> | undefined, preloa
  */
 const AUTH_ROW_JOINS = `
       LEFT JOIN (SELECT id AS a_token_id, token_hash AS a_token_hash, revoked AS a_token_revoked,
-                        (extract(epoch FROM last_used_at) * 1000)::float8 AS a_token_last_used_ms FROM tok) a_tok ON true
+                        (extract(epoch FROM last_used_at) * 1000)::float8 AS a_token_last_used_ms FROM ${AUTH_CTE.token}) a_tok ON true
       LEFT JOIN (SELECT id AS a_user_id, email AS a_user_email, name AS a_user_name, is_admin AS a_user_is_admin,
-                        roles AS a_user_roles FROM usr) a_usr ON true`;
+                        roles AS a_user_roles FROM ${AUTH_CTE.user}) a_usr ON true`;
 
 function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["via"]; apiTokenId: number | null }): TUserActor {
   return {
@@ -216,27 +171,21 @@ function userActor(user: NonNullable<TAuthRow["user"]>, how: { via: TUserActor["
   };
 }
 
-/** A request authenticated by its headers: who, the preload, and what a write-ahead did. */
+/** A request authenticated by its headers: who, and the preload. */
 export interface TApiAuthentication {
   actor: Actor;
   preloaded: unknown;
-  /** The token's hash (the rate limit knows tokens by it, for the next write-ahead). */
-  tokenHash: string;
-  /** Set when a write-ahead was sent: the rate limit's admission, and what it wrote (null: nothing). */
-  ahead?: { admitted: { apiTokenId: number }; written: unknown };
 }
 
 /**
  * The actor of a request that authenticates with headers (docs/api.md "Authentication"), and its
  * preload: `x-service-api-token` must be a live token; `x-service-user-email` names the active user
- * to act for, and its absence means the anonymous admin. A write-ahead is sent only when the
- * headers are usable as they are and `admit` (the rate limit) lets it.
+ * to act for, and its absence means the anonymous admin.
  */
 export async function authenticateApiRequest(
   req: Request,
   prisma: PrismaClient,
   preload?: TPreload,
-  writeAhead?: TWriteAheadRequest,
 ): Promise<TApiAuthentication> {
   const token = credentialHeader(req.headers, API_TOKEN_HEADER);
   // Read now (the statement needs it), but a 400 for conflicting e-mail headers is answered only
@@ -258,10 +207,7 @@ export async function authenticateApiRequest(
   // match someone. An over-long one matches no one (and is not sent).
   const lookupEmail = email === null || email === "" || email.length > MAX_EMAIL_LENGTH ? null : email.trim().toLowerCase();
   const unusable = emailProblem !== undefined || (email !== null && lookupEmail === null);
-  const admitted = writeAhead && !unusable ? writeAhead.admit(hash) : null;
-  const ahead = admitted ? { write: writeAhead!.write, apiTokenId: admitted.apiTokenId } : undefined;
-  const row = await authStatement(prisma, { tokenHash: hash, email: lookupEmail, userId: null }, unusable ? undefined : preload, ahead);
-  const done = { tokenHash: hash, ...(admitted ? { ahead: { admitted, written: row.written ?? null } } : {}) };
+  const row = await authStatement(prisma, { tokenHash: hash, email: lookupEmail, userId: null }, unusable ? undefined : preload);
   // The lookup already matched the hash; comparing again in constant time keeps a timing side
   // channel out even if the lookup ever becomes a prefix or case-insensitive match.
   if (!row.token || !sameHash(row.token.token_hash, hash) || row.token.revoked) throw invalid();
@@ -271,14 +217,14 @@ export async function authenticateApiRequest(
   if (lastUsedMs === null || lastUsedMs <= nowAt - LAST_USED_RESOLUTION_MS) await touchLastUsed(prisma, apiTokenId, nowAt);
   if (emailProblem !== undefined) throw emailProblem;
 
-  if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload, ...done };
+  if (email === null) return { actor: { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId }, preloaded: row.preload };
   // An empty header is most likely an unset variable in the client: acting as the anonymous admin
   // then would silently grant more than the caller meant to use.
   if (email === "") {
     throw new ApiError("unknown_user_email", `${USER_EMAIL_HEADER} is empty; omit the header to act as the anonymous admin.`);
   }
   if (!row.user) throw new ApiError("unknown_user_email", `No active user has the e-mail given in ${USER_EMAIL_HEADER}.`);
-  return { actor: userActor(row.user, { via: "api_token", apiTokenId }), preloaded: row.preload, ...done };
+  return { actor: userActor(row.user, { via: "api_token", apiTokenId }), preloaded: row.preload };
 }
 
 /**

@@ -1,13 +1,12 @@
 import { incomingRequestId, redactPath } from "@/lib/http/front-door";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
-import type { TPreload, TWriteAhead } from "@/lib/api/auth";
+import type { TPreload } from "@/lib/api/auth";
 import { authenticate } from "@/lib/api/authenticate";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, logRequest, serializeError } from "@/lib/logger";
 import { requestOrigin } from "@/lib/http/origin";
 import { getPrisma, readyPrisma, type PrismaClient } from "@/lib/db";
-import { preparesStatements } from "@/lib/db/sql";
 
 /** What every handler gets. */
 interface BaseContext {
@@ -19,23 +18,18 @@ interface BaseContext {
   /** Origin for absolute links (`PUBLIC_URL` or the request's own). */
   origin: string;
   /**
-   * What lib/api/endpoint.ts works out once per request and hands from the preload or write-ahead
-   * to the handler (the parsed path and query, the body read). A slot of the request's own
+   * What lib/api/endpoint.ts works out once per request and hands from the preload to the handler
+   * (the parsed path and query). A slot of the request's own
    * context, not a WeakMap keyed by it: an entry of a WeakMap per request costs the garbage
    * collector (bench/results/history.md, "Allocations per request").
    */
-  memo: { parsed?: unknown; body?: unknown };
+  memo: { parsed?: unknown };
 }
 export interface ApiContext extends BaseContext {
   prisma: PrismaClient;
   actor: Actor;
-  /**
-   * What the route's `preload` read in the authentication's statement (undefined without one, and
-   * when a write-ahead was sent instead: lib/api/auth.ts).
-   */
+  /** What the route's `preload` read in the authentication's statement (undefined without one). */
   preloaded: unknown;
-  /** What the route's `writeAhead` wrote in the authentication's statement (null when nothing). */
-  written: unknown;
 }
 export interface PublicApiContext extends BaseContext {
   prisma: PrismaClient;
@@ -64,11 +58,6 @@ interface Options {
    * (e.g. when the path does not parse, which the handler then answers) reads none.
    */
   preload?: (ctx: BaseContext) => TPreload | undefined;
-  /**
-   * A change to write in the same statement as the credentials (lib/api/auth.ts `TWriteAhead`),
-   * when the request alone says what it is; undefined writes nothing ahead.
-   */
-  writeAhead?: (ctx: BaseContext) => Promise<TWriteAhead | undefined>;
 }
 
 /**
@@ -84,7 +73,7 @@ export function withApi(handler: Handler<ApiContext>, options: Options & { auth?
 export function withApi(handler: Handler<PublicApiContext>, options: Options & { auth: false; database?: true }): RouteHandler;
 export function withApi(handler: Handler<BareApiContext>, options: Options & { auth: false; database: false }): RouteHandler;
 export function withApi(handler: Handler<never>, options: Options): RouteHandler {
-  type TContext = BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown; written?: unknown };
+  type TContext = BaseContext & { prisma?: PrismaClient; actor?: Actor | null; preloaded?: unknown };
   const run = handler as Handler<TContext>;
   return async (req, routeCtx) => {
     const started = performance.now();
@@ -104,20 +93,17 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         ctx.actor = null;
         if (options.auth !== false) {
           const preload = options.preload?.(ctx);
-          // Only where statements are prepared (lib/db/sql.ts preparesStatements).
-          const writeAhead = options.writeAhead && preparesStatements(prisma) ? await options.writeAhead(ctx) : undefined;
           let found: Awaited<ReturnType<typeof authenticate>>;
           try {
-            found = await authenticate(req, prisma, preload, writeAhead);
+            found = await authenticate(req, prisma, preload);
           } catch (error) {
             // The read failed, not the credentials (those answer with an ApiError): find out who
             // asked, without it, so the request's log line still names them; then fail as the read.
-            if ((preload || writeAhead) && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
+            if (preload && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
             throw error;
           }
           ctx.actor = actor = found.actor;
           ctx.preloaded = found.preloaded;
-          ctx.written = found.written;
         }
       }
       response = await run(ctx);

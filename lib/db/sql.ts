@@ -50,37 +50,35 @@ function namedStatement(text: string): { text: string; name: string } | undefine
 const unnamedPools = new WeakSet<pg.Pool>();
 const DUPLICATE_PREPARED_STATEMENT = "42P05";
 
-/**
- * Whether this client's statements are prepared once per connection, so a long statement is not
- * planned on every request. Not on the embedded database: there the PUT's write-ahead, planned
- * anew each time, cost more than the second round trip it saves, which is cheap in process
- * (lib/api/handler.ts sends it only where this holds; docs/performance.md).
- */
-export function preparesStatements(prisma: PrismaClient): boolean {
-  return preparesOn(poolOf(prisma));
-}
-
 const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !sharesOneSession(pool);
 
 /**
+ * The names the authentication's statement (lib/api/auth.ts) gives its CTEs, for the SQL that runs
+ * inside it (`TPreload`): `scope(all_ws boolean, ws int[])`, all workspaces or these (`ws` is empty
+ * when `all_ws`, so read it only behind `all_ws`); `usr(id, …)`, the acting user (no row for the
+ * anonymous admin); `tok`, the API token. Both sides import them from here.
+ */
+export const AUTH_CTE = { token: "tok", user: "usr", scope: "scope" } as const;
+
+/** The caller may see the workspace of the row `alias` (reads `scope`). */
+export const inScope = (alias: string) => `(${AUTH_CTE.scope}.all_ws OR ${alias}.workspace_id = ANY(${AUTH_CTE.scope}.ws))`;
+
+/** The acting user's id, or NULL for the anonymous admin (reads `usr`). */
+export const ACTING_USER_ID = `(SELECT id FROM ${AUTH_CTE.user})`;
+
+/**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
- * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTE
- * `scope(all_ws boolean, ws int[])` (all workspaces, or these; `ws` is empty when `all_ws`, so read
- * it only behind `all_ws`) to limit what it reads to what the caller may see, and `usr(id, …)`, the
- * acting user (no row for the anonymous admin; its `ws` is empty for an admin). Its value is
- * handed to the route only once the caller is authenticated (lib/api/auth.ts).
+ * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTEs
+ * of `AUTH_CTE` to limit what it reads to what the caller may see. Its value is handed to the
+ * route only once the caller is authenticated (lib/api/auth.ts).
  */
 export type TPreload = (params: SqlParams) => string;
 
 /**
- * A change made in the same statement as the authentication, when the route can tell from the
- * request alone what to write (docs/performance.md "The PUT in one round trip"): data-modifying
- * CTEs (`ctes`, appended after `tok`, `usr` and `scope`) that must write nothing unless `allowed`
- * (an SQL condition: the credentials hold) is true, `written`, an SQL expression for what they
- * wrote (null when they wrote nothing; the route then does the work as without it, reading what
- * it needs itself: a statement that writes ahead carries no preload).
+ * An SQL expression over the row `alias` that a write statement gives back beside the row, chosen
+ * by the caller (the API's answer, say): the service that writes never learns what it is.
  */
-export type TWriteAhead = (params: SqlParams, allowed: string) => { ctes: string; written: string };
+export type TRowSql = (params: SqlParams, alias: string) => string;
 
 /**
  * `text` written once for each numbering of its placeholders and kept: for the part of a statement

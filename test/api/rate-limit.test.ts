@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { consumeApiRequest, createApiRateLimiter, rememberApiToken, type ApiRateLimiter } from "@/lib/api/rate-limit";
-import { readsBodyFirst } from "@/lib/api/endpoint";
-import { hashApiToken } from "@/lib/domain/api-token";
+import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter } from "@/lib/api/rate-limit";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { leaseQuota } from "@/lib/db/lease-quota";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
@@ -383,20 +381,5 @@ describe("admitting ahead, before the token is known good", () => {
     const limiter = createApiRateLimiter({ maxLeases: 3 });
     for (let i = 0; i < 10; i++) limiter.remember(`hash-${i}`, 600 + i);
     expect(limiter.remembered()).toBe(3);
-  });
-});
-
-describe("reading a body before the credentials", () => {
-  test("only for a token this process has seen authenticate, and never for a token of an impossible length", () => {
-    const headers = (token: string) => new Headers({ "x-service-api-token": token });
-    const token = "reads-body-first-token-0123456789";
-    expect(readsBodyFirst(new Headers())).toBe(false);
-    expect(readsBodyFirst(headers(token))).toBe(false);
-    rememberApiToken(hashApiToken(token), 777);
-    expect(readsBodyFirst(headers(token))).toBe(true);
-    expect(readsBodyFirst(new Headers({ "x-oneflow-api-token": token }))).toBe(true);
-    const long = "x".repeat(600);
-    rememberApiToken(hashApiToken(long), 778);
-    expect(readsBodyFirst(headers(long))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { poolOf } from "@/lib/db";
-import { preparesStatements, queryOne } from "@/lib/db/sql";
+import { queryOne } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Hot statements are prepared by name, found by their text's length and then compared
@@ -26,7 +26,7 @@ test("statements of the same length each answer for themselves, however often an
 });
 
 test("statements are prepared on a PostgreSQL server, never on the embedded database (one session for every connection), and queries answer either way", async () => {
-  expect(preparesStatements(db.prisma)).toBe(db.kind === "postgres");
   const { rows } = await poolOf(db.prisma).query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'hot\\_%'`);
   if (db.kind === "pglite") expect(rows[0]!.n).toBe(0);
+  else expect(rows[0]!.n).toBeGreaterThan(0);
 });

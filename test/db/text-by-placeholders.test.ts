@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { SqlParams, textByPlaceholders } from "@/lib/db/sql";
-import { contractDetailPreload } from "@/lib/services/contracts/contract-sql";
+import { contractDetailPreload } from "@/lib/api/json/contract";
 
 it("writes a text once for each numbering of its placeholders, and keeps at most `max` of them", () => {
   let written = 0;

@@ -7,14 +7,14 @@ import { serializeContract, serializeContractListItem, serializeDataField, seria
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { bytesFromEscaped, listCountOfEscaped, SqlParams } from "@/lib/db/sql";
-import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
+import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/api/json/contract";
 import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-args";
 import { getContract } from "@/lib/services/contracts/get-contract";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { listContracts } from "@/lib/services/contracts/list-contracts";
-import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
+import { dataFieldsPreload, preloadedDataFields } from "@/lib/api/json/data-field";
 import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
-import { templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
+import { templateTypesPreload } from "@/lib/api/json/template-type";
 import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
 import type { TContractListQuery, TPagination } from "@/lib/schemas";
 import { createTemplateType, createUser } from "@/lib/db/seed/factories";

@@ -5,11 +5,12 @@ import { participantEtag, PARTICIPANT_SELECT } from "@/lib/services/participants
 import type { TContractState } from "@/lib/domain/enums";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { updateParticipant, updateTargetsPreload, updateWriteAhead, writtenParticipantAnswer } from "@/lib/services/participants/update-participant";
+import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { participantVersionsOf, withCurrentEtag } from "@/lib/api/etag";
+import { participantAnswerSql } from "@/lib/api/json/participant";
 import { serializeParticipant } from "@/lib/api/serializers";
-import { authenticateApiRequest, authenticateSessionUser, authStatementSql } from "@/lib/api/auth";
+import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
-import { SqlParams } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 
@@ -83,15 +84,9 @@ async function contractWorld(options: { state?: TContractState; templateId?: num
 
 type TPath = { contractId: number; partyId: number; participantId: number };
 
-let readWay: "ahead" | "preloaded" | "locked" = "locked";
+let readWay: "preloaded" | "read" = "read";
 /** The id of the test's API token (`TOKEN`). */
 let tokenId: number;
-/**
- * The tests whose updates were written in the credentials' statement (the "ahead" way). The
- * concurrency tests are left out: on PostgreSQL, a parallel update that changed the version first
- * makes the write-ahead write nothing (by design), so how many go ahead there varies run to run.
- */
-const writtenAhead = new Set<string>();
 const TOKEN = "update-participant-token-0123456789";
 
 /** The targets as the route preloads them, read with `actor`'s credentials. */
@@ -102,55 +97,35 @@ async function preloadAs(actor: Actor, path: TPath): Promise<unknown> {
   return (await authenticateApiRequest(request, db.prisma, preload)).preloaded;
 }
 
-/**
- * As the route does it: with the API token (and the actor's e-mail), the targets preloaded and the
- * change written ahead in the same statement when it can be; the update then does the rest.
- */
-async function updateAsRoute(path: TPath, changes: TUpdateParticipantRequest, actor: Actor, ifMatch: string | null) {
-  const headers: Record<string, string> = { "x-service-api-token": TOKEN, ...(actor.kind === "user" ? { "x-service-user-email": actor.email } : {}) };
-  const write = ifMatch === null ? updateWriteAhead(path, changes, "test-request", LINK_BASE) : undefined;
-  const found = await authenticateApiRequest(new Request("http://localhost/v1", { headers }), db.prisma, updateTargetsPreload(path), write && { write, admit: () => ({ apiTokenId: tokenId }) });
-  const name = expect.getState().currentTestName ?? "";
-  if (found.ahead?.written && !name.includes("> atomicity and concurrency >")) writtenAhead.add(name.replace(/^reading the targets ahead > /, ""));
-  if (found.ahead?.written != null) return answeredAhead(found.ahead.written, path, found.actor);
-  // A statement that wrote ahead preloaded nothing: the route then reads first.
-  if (found.ahead) expect(found.preloaded).toBeUndefined();
-  return updateParticipant({ db: db.prisma, actor: found.actor, ...path, ifMatch, changes, requestId: "test-request", preloaded: found.preloaded, readFirst: true });
-}
-
-/** The origin the write-ahead's links are written under, as the route passes it (`linkBase`). */
-const LINK_BASE = "http://localhost";
+/** The origin the answer's links are written under. */
+const ORIGIN = "http://localhost";
 
 /**
- * The participant as stored after a write ahead, once its answer is held equal to what the route
- * answers for an update it does itself: `serializeParticipant` with links, to the byte, and the
- * ETag. Only the concurrency tests may find the row changed again since (then not compared).
+ * As the route does it in the "preloaded" way: the targets read with the credentials, `If-Match`
+ * turned into versions, and the answer written by the write statement, which must equal the
+ * oracle (`serializeParticipant`) to the byte.
  */
-async function answeredAhead(written: unknown, path: TPath, actor: Actor) {
-  const answer = writtenParticipantAnswer(written);
-  const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: path.participantId }, select: PARTICIPANT_SELECT });
-  if (answer.etag !== participantEtag(row)) {
-    expect(expect.getState().currentTestName).toContain("> atomicity and concurrency >");
-    return row;
-  }
-  const serialized = serializeParticipant(row, { actor, links: { origin: LINK_BASE, contractId: path.contractId, partyId: path.partyId } });
-  expect(JSON.parse(answer.body)).toEqual(serialized);
-  expect(answer.body).toBe(JSON.stringify(serialized));
-  return row;
-}
-
 async function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   const actor = options.actor ?? w.actors.editor;
-  if (readWay === "ahead") return updateAsRoute(path, changes, actor, options.ifMatch ?? null);
-  return updateParticipant({
-    db: db.prisma,
-    actor,
-    ...path,
-    ifMatch: options.ifMatch ?? null,
-    changes,
-    requestId: "test-request",
-    ...(readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {}),
-  });
+  try {
+    const { participant, returned } = await updateParticipant({
+      db: db.prisma,
+      actor,
+      ...path,
+      expectedVersions: participantVersionsOf(options.ifMatch ?? null, path.participantId),
+      changes,
+      requestId: "test-request",
+      returning: participantAnswerSql(actor, ORIGIN, path.contractId),
+      ...(readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {}),
+    });
+    if (returned !== null && !(expect.getState().currentTestName ?? "").includes("> atomicity and concurrency >")) {
+      const oracle = serializeParticipant(participant, { actor, links: { origin: ORIGIN, contractId: path.contractId, partyId: path.partyId } });
+      expect(returned).toBe(JSON.stringify(oracle));
+    }
+    return participant;
+  } catch (error) {
+    throw withCurrentEtag(error);
+  }
 }
 
 /** The DomainError a call fails with, in the terms a client sees. */
@@ -168,12 +143,10 @@ const participantRow = (id: number) => db.prisma.participant.findUniqueOrThrow({
 const auditEvents = (participantId: number) =>
   db.prisma.auditEvent.findMany({ where: { entityType: "participant", entityId: participantId }, orderBy: { id: "asc" } });
 
-// Every case runs each way an update can go: as the route sends it ("ahead": the change written in
-// the credentials' statement when that statement sees every check pass, else as "preloaded"),
-// preloaded with the caller's credentials (then one statement writes, and a participant changed in
-// between sends the update on to the locked way), and under the participant's row lock (no
-// preload). So a condition of the write-ahead that lets through what the checks refuse fails a case.
-describe.each(["ahead", "preloaded", "locked"] as const)("reading the targets %s", (way) => {
+// Every case runs both ways an update can read its targets: preloaded with the caller's credentials
+// (as the route does), and read by the update itself. A participant changed in between sends the
+// update on to the locked way (the concurrency cases).
+describe.each(["preloaded", "read"] as const)("reading the targets %s", (way) => {
   beforeAll(() => {
     readWay = way;
   });
@@ -207,10 +180,9 @@ describe.each(["ahead", "preloaded", "locked"] as const)("reading the targets %s
       await update(paths.ann, { title: "by admin" }, { actor: w.actors.admin });
       await update(paths.ann, { title: "by anonymous" }, { actor: anonymousAdmin });
       const events = await auditEvents(paths.ann.participantId);
-      // The route's way authenticates with the test's token, so that is the token recorded.
       expect(events.map((e) => [e.actorUserId, e.apiTokenId, e.via])).toEqual([
-        [w.actors.admin.userId, way === "ahead" ? tokenId : null, "api_token"],
-        [null, way === "ahead" ? tokenId : anonymousAdmin.apiTokenId, "api_token"],
+        [w.actors.admin.userId, null, "api_token"],
+        [null, anonymousAdmin.apiTokenId, "api_token"],
       ]);
     });
 
@@ -519,132 +491,5 @@ describe.each(["ahead", "preloaded", "locked"] as const)("reading the targets %s
         Object.assign(last, event.after);
       }
     });
-  });
-});
-
-// What the "ahead" way above cannot show by outcomes alone: that the route's usual change is really
-// written in the credentials' statement, exactly as the update writes it, and only for good credentials.
-describe("writing ahead, in the credentials' statement", () => {
-  const asToken = (path: TPath, changes: TUpdateParticipantRequest, headers: Record<string, string> = {}, apiTokenId = tokenId) => {
-    const write = updateWriteAhead(path, changes, "ahead-request", LINK_BASE)!;
-    const request = new Request("http://localhost/v1", { headers: { "x-service-api-token": TOKEN, ...headers } });
-    return authenticateApiRequest(request, db.prisma, updateTargetsPreload(path), { write, admit: () => ({ apiTokenId }) });
-  };
-
-  it("writes a usual change there, with the same rows and audit event as the update's own write", async () => {
-    const ahead = await contractWorld();
-    const own = await contractWorld();
-    const change = { title: "Head of legal", phone_number: "+46701234567", signatory: false };
-    const found = await asToken(ahead.paths.ann, change, { "x-service-user-email": w.actors.editor.email });
-    expect(JSON.parse(writtenParticipantAnswer(found.ahead?.written).body)).toMatchObject({ id: ahead.paths.ann.participantId, title: "Head of legal" });
-    // Written ahead, answered from what was written: a statement that writes ahead reads no preload.
-    expect(found.preloaded).toBeUndefined();
-    readWay = "preloaded";
-    await update(own.paths.ann, change, { actor: { ...w.actors.editor, apiTokenId: tokenId } });
-
-    const [a, o] = [await participantRow(ahead.paths.ann.participantId), await participantRow(own.paths.ann.participantId)];
-    const same = (row: typeof a) => ({ ...row, id: 0, partyId: 0, createdAt: 0, updatedAt: 0 });
-    expect(same(a)).toEqual(same(o));
-    expect(a.version).toBe(o.version);
-    const party = await db.prisma.party.findUniqueOrThrow({ where: { id: ahead.paths.ann.partyId } });
-    expect(party.updatedAt).toEqual(a.updatedAt);
-    const [ea, eo] = [(await auditEvents(a.id)).at(-1)!, (await auditEvents(o.id)).at(-1)!];
-    const event = (e: typeof ea) => ({ ...e, id: 0, entityId: 0, contractId: 0, createdAt: 0, requestId: 0 });
-    expect(event(ea)).toEqual(event(eo));
-    expect(ea).toMatchObject({ contractId: ahead.contract.id, requestId: "ahead-request", actorUserId: w.actors.editor.userId, via: "api_token" });
-  });
-
-  it("keeps an individual party's name and number with its participant's", async () => {
-    const { paths } = await contractWorld();
-    const found = await asToken(paths.cecilia, { name: "Cecilia Ek", identification_number: "19800101-9999" });
-    expect(found.ahead?.written).not.toBeNull();
-    expect(await db.prisma.party.findUniqueOrThrow({ where: { id: paths.cecilia.partyId } })).toMatchObject({ name: "Cecilia Ek", identificationNumber: "19800101-9999" });
-    const company = await asToken(paths.bo, { name: "Bo Berg" });
-    expect(company.ahead?.written).not.toBeNull();
-    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: paths.bo.partyId } })).name).toBe("Buyer AB");
-  });
-
-  it("writes nothing for a revoked token, for a user who is not active, or for another token than the one admitted", async () => {
-    const { paths } = await contractWorld();
-    const before = await participantRow(paths.ann.participantId);
-    await expect(asToken(paths.ann, { title: "x" }, { "x-service-user-email": "nobody@example.org" })).rejects.toMatchObject({ status: 401 });
-    const other = await asToken(paths.ann, { title: "y" }, {}, tokenId + 1000);
-    expect(other.ahead?.written).toBeNull();
-    // Nor preloaded anything: the route then reads the targets itself (`readFirst`).
-    expect(other.preloaded).toBeUndefined();
-    await db.prisma.apiToken.updateMany({ where: { tokenHash: hashApiToken(TOKEN) }, data: { revokedAt: new Date() } });
-    try {
-      await expect(asToken(paths.ann, { title: "z" })).rejects.toMatchObject({ status: 401 });
-    } finally {
-      await db.prisma.apiToken.updateMany({ where: { tokenHash: hashApiToken(TOKEN) }, data: { revokedAt: null } });
-    }
-    expect(await participantRow(paths.ann.participantId)).toEqual(before);
-    expect(await auditEvents(paths.ann.participantId)).toEqual([]);
-  });
-
-  it("writes its statement's text once for each set of attributes and numbering of placeholders, and numbers them right", () => {
-    const credentials = { tokenHash: hashApiToken(TOKEN), email: null, userId: null };
-    const statement = (path: TPath, changes: TUpdateParticipantRequest, apiTokenId: number | null) =>
-      authStatementSql(credentials, updateTargetsPreload(path), { write: updateWriteAhead(path, changes, "r", LINK_BASE)!, apiTokenId });
-    // Each $n names a value, and each value is named.
-    const numbered = ({ text, values }: { text: string; values: unknown[] }) => {
-      const used = new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-      return [...used].sort((a, b) => a - b).join(",") === values.map((_, i) => i + 1).join(",");
-    };
-    const one = { contractId: 1, partyId: 2, participantId: 3 };
-    const two = { contractId: 4, partyId: 5, participantId: 6 };
-    const a = statement(one, { title: "a" }, tokenId);
-    const b = statement(two, { title: "b" }, tokenId);
-    expect(b.text).toBe(a.text);
-    expect(b.values).not.toEqual(a.values);
-    const others = [statement(one, { title: "a" }, null), statement(one, { name: "n", title: "t" }, tokenId), statement(one, { sign_method: "swedish_bankid" }, null)];
-    for (const other of [a, ...others]) expect(numbered(other)).toBe(true);
-    expect(new Set([a, ...others].map((s) => s.text)).size).toBe(4);
-    // Kept, not only equal: the same object for the same attributes, numbering and condition
-    // (lib/api/auth.ts finds the statement's text by that object).
-    const ahead = (path: TPath, changes: TUpdateParticipantRequest) => {
-      const q = new SqlParams();
-      for (let i = 0; i < 4; i++) q.p(null);
-      return updateWriteAhead(path, changes, "r", LINK_BASE)!(q, "(true)");
-    };
-    expect(ahead(two, { title: "b" })).toBe(ahead(one, { title: "a" }));
-    // The same attributes in another order are the same statement.
-    expect(statement(two, { title: "t", name: "n" }, tokenId).text).toBe(others[1]!.text);
-    // A statement that writes ahead reads no preload (lib/api/auth.ts): given one or not, the
-    // same text, and none of the preload's; the preload alone is another statement.
-    const write = updateWriteAhead(one, { title: "a" }, "r", LINK_BASE)!;
-    const withoutPreload = authStatementSql(credentials, undefined, { write, apiTokenId: tokenId });
-    expect(withoutPreload.text).toBe(a.text);
-    expect(a.text).toContain("NULL AS preload");
-    expect(numbered(withoutPreload)).toBe(true);
-    expect(statement(one, { title: "a" }, tokenId).text).toBe(a.text);
-    const plain = authStatementSql(credentials, updateTargetsPreload(one));
-    expect(plain.text).not.toContain("written");
-    // The preload's text as `plain` numbers it (after the credentials' three values).
-    const numberedAsPlain = new SqlParams();
-    for (let i = 0; i < 3; i++) numberedAsPlain.p(null);
-    expect(plain.text).toContain(updateTargetsPreload(one)(numberedAsPlain));
-    expect(a.values).toHaveLength(withoutPreload.values.length);
-    expect(numbered(plain)).toBe(true);
-  });
-
-  it("is not offered what it cannot judge: nothing, an e-mail, an empty permission", () => {
-    const path = { contractId: 1, partyId: 1, participantId: 1 };
-    expect(updateWriteAhead(path, {}, "r", LINK_BASE)).toBeUndefined();
-    expect(updateWriteAhead(path, { title: "a", email: "a@example.org" }, "r", LINK_BASE)).toBeUndefined();
-    expect(updateWriteAhead(path, { _permissions: {} } as TUpdateParticipantRequest, "r", LINK_BASE)).toBeUndefined();
-    expect(updateWriteAhead(path, { title: "a" }, "r", LINK_BASE)).toBeTypeOf("function");
-  });
-
-  it("wrote the route's usual changes above ahead (so the route's way was really taken)", () => {
-    expect([...writtenAhead].sort()).toEqual([
-      "permissions and contract state > allows changes while the contract is pending",
-      "permissions and contract state > lets admins and the anonymous admin update; the audit event says who",
-      "the participant rules > keeps an option chosen earlier that the template no longer offers, while other attributes change",
-      "the participant rules > requires contract:update of a signatory, however it would be lost",
-      "the participant rules > requires what the chosen channel and two-step method need, on the participant as it will be",
-      "what changes > keeps an individual party's name and identification number equal to its participant's",
-      "what changes > writes the changed attributes, bumps version and updated_time, touches the party, audits before/after",
-    ]);
   });
 });

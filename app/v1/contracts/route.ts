@@ -2,7 +2,7 @@ import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
 import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { contractListPreload } from "@/lib/services/contracts/contract-sql";
+import { contractListPreload } from "@/lib/api/json/contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(

@@ -2,7 +2,7 @@ import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
 import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { templateTypesPreload } from "@/lib/services/template-types/template-type-sql";
+import { templateTypesPreload } from "@/lib/api/json/template-type";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(

@@ -23,3 +23,21 @@ export const CONTRACT_DETAIL_INCLUDE = {
 export type TContractRow = Prisma.ContractGetPayload<{ select: typeof CONTRACT_SELECT }>;
 export type TContractDetailRow = TContractRow & { parties: TPartyRow[] };
 export type TContractListRow = TContractRow & { parties: TPartySummaryRow[] };
+
+/** The column of each `CONTRACT_SELECT` field. */
+export const CONTRACT_COLUMNS = {
+  id: "id",
+  name: "name",
+  state: "state",
+  workspaceId: "workspace_id",
+  templateId: "template_id",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  publishedAt: "published_at",
+  stateUpdatedAt: "state_updated_at",
+  signingPeriodExpiresAt: "signing_period_expires_at",
+} as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;
+
+/** `AND` the caller may see `alias`'s workspace (the `scope` CTE of the authentication's statement). */
+export const IN_SCOPE = (alias: string) => `(scope.all_ws OR ${alias}.workspace_id = ANY(scope.ws))`;
+

@@ -7,7 +7,7 @@ import { assertCanWrite, workspaceScope } from "@/lib/domain/permissions";
 import type { Tx } from "@/lib/db";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
-import { contractNotFound } from "./contract-sql";
+import { contractNotFound } from "./contract-not-found";
 
 // `{}` (no relations) by default; the row type follows the include given.
 type TContractWith<I extends Prisma.ContractInclude> = Prisma.ContractGetPayload<{ include: I }>;

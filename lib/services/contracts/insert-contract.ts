@@ -9,7 +9,7 @@ import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/partic
 import type { TParticipantData } from "@/lib/services/parties/counterparty-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { TContractDetailRow, TContractRow } from "./contract-row";
-import { CONTRACT_COLUMNS } from "./contract-sql";
+import { CONTRACT_COLUMNS } from "./contract-row";
 
 export interface TNewContract {
   name: string;

@@ -2,7 +2,7 @@ import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { jsonText } from "@/lib/api/handler";
 import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { contractDetailPreload, preloadedContract } from "@/lib/services/contracts/contract-sql";
+import { contractDetailPreload, preloadedContract } from "@/lib/api/json/contract";
 import { deleteContract } from "@/lib/services/contracts/delete-contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(

@@ -2,7 +2,7 @@ import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
 import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { dataFieldsPreload, preloadedDataFields } from "@/lib/services/data-fields/data-field-sql";
+import { dataFieldsPreload, preloadedDataFields } from "@/lib/api/json/data-field";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(

@@ -1,9 +1,9 @@
 // GET /v1/contracts/{id}/data_fields in the authentication's statement (lib/db/sql.ts `TPreload`):
 // the page and count `listDataFields` reads, written by PostgreSQL as the answer's JSON, each item
 // exactly as `serializeDataField` writes it, and sent as UTF-8 bytes (test/services/hot-reads.test.ts).
-import { isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, type TPreload } from "@/lib/db/sql";
+import { AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, type TPreload } from "@/lib/db/sql";
 import type { TPagination } from "@/lib/schemas";
-import { contractNotFound, IN_SCOPE } from "@/lib/services/contracts/contract-sql";
+import { contractNotFound } from "@/lib/services/contracts/contract-not-found";
 
 /**
  * The contract's data fields (in id order) as the start of the answer, `{"count":…,"data":[…]`,
@@ -29,7 +29,7 @@ const DATA_FIELDS_SQL = textByPlaceholders((linkBase: string, limit: string, off
         FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
               LIMIT ${limit} OFFSET ${offset}) d)`;
   return `(SELECT ${listHeadSql("(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)", page)}
-    FROM contracts c, scope WHERE c.id = ${contractId} AND ${IN_SCOPE("c")})`;
+    FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`;
 });
 
 /** The preloaded page (for `paginatedPreloaded`), or the 404 `listDataFields` answers. */

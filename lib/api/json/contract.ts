@@ -1,30 +1,11 @@
-// The contract reads that answer in the authentication's statement (lib/db/sql.ts `TPreload`):
-// the rows the Prisma reads of contract-row.ts read, written by PostgreSQL as the answers the
-// serializers (lib/api/serializers/contract.ts) make of them. test/services/hot-reads.test.ts
-// holds the two equal.
-import { bytesFromEscaped, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+// The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
+// those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
+import { AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import { DomainError } from "@/lib/domain/errors";
 import type { TContractListQuery } from "@/lib/schemas";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
-import { participantJsonSql } from "@/lib/services/participants/participant-sql";
-import type { CONTRACT_SELECT } from "./contract-row";
-
-/** The column of each `CONTRACT_SELECT` field. */
-export const CONTRACT_COLUMNS = {
-  id: "id",
-  name: "name",
-  state: "state",
-  workspaceId: "workspace_id",
-  templateId: "template_id",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-  publishedAt: "published_at",
-  stateUpdatedAt: "state_updated_at",
-  signingPeriodExpiresAt: "signing_period_expires_at",
-} as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;
-
-/** `AND` the caller may see `alias`'s workspace (the `scope` CTE of the authentication's statement). */
-export const IN_SCOPE = (alias: string) => `(scope.all_ws OR ${alias}.workspace_id = ANY(scope.ws))`;
+import { participantJsonSql } from "@/lib/api/json/participant";
+import { contractNotFound } from "@/lib/services/contracts/contract-not-found";
 
 /**
  * The fields every contract answer starts with, as `contractFields` (lib/api/serializers/contract.ts)
@@ -89,7 +70,7 @@ const CONTRACT_DETAIL_SQL = textByPlaceholders((linkBase: string, contractId: st
     ...contractFieldsSql(linkBase),
     parties: `COALESCE((SELECT json_agg(${PARTY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
   });
-  return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, scope WHERE c.id = ${contractId} AND ${IN_SCOPE("c")})`;
+  return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`;
 });
 
 /** The preloaded answer's bytes, or the 404 `findVisibleContract` answers. */
@@ -97,11 +78,6 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
   if (preloaded === null || preloaded === undefined) throw contractNotFound(contractId);
   if (typeof preloaded !== "string") throw new Error("a contract preload is not the expected text");
   return bytesFromEscaped(preloaded);
-}
-
-/** Not visible and not existing answer the same (docs/api.md "Permissions"). */
-export function contractNotFound(contractId: number): DomainError {
-  return new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
 }
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;

@@ -1,0 +1,98 @@
+// The participant answer (TParticipant), written by PostgreSQL: the one producer of that shape,
+// alone or inside a contract (lib/api/json/contract.ts).
+import type { PrismaClient } from "@/lib/db";
+import { ACTING_USER_ID, AUTH_CTE, inScope, isoTimeSql, jsonRow, queryOne, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { DomainError } from "@/lib/domain/errors";
+import { participantEtag } from "@/lib/api/etag";
+import type { Actor } from "@/lib/domain/actor";
+import { linkBase } from "@/lib/http/origin";
+
+/** SQL text expressions for a participant answer's `_links`: the origin without a trailing slash, the contract's and the party's ids. */
+export interface TParticipantLinksSql {
+  base: string;
+  contractId: string;
+  partyId: string;
+}
+
+/**
+ * The participant row `alias` as a JSON value: `me` is the acting user's id (an SQL expression;
+ * by default the `usr` CTE of the authentication's statement, NULL for the anonymous admin), whose
+ * participant is `my_participant`; `_links` when `links` is given (the participant routes).
+ */
+export function participantJsonSql(alias: string, links?: TParticipantLinksSql, me: string = ACTING_USER_ID): string {
+  const a = (column: string) => `${alias}.${column}`;
+  const href = (url: string) => jsonRow({ href: url });
+  const contract = links && `${links.base} || '/v1/contracts/' || ${links.contractId}`;
+  const party = links && `${contract} || '/parties/' || ${links.partyId}`;
+  return jsonRow({
+    id: a("id"),
+    name: a("name"),
+    title: a("title"),
+    email: a("email"),
+    phone_number: a("phone_number"),
+    identification_number: a("identification_number"),
+    delivery_channel: a("delivery_channel"),
+    delivery_status: a("delivery_status"),
+    sign_method: a("sign_method"),
+    sign_state: a("sign_state"),
+    sign_state_updated_time: isoTimeSql(a("sign_state_updated_at")),
+    signatory: a("signatory"),
+    two_step_authentication_method: a("two_step_authentication_method"),
+    organizer: a("organizer"),
+    my_participant: `COALESCE(${a("user_id")} = ${me}, false)`,
+    _permissions: jsonRow({ "contract:update": a("can_update_contract") }),
+    _private_ownerside: jsonRow({
+      created_time: isoTimeSql(a("created_at")),
+      first_visited_time: isoTimeSql(a("first_visited_at")),
+      last_visited_time: isoTimeSql(a("last_visited_at")),
+      updated_time: isoTimeSql(a("updated_at")),
+      visits: a("visits"),
+    }),
+    ...(links
+      ? { _links: jsonRow({ contract: href(contract!), party: href(party!), self: href(`${party} || '/participants/' || ${a("id")}`) }) }
+      : {}),
+  });
+}
+
+/** The answer of a participant of contract `contractId` for `actor`, as JSON text: for a statement outside the authentication's. */
+export function participantAnswerSql(actor: Actor, origin: string, contractId: number): TRowSql {
+  return (q, alias) => {
+    const links = { base: q.p(linkBase(origin), "text"), contractId: q.p(contractId, "int"), partyId: `${alias}.party_id` };
+    return `${participantJsonSql(alias, links, q.p(actor.kind === "user" ? actor.userId : null, "int"))}::text`;
+  };
+}
+
+/** The answer of participant `id` of contract `contractId` for `actor` (a row just read or written), as JSON text. */
+export async function participantAnswer(prisma: PrismaClient, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
+  const q = new SqlParams();
+  const answer = participantAnswerSql(actor, origin, contractId)(q, "x");
+  const row = await queryOne<{ answer: string }>(prisma, `SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, q.values);
+  if (!row) throw new Error(`participant ${id} vanished before its answer was written`);
+  return row.answer;
+}
+
+type TParticipantIds = { contractId: number; partyId: number; participantId: number };
+
+/**
+ * GET …/participants/{id}: the answer and its version, read with the credentials, or which of the
+ * path's three rows is missing (`preloadedParticipant`).
+ */
+export function participantPreload(ids: TParticipantIds, origin: string): TPreload {
+  return (q) => PARTICIPANT_PRELOAD_SQL(q.p(linkBase(origin), "text"), q.p(ids.contractId, "int"), q.p(ids.partyId, "int"), q.p(ids.participantId, "int"));
+}
+
+const PARTICIPANT_PRELOAD_SQL = textByPlaceholders((base: string, contractId: string, partyId: string, participantId: string) => `(SELECT json_build_object(
+      'party', EXISTS (SELECT 1 FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
+      'found', (SELECT json_build_object('version', x.version, 'answer', ${participantJsonSql("x", { base, contractId: "c.id", partyId: "x.party_id" })}::text)
+                  FROM participants x JOIN parties p ON p.id = x.party_id
+                 WHERE x.id = ${participantId} AND p.id = ${partyId} AND p.contract_id = c.id))
+    FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`);
+
+/** The preloaded participant's answer and ETag, or the 404 of the first row of the path that is missing. */
+export function preloadedParticipant(preloaded: unknown, ids: TParticipantIds): { answer: string; etag: string } {
+  const row = preloaded as { party: boolean; found: { version: number; answer: string } | null } | null | undefined;
+  if (!row) throw new DomainError("resource_not_found", `Contract ${ids.contractId} does not exist.`);
+  if (!row.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
+  if (!row.found) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
+  return { answer: row.found.answer, etag: participantEtag({ id: ids.participantId, version: row.found.version }) };
+}
