@@ -19,6 +19,7 @@ export type TUserActor = Extract<Actor, { kind: "user" }>;
 
 /**
  * Who a change is recorded as: a user or API token (an `Actor`), a participant acting through their
- * signing link, or the service itself (a background job such as the overdue check).
+ * signing link (with their name and e-mail as they are when they act: the trail keeps them), or the
+ * service itself (a background job such as the overdue check).
  */
-export type TAuditActor = Actor | { kind: "signer"; participantId: number } | { kind: "system" };
+export type TAuditActor = Actor | { kind: "signer"; participantId: number; name: string; email: string } | { kind: "system" };

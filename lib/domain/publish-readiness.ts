@@ -1,6 +1,7 @@
 // Whether a draft can be published (docs/api.md "Publishing and signing"): what POST …/publish
 // refuses with and what the contract page's checklist names. Pure: no I/O.
 import { DEFAULT_CHANNEL_REQUIREMENTS, DEFAULT_TWO_STEP_REQUIREMENTS, type TContractState, type TDeliveryChannel, type TParticipantAttribute, type TSignMethod, type TTwoStepMethod } from "@/lib/domain/enums";
+import { hasSignatory } from "@/lib/domain/completion";
 import { participantProblems, type TAvailableOptions, type TParticipantProblem } from "@/lib/domain/options";
 
 export interface TReadinessParticipant {
@@ -50,7 +51,7 @@ export function publishProblems(state: TContractState, parties: readonly TReadin
     problems.push({ path: "parties", message: "The contract has no counterparty.", partyId: null, participantId: null });
   }
   parties.forEach((party, p) => {
-    if (!party.myParty && !party.participants.some((participant) => participant.signatory)) {
+    if (!party.myParty && !hasSignatory(party)) {
       problems.push({ path: `parties.${p}.participants`, message: `${party.name} has no signatory.`, partyId: party.id, participantId: null });
     }
     party.participants.forEach((participant, i) => {

@@ -22,7 +22,8 @@ export const WEBHOOK_EVENT_TYPES = {
   "participant.delete": { resource: "deleted", summary: "A participant was removed from a party." },
   "participant.sign": { resource: "participant", summary: "A participant signed through their signing link." },
   "participant.decline": { resource: "participant", summary: "A participant declined through their signing link." },
-  "participant.invitation_send": { resource: "participant", summary: "A participant's invitation was queued again." },
+  "participant.invitation_send": { resource: "participant", summary: "A participant's invitation was queued again, with a new signing link (the old one no longer works)." },
+  "participant.two_step_lock": { resource: "participant", summary: "Too many wrong e-mailed codes locked a participant's signing link; sending the invitation again unlocks." },
   "data_field.update": { resource: "data_field", summary: "A data field's value was changed." },
 } as const satisfies Record<string, { resource: "contract" | "party" | "participant" | "data_field" | "deleted"; summary: string }>;
 

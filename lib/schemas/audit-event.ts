@@ -18,8 +18,10 @@ export const ZAuditActorSchema = z
     id: z.number().int().nullable().meta({
       description: "The user's id for `user`, the token's for `api_token`, the participant's for `signer` when the event is about them; else null.",
     }),
-    name: z.string().meta({ description: "The user's, token's or participant's name, `Signer` when the participant is not named, or `System`." }),
-    email: z.string().optional().meta({ description: "The user's e-mail, for `user` (absent when the user no longer exists)." }),
+    name: z.string().meta({
+      description: "The user's or participant's name at the time of the event (a later rename does not change it), the token's name, `Signer` when the participant is not known, or `System`.",
+    }),
+    email: z.string().optional().meta({ description: "The user's or signer's e-mail at the time of the event, for `user` and `signer` (absent when not known)." }),
     api_token: z
       .object({ id: ZIdSchema, name: z.string() })
       .optional()

@@ -22,7 +22,7 @@ export const ZEmailMessageSchema = z
   .object({
     id: ZIdSchema,
     created_time: ZTimestampSchema,
-    kind: z.string().meta({ description: "`invitation`, `two_step_code`, `signed`, `declined`, `reminder`." }),
+    kind: z.string().meta({ description: "`invitation`, `two_step_code`, `two_step_lock` (to the staff: wrong codes locked a link), `signed`, `declined`, `reminder`." }),
     to: z.string().meta({ description: "The recipient's address." }),
     subject: z.string(),
     body: z.string().meta({

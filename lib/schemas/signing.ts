@@ -7,16 +7,16 @@ import { requestObject, typeError } from "./common";
 const ZCodeSchema = z
   .string({ error: typeError("a string") })
   .trim()
-  .regex(/^\d{6}$/, "must be the six digits from the e-mail")
+  .regex(/^\d{6}$/, "Type the six digits from the e-mail.")
   .optional();
 
 export const ZSignRequestSchema = requestObject({
-  full_name: z.string({ error: typeError("a string") }).trim().min(1, "type your full name").max(200, "must be at most 200 characters"),
+  full_name: z.string({ error: typeError("a string") }).trim().min(1, "Type your full name.").max(200, "Your name can be at most 200 characters long."),
   code: ZCodeSchema,
 });
 
 export const ZDeclineRequestSchema = requestObject({
-  reason: z.string({ error: typeError("a string") }).trim().max(2000, "must be at most 2000 characters").default(""),
+  reason: z.string({ error: typeError("a string") }).trim().max(2000, "Your reason can be at most 2,000 characters long.").default(""),
   code: ZCodeSchema,
 });
 
@@ -30,6 +30,8 @@ export type TSigningPageView = {
     sign_method: string;
     sign_method_supported: boolean;
     two_step_authentication_method: string;
+    /** Too many wrong e-mailed codes: signing by code is locked until staff send a new invitation. */
+    two_step_locked: boolean;
     sign_state: string;
   };
   parties: { name: string; my_party: boolean; participants: { name: string; title: string; signatory: boolean; sign_state: string }[] }[];

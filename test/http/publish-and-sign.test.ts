@@ -190,7 +190,7 @@ describe("the signing page's API", () => {
     const bobLink = await linkOf(c.id, people.find((p) => p.name === "Bob Reader")!.id);
 
     expect((await signApi(adaLink.token, "/sign", { full_name: "Ada" })).json.parameter_problems).toEqual({
-      full_name: ["must be your name as written in the contract: Ada Lovelace"],
+      full_name: ["Type your name as the contract writes it: Ada Lovelace"],
     });
     expect((await signApi(adaLink.token, "/sign", { full_name: "Ada Lovelace" }, { origin: "https://evil.example" })).status).toBe(403);
     expect((await signApi(bobLink.token, "/sign", { full_name: "Bob Reader" })).json.error_code).toBe(4030010);
@@ -248,7 +248,7 @@ describe("the signing page's API", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) expect((await signApi(token, "/sign", { full_name: "Tia Twostep", code: wrong })).json.error_code).toBe(4000020);
     // Used up: even the right code no longer works.
-    expect((await signApi(token, "/sign", { full_name: "Tia Twostep", code })).json.parameter_problems).toEqual({ code: ["ask for a new code"] });
+    expect((await signApi(token, "/sign", { full_name: "Tia Twostep", code })).json.parameter_problems).toEqual({ code: ["Ask for a new code: the last one has expired or was used up."] });
 
     // A fresh code (the pause moved back, as if 30 s had passed) signs.
     await serverDb().participant.update({ where: { id: tia.id }, data: { twoStepCodeExpiresAt: new Date(Date.now() + 60_000) } });

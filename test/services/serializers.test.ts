@@ -151,7 +151,7 @@ describe("serializeAuditEvent", () => {
   const base = {
     id: 7, createdAt: new Date("2024-05-01T09:30:00.000Z"), action: "participant.sign", entityType: "participant", entityId: 3,
     actorUserId: null, apiTokenId: null, before: { sign_state: "undecided" }, after: { sign_state: "signed" },
-    actorUser: null, apiToken: null, signer: null,
+    actorName: null, actorEmail: null, actorUser: null, apiToken: null, signer: null,
   } as const;
 
   it("a signing link's event names the participant it is about; the system is System", () => {
@@ -161,6 +161,7 @@ describe("serializeAuditEvent", () => {
       changes: [{ field: "sign_state", from: "undecided", to: "signed" }],
     });
     expect(serializeAuditEvent({ ...base, action: "contract.sign", entityType: "contract", via: "signing_link" }).actor).toEqual({ type: "signer", id: null, name: "Signer" });
+    expect(serializeAuditEvent({ ...base, via: "signing_link", signer: { id: 3, name: "Ann", email: "ann@example.org" } }).actor).toEqual({ type: "signer", id: 3, name: "Ann", email: "ann@example.org" });
     expect(serializeAuditEvent({ ...base, action: "contract.overdue", via: "system" }).actor).toEqual({ type: "system", id: null, name: "System" });
   });
 });

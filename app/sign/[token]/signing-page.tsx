@@ -2,7 +2,22 @@
 
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 import type { TSigningPageView } from "@/lib/schemas/signing";
+
+/** Too many wrong codes: the page says what to do next instead of the form. */
+const TWO_STEP_LOCKED = ERROR_CODES.two_step_locked.code;
+const DECISION_FIELDS = ["code", "full_name", "reason"] as const;
+type TDecisionField = (typeof DECISION_FIELDS)[number];
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
 
 const SIGN_STATE_WORDS: Record<string, string> = { undecided: "Not yet decided", signed: "Signed", declined: "Declined" };
 
@@ -107,21 +122,47 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
   const [code, setCode] = useState("");
   const [codeNote, setCodeNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<TDecisionField, string>>>({});
+  const [locked, setLocked] = useState(you.two_step_locked);
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
   const needsCode = you.two_step_authentication_method === "email";
 
   if (!you.signatory) return <p className="text-slate-700">You receive this contract to read; there is nothing for you to sign.</p>;
   if (you.sign_state !== "undecided") return <p className="text-slate-700">You have {you.sign_state} this contract.</p>;
+  if (needsCode && locked) {
+    return (
+      <section aria-labelledby="decide-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="decide-heading" className="text-lg font-semibold text-slate-900">This link is locked</h2>
+        <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          Too many wrong codes were typed, so this link can no longer be used to sign or decline. The contract&apos;s owner has been told. Ask the person who sent
+          you the contract to send you a new invitation: it comes with a new link, and this one stops working.
+        </p>
+      </section>
+    );
+  }
 
   async function send(path: string, body: unknown): Promise<{ contract_state: string } | null> {
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       return await fetchJson<{ contract_state: string }>(`${base}/${path}`, { method: "POST", body: JSON.stringify(body) });
     } catch (e) {
-      const problems = e instanceof RequestError ? Object.values(e.parameterProblems).flat() : [];
-      setError(problems.length > 0 ? `${e instanceof Error ? e.message : ""} ${problems.join("; ")}`.trim() : e instanceof Error ? e.message : "Something went wrong.");
+      if (e instanceof RequestError && e.errorCode === TWO_STEP_LOCKED) {
+        setLocked(true);
+        return null;
+      }
+      // One message per problem, next to its field; the request's own sentence only when no field has one.
+      const byField: Partial<Record<TDecisionField, string>> = {};
+      if (e instanceof RequestError) {
+        for (const field of DECISION_FIELDS) {
+          const first = e.parameterProblems[field]?.[0];
+          if (first) byField[field] = first;
+        }
+      }
+      setFieldErrors(byField);
+      if (Object.keys(byField).length === 0) setError(e instanceof Error ? e.message : "Something went wrong.");
       return null;
     } finally {
       setBusy(false);
@@ -164,8 +205,18 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
           {codeNote && <p role="status" className="text-sm text-emerald-800">{codeNote}</p>}
           <label className="block text-sm font-medium text-slate-800">
             Code from the e-mail
-            <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-invalid={fieldErrors.code ? true : undefined}
+              aria-describedby={fieldErrors.code ? "code-error" : undefined}
+              className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2"
+            />
           </label>
+          <FieldError id="code-error" message={fieldErrors.code} />
         </div>
       )}
       {error && <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">{error}</p>}
@@ -175,8 +226,17 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
             <form onSubmit={sign} className="mt-4 space-y-2">
               <label className="block text-sm font-medium text-slate-800">
                 Type your full name to sign
-                <input value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" placeholder={you.name} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+                <input
+                  value={fullName}
+                  onChange={(e) => setFullName(e.target.value)}
+                  autoComplete="name"
+                  placeholder={you.name}
+                  aria-invalid={fieldErrors.full_name ? true : undefined}
+                  aria-describedby={fieldErrors.full_name ? "full-name-error" : undefined}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+                />
               </label>
+              <FieldError id="full-name-error" message={fieldErrors.full_name} />
               <p className="text-xs text-slate-600">By signing you agree to the contract above, as {you.name}.</p>
               <button type="submit" disabled={busy} className="rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-50">
                 Sign
@@ -191,8 +251,17 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
         <form onSubmit={decline} className="mt-4 space-y-2">
           <label className="block text-sm font-medium text-slate-800">
             Why do you decline? (optional)
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+            <textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={2000}
+              rows={3}
+              aria-invalid={fieldErrors.reason ? true : undefined}
+              aria-describedby={fieldErrors.reason ? "reason-error" : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
           </label>
+          <FieldError id="reason-error" message={fieldErrors.reason} />
           <div className="flex gap-3">
             <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50">
               Decline

@@ -18,7 +18,7 @@ function serializeActor(row: TAuditEventRow): TAuditActor {
     };
   }
   if (row.apiTokenId !== null) return { type: "api_token", id: row.apiTokenId, name: row.apiToken?.name ?? `API token ${row.apiTokenId}` };
-  if (row.via === "signing_link") return { type: "signer", id: row.signer?.id ?? null, name: row.signer?.name ?? "Signer" };
+  if (row.via === "signing_link") return { type: "signer", id: row.signer?.id ?? null, name: row.signer?.name ?? "Signer", ...(row.signer?.email ? { email: row.signer.email } : {}) };
   return { type: "system", id: null, name: "System" };
 }
 

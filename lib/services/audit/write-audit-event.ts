@@ -35,8 +35,8 @@ async function workspaceOf(db: Tx, { workspaceId, contractId, before, after }: P
 }
 
 /**
- * The one way a service records a change in `audit_events`: who (user, API token, how they came in),
- * what, and the request it came with. Call it inside the change's transaction. The audit trail is also
+ * The one way a service records a change in `audit_events`: who (user, API token, how they came in,
+ * and a person's name and e-mail as they are at the time), what, and the request it came with. Call it inside the change's transaction. The audit trail is also
  * the webhooks' outbox (lib/services/webhooks): an event committed here is delivered to subscribers.
  */
 export async function writeAuditEvent(options: WriteAuditEventOptions): Promise<void> {
@@ -58,6 +58,9 @@ function auditEventData({ actor, action, entityType, entityId, contractId, reque
     ...(before === undefined ? {} : { before }),
     ...(after === undefined ? {} : { after }),
     workspaceId,
+    // Who acted as they are now, kept: a later rename does not rewrite the trail.
+    actorName: actor.kind === "user" || actor.kind === "signer" ? actor.name : null,
+    actorEmail: actor.kind === "user" || actor.kind === "signer" ? actor.email : null,
   } satisfies Prisma.AuditEventUncheckedCreateInput;
 }
 
@@ -74,6 +77,8 @@ const AUDIT_EVENT_COLUMNS = {
   before: ["before", "jsonb"],
   after: ["after", "jsonb"],
   workspaceId: ["workspace_id", "int"],
+  actorName: ["actor_name", "text"],
+  actorEmail: ["actor_email", "text"],
 } as const satisfies Record<keyof ReturnType<typeof auditEventData>, readonly [string, string]>;
 
 /**

@@ -63,3 +63,18 @@ export function declinedMail({ participantName, contractName, declinedBy, reason
     ].join("\n"),
   };
 }
+
+/** To the contract's organizer (else its creator) when wrong codes have locked a participant's link. */
+export function twoStepLockMail({ staffName, participantName, contractName, wrongTries }: { staffName: string; participantName: string; contractName: string; wrongTries: number }) {
+  return {
+    subject: `Signing locked for ${participantName}: ${contractName}`,
+    body: [
+      `Hello ${staffName},`,
+      "",
+      `${wrongTries} wrong codes were typed with ${participantName}'s signing link for "${contractName}", so that link can no longer be used to sign or decline.`,
+      "",
+      `If ${participantName} was simply having trouble, send the invitation again from the contract's page: it gives them a new link and new tries, and the old link stops working.`,
+      "If they did not type those codes, someone else may have their link: check with them before sending a new one.",
+    ].join("\n"),
+  };
+}

@@ -9,6 +9,7 @@ import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { invitationMail } from "@/lib/services/mail/messages";
 import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 
 export interface ParticipantLinkOptions {
@@ -40,7 +41,10 @@ export async function getSigningLink(options: ParticipantLinkOptions & { db: Tx;
   return { url: `${options.linkOrigin}/sign/${token}`, expiresAt: contract.signingPeriodExpiresAt };
 }
 
-/** Queues the invitation again, with the same link; audited as `participant.invitation_send`. */
+/**
+ * Queues the invitation again with a new link (the old one stops working) and fresh code tries, which
+ * is how staff unlock a participant locked out by wrong codes; audited as `participant.invitation_send`.
+ */
 export async function sendInvitationAgain(
   options: ParticipantLinkOptions & { db: PrismaClient; linkOrigin: string; requestId?: string },
 ): Promise<TParticipantRow> {
@@ -68,11 +72,14 @@ export async function sendInvitationAgain(
       expiresAt: contract.signingPeriodExpiresAt ?? new Date(),
     });
     await enqueueEmail({ db: tx, kind: "invitation", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin: options.linkOrigin, ...mail });
+    // A new link: the old one dies (a forwarded or leaked copy with it), and the second factor starts afresh.
+    const link = await newSigningLinkData(tx, participant);
     const updated = await tx.participant.update({
       where: { id: participant.id },
-      data: { deliveryStatus: "pending", version: { increment: 1 }, updatedAt: new Date() },
+      data: { ...link, deliveryStatus: "pending", version: { increment: 1 }, updatedAt: new Date() },
       select: PARTICIPANT_SELECT,
     });
+    const unlocked = participant.twoStepLockedAt !== null && link.twoStepLockedAt === null;
     await writeAuditEvent({
       db: tx,
       actor: options.actor,
@@ -81,8 +88,8 @@ export async function sendInvitationAgain(
       entityId: participant.id,
       contractId: contract.id,
       requestId: options.requestId,
-      before: { delivery_status: participant.deliveryStatus },
-      after: { delivery_status: "pending" },
+      before: { delivery_status: participant.deliveryStatus, ...(unlocked ? { two_step_locked: true } : {}) },
+      after: { delivery_status: "pending", ...(unlocked ? { two_step_locked: false } : {}) },
     });
     return updated;
   });

@@ -3,18 +3,18 @@
 // credential, looked up by its hash, and dead once the contract is no longer pending.
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { TAuditActor } from "@/lib/domain/actor";
+import { isFullySigned } from "@/lib/domain/completion";
 import { DomainError } from "@/lib/domain/errors";
 import { SUPPORTED_SIGN_METHODS } from "@/lib/domain/publish-readiness";
 import { isWellFormedSigningToken, newNonce, sameCode, signingTokenHash, twoStepCode } from "@/lib/domain/signing";
+import { locksOut, resendAfterMs, TWO_STEP_CODE } from "@/lib/domain/two-step";
 import type { Participant } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
-import { declinedMail, signedMail, twoStepCodeMail } from "@/lib/services/mail/messages";
+import { declinedMail, signedMail, twoStepCodeMail, twoStepLockMail } from "@/lib/services/mail/messages";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 
-/** A code works this long, for this many wrong tries; a new one can be asked for after the pause. */
-export const TWO_STEP_CODE = { lifetimeMs: 10 * 60_000, maxAttempts: 5, resendAfterMs: 30_000 } as const;
 
 const DEAD_LINK = "This signing link does not work (any more): the contract may have been signed, declined, withdrawn or expired.";
 
@@ -28,6 +28,17 @@ async function findByToken(db: Tx, token: string) {
   return { participant, party: participant.party, contract: participant.party.contract };
 }
 
+/** Whether the link opens a page: a well-formed token of a participant whose contract is pending. Counts nothing. */
+export async function isLiveSigningLink({ db, token }: { db: Tx; token: string }): Promise<boolean> {
+  try {
+    await findByToken(db, token);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.key === "resource_not_found") return false;
+    throw error;
+  }
+}
+
 /** Locks the contract, then finds the link's participant again: every decision on it queues here. */
 async function lockByToken(tx: Tx, token: string) {
   const first = await findByToken(tx, token);
@@ -37,7 +48,7 @@ async function lockByToken(tx: Tx, token: string) {
 
 export interface TSigningView {
   contract: { id: number; name: string; state: string; expiresAt: Date | null };
-  you: Pick<Participant, "id" | "name" | "email" | "signatory" | "signMethod" | "twoStepMethod" | "signState"> & { partyName: string; signMethodSupported: boolean };
+  you: Pick<Participant, "id" | "name" | "email" | "signatory" | "signMethod" | "twoStepMethod" | "signState"> & { partyName: string; signMethodSupported: boolean; twoStepLocked: boolean };
   parties: { name: string; myParty: boolean; participants: { name: string; title: string; signatory: boolean; signState: string }[] }[];
   dataFields: { name: string; value: string }[];
 }
@@ -77,6 +88,7 @@ export async function openSigningLink({ db, token }: { db: PrismaClient; token: 
         signState: participant.signState,
         partyName: party.name,
         signMethodSupported: SUPPORTED_SIGN_METHODS.includes(participant.signMethod) && participant.twoStepMethod !== "sms",
+        twoStepLocked: participant.twoStepMethod === "email" && participant.twoStepLockedAt !== null,
       },
       parties,
       dataFields,
@@ -92,15 +104,19 @@ export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaCli
       throw new DomainError("validation_failed", "This participant signs without an e-mailed code.", { parameterProblems: { two_step_authentication_method: [`is ${participant.twoStepMethod}`] } });
     }
     if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}.`);
+    if (participant.twoStepLockedAt !== null) throw lockedError();
     const now = Date.now();
+    // Each code waits longer than the one before (30 s, 60 s, 120 s, … up to an hour): the issue
+    // time is kept as the expiry less the lifetime.
     const issuedAt = participant.twoStepCodeExpiresAt ? participant.twoStepCodeExpiresAt.getTime() - TWO_STEP_CODE.lifetimeMs : null;
-    if (issuedAt !== null && now - issuedAt < TWO_STEP_CODE.resendAfterMs) {
-      const wait = Math.ceil((TWO_STEP_CODE.resendAfterMs - (now - issuedAt)) / 1000);
-      throw new DomainError("rate_limited", `A code was sent moments ago; ask again in ${wait} s.`, { headers: { "Retry-After": String(wait) } });
+    const pause = resendAfterMs(participant.twoStepCodeRequests);
+    if (issuedAt !== null && now - issuedAt < pause) {
+      const wait = Math.ceil((pause - (now - issuedAt)) / 1000);
+      throw new DomainError("rate_limited", `A code was sent a short while ago; you can ask for another in ${waitWords(wait)}.`, { headers: { "Retry-After": String(wait) } });
     }
     await tx.participant.update({
       where: { id: participant.id },
-      data: { twoStepCodeNonce: newNonce(), twoStepCodeExpiresAt: new Date(now + TWO_STEP_CODE.lifetimeMs), twoStepCodeAttempts: 0 },
+      data: { twoStepCodeNonce: newNonce(), twoStepCodeExpiresAt: new Date(now + TWO_STEP_CODE.lifetimeMs), twoStepCodeAttempts: 0, twoStepCodeRequests: { increment: 1 } },
     });
     const mail = twoStepCodeMail({ participantName: participant.name, contractName: contract.name });
     await enqueueEmail({ db: tx, kind: "two_step_code", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin, ...mail });
@@ -108,6 +124,67 @@ export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaCli
   });
   mailQueued();
   return result;
+}
+
+function lockedError(): DomainError {
+  return new DomainError(
+    "two_step_locked",
+    "Too many wrong codes were typed with this link, so it can no longer be used to sign or decline. The contract's owner has been told: ask them to send you a new invitation, which comes with a new link.",
+  );
+}
+
+function waitWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * One more wrong code: counted on the code, on the link and in all. At the limit the participant is
+ * locked out of signing by code, the code dies, and the staff are told: an audit event (and so a
+ * webhook) and an e-mail to the contract's organizer, else its creator.
+ */
+async function countWrongCode(
+  tx: Tx,
+  participant: Participant,
+  contract: { id: number; name: string; createdById: number | null },
+  linkOrigin: string,
+): Promise<DomainError> {
+  const wrongTries = participant.twoStepWrongTries + 1;
+  const wrongTriesTotal = participant.twoStepWrongTriesTotal + 1;
+  const locked = locksOut(wrongTries, wrongTriesTotal);
+  const now = new Date();
+  await tx.participant.update({
+    where: { id: participant.id },
+    data: {
+      twoStepCodeAttempts: { increment: 1 },
+      twoStepWrongTries: wrongTries,
+      twoStepWrongTriesTotal: wrongTriesTotal,
+      ...(locked ? { twoStepLockedAt: now, twoStepCodeNonce: null, twoStepCodeExpiresAt: null } : {}),
+    },
+  });
+  if (!locked) {
+    const left = TWO_STEP_CODE.lockAfterWrongTries - wrongTries;
+    const message = `The code is wrong. Check the latest e-mail and type its six digits; ${left === 1 ? "1 more wrong try locks" : `${left} more wrong tries lock`} this link.`;
+    return new DomainError("two_step_code_invalid", message, { parameterProblems: { code: [message] } });
+  }
+  await writeAuditEvent({
+    db: tx,
+    actor: { kind: "signer", participantId: participant.id, name: participant.name, email: participant.email },
+    action: "participant.two_step_lock",
+    entityType: "participant",
+    entityId: participant.id,
+    contractId: contract.id,
+    before: { two_step_locked: false },
+    after: { two_step_locked: true, two_step_wrong_tries: wrongTries },
+  });
+  const staff =
+    (await tx.participant.findFirst({ where: { party: { contractId: contract.id, myParty: true }, organizer: true, email: { not: "" } }, select: { name: true, email: true } })) ??
+    (contract.createdById === null ? null : await tx.user.findUnique({ where: { id: contract.createdById }, select: { name: true, email: true } }));
+  if (staff) {
+    const mail = twoStepLockMail({ staffName: staff.name, participantName: participant.name, contractName: contract.name, wrongTries });
+    await enqueueEmail({ db: tx, kind: "two_step_lock", contractId: contract.id, participantId: null, to: staff.email, linkOrigin, ...mail });
+  }
+  return lockedError();
 }
 
 export type TDecision = { kind: "sign"; fullName: string; code?: string | undefined } | { kind: "decline"; reason: string; code?: string | undefined };
@@ -133,23 +210,25 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
       throw new DomainError("sign_method_unavailable", "Two-step authentication by SMS is not available here; ask the contract's owner to change it.");
     }
     if (participant.twoStepMethod === "email") {
+      if (participant.twoStepLockedAt !== null) throw lockedError();
       const secret = await loadSigningSecret(tx);
       const live = participant.twoStepCodeNonce !== null && participant.twoStepCodeExpiresAt !== null && participant.twoStepCodeExpiresAt.getTime() > Date.now() && participant.twoStepCodeAttempts < TWO_STEP_CODE.maxAttempts;
       const right = live && decision.code !== undefined && sameCode(decision.code, twoStepCode(secret, participant.id, participant.twoStepCodeNonce!));
       if (!right) {
-        // Kept although the request fails: the caller sees the error after this commits.
-        if (live) await tx.participant.update({ where: { id: participant.id }, data: { twoStepCodeAttempts: { increment: 1 } } });
-        return { error: new DomainError("two_step_code_invalid", live ? "The code is wrong." : "Ask for a code first; the last one expired or was used up.", { parameterProblems: { code: [live ? "is wrong" : "ask for a new code"] } }) };
+        if (!live) return { error: new DomainError("two_step_code_invalid", "Ask for a new code: the last one has expired or was used up.", { parameterProblems: { code: ["Ask for a new code: the last one has expired or was used up."] } }) };
+        // Kept although the request fails (the caller sees the error after this commits): counted
+        // per participant across codes, so new codes buy no new guesses.
+        return { error: await countWrongCode(tx, participant, contract, linkOrigin) };
       }
     }
     if (decision.kind === "sign" && normalName(decision.fullName) !== normalName(participant.name)) {
       throw new DomainError("validation_failed", "Type your full name exactly as the contract names you to sign.", {
-        parameterProblems: { full_name: [`must be your name as written in the contract: ${participant.name}`] },
+        parameterProblems: { full_name: [`Type your name as the contract writes it: ${participant.name}`] },
       });
     }
 
     const now = new Date();
-    const signer: TAuditActor = { kind: "signer", participantId: participant.id };
+    const signer: TAuditActor = { kind: "signer", participantId: participant.id, name: participant.name, email: participant.email };
     const signState = decision.kind === "sign" ? "signed" : "declined";
     await tx.participant.update({
       where: { id: participant.id },
@@ -174,8 +253,10 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
       after: { sign_state: signState, ...(decision.kind === "decline" && decision.reason ? { decline_reason: decision.reason } : {}) },
     });
 
-    const waiting = await tx.participant.count({ where: { party: { contractId: contract.id }, signatory: true, signState: { not: "signed" } } });
-    const contractState = decision.kind === "decline" ? "declined" : waiting === 0 ? "signed" : "pending";
+    // Checked as the contract is now, under its lock: whatever changed since publishing, a
+    // counterparty without a signatory never lets the contract be signed.
+    const parties = await tx.party.findMany({ where: { contractId: contract.id }, select: { myParty: true, participants: { select: { signatory: true, signState: true } } } });
+    const contractState = decision.kind === "decline" ? "declined" : isFullySigned(parties) ? "signed" : "pending";
     if (contractState === "pending") return { contractState };
 
     await tx.contract.update({ where: { id: contract.id }, data: { state: contractState, stateUpdatedAt: now, updatedAt: now } });
@@ -202,7 +283,8 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
     }
     return { contractState };
   });
-  if ("error" in outcome) throw outcome.error;
+  // Also after a refusal: the wrong code that locked the link queued mail to the staff.
   mailQueued();
+  if ("error" in outcome) throw outcome.error;
   return outcome;
 }

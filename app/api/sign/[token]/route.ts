@@ -18,6 +18,7 @@ export const GET = withApi(
         sign_method: view.you.signMethod,
         sign_method_supported: view.you.signMethodSupported,
         two_step_authentication_method: view.you.twoStepMethod,
+        two_step_locked: view.you.twoStepLocked,
         sign_state: view.you.signState,
       },
       parties: view.parties.map((p) => ({
