@@ -13,7 +13,7 @@
 // AB_SEPARATE=1 (the reference in a process of its own), AB_BACKGROUND_JOBS=on.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DIST_DIR, ROOT, log, postgresUrls } from "./config";
+import { DIST_DIR, ROOT, log, postgresUrls, sendNothingOut } from "./config";
 import { runScenario, type LoadOptions } from "./load";
 import { cpuMs, startApp } from "./processes";
 import { median } from "./stats";
@@ -44,7 +44,8 @@ async function main() {
   if (!existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) throw new Error(`no ${DIST_DIR} build: run npm run bench once first`);
   const rounds = Math.round(num("AB_ROUNDS", 6));
   const load: LoadOptions = { durationSec: num("AB_SECONDS", 3), warmupSec: 0, connections: Math.round(num("AB_CONNECTIONS", 16)) };
-  const url = process.env.DATABASE_URL || postgresUrls().large;
+  const url = postgresUrls().large;
+  sendNothingOut();
   // AB_ONLY=app (or reference): load one route only, e.g. for a CPU profile of it alone.
   const only = process.env.AB_ONLY;
   if (only && only !== "app" && only !== "reference") throw new Error("AB_ONLY must be app or reference");

@@ -7,13 +7,13 @@
 // BENCH_SKIP_BUILD=1 (reuse .next-bench). DATABASE_URL picks the PostgreSQL database (default
 // postgresql://postgres@127.0.0.1:5432/contracts_bench; the small set goes to `<name>_small`).
 // BENCH_LABEL=before writes bench/results/before.* (kept; later runs compare themselves with it).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { BEFORE_JSON, COMMITTED_RESULTS_DIR, DIST_DIR, LABEL, OUTPUT, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, samplesOn, settings } from "./config";
+import { BEFORE_JSON, COMMITTED_RESULTS_DIR, DIST_DIR, LABEL, OUTPUT, PGLITE_DIRS, RESULTS_DIR, ROOT, log, postgresUrls, quickRun, samplesOn, sendNothingOut, settings } from "./config";
 import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./dataset";
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { compareAnswers, type CompareTarget } from "./compare";
@@ -50,10 +50,12 @@ function describe(r: ScenarioResult): string {
 }
 
 const running = new Set<ServerProcess>();
+let building: ChildProcess | null = null;
 /** The app left alone for `seconds` (V8 shrinks an idle heap by itself) before its RSS is read. */
 const idle = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 async function stopAll() {
+  building?.kill("SIGTERM");
   for (const s of running) {
     await s.stop().catch(() => undefined);
     running.delete(s);
@@ -65,6 +67,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void stopAll().then(() => process.exit(130));
   });
 }
+
+/**
+ * A run still going after this many minutes is stuck (a full one takes about 14): it stops what it
+ * started and fails. Scaled up for runs asked to take longer (more or longer samples).
+ */
+const DEADLINE_MIN = 45 * Math.max(1, settings.samples / 3, settings.embeddedSamples) * Math.max(1, (settings.durationSec + 1) / 6);
+setTimeout(() => {
+  log(`still running after ${DEADLINE_MIN.toFixed(0)} min: stopping the servers this run started`);
+  void stopAll().then(() => process.exit(1));
+}, DEADLINE_MIN * 60_000).unref();
 
 async function started<T extends ServerProcess>(p: Promise<T>): Promise<T> {
   const s = await p;
@@ -90,16 +102,17 @@ async function build(): Promise<number> {
   log(`building the production app into ${DIST_DIR} (next build)…`);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
+      const child = (building = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
         cwd: ROOT,
         env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", BENCH_PAGES: "1" },
         stdio: ["ignore", "inherit", "inherit"],
-      });
+      }));
       child.on("error", reject);
       child.on("exit", (c) => resolve(c));
     });
     if (code !== 0) throw new Error(`next build failed (exit ${code})`);
   } finally {
+    building = null;
     const after = await readFile(tsconfigPath, "utf8");
     const marker = `"${DIST_DIR}/`;
     if (after !== before && !before.includes(marker) && after.includes(marker)) {
@@ -149,11 +162,8 @@ interface Served {
 /**
  * The load of sample `i` (from 0): a server's first sample of a scenario after the whole warm-up,
  * each later one after a short one of its own (at most 1 s). Between two samples of one server the
- * others run (about 12 s with the defaults; 6 s in the rate-limit comparison), and a server that
- * idled 20 s answered its next seconds 20–30 % slower (app and reference alike): without it, a
- * sample measured that waking, not the steady state.
- * (Most of that waking was the servers' idle collection, which ran after 5 s without a request
- * until it waited 30 s: bench/results/history.md, "Idle collection".)
+ * others run (about 12 s with the defaults; 6 s in the rate-limit comparison): without it, a sample
+ * measured the server waking from that pause, not the steady state (bench/results/history.md).
  */
 const laterWarmupSec = (load: LoadOptions) => Math.min(1, load.warmupSec);
 const sampleLoad = (load: LoadOptions, i: number): LoadOptions => (i === 0 ? load : { ...load, warmupSec: laterWarmupSec(load) });
@@ -392,6 +402,9 @@ async function readBefore(): Promise<BenchReport | null> {
 
 async function main() {
   const t0 = performance.now();
+  // Before the build: a DATABASE_URL off this machine is refused at once, not minutes later.
+  if (settings.databases.includes("postgres")) postgresUrls();
+  sendNothingOut();
   await mkdir(RESULTS_DIR, { recursive: true });
   const problems: string[] = [];
   const load: LoadOptions = { durationSec: settings.durationSec, warmupSec: settings.warmupSec, connections: settings.connections };
