@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("bench memory log", () => {
   it("the sampler writes a line a second of what the process's memory is made of", () => {
     const file = path.join(dir, "sampled.jsonl");
-    // What an earlier run (or the process server.mjs replaces at start) left is dropped.
+    // What an earlier run left is dropped.
     writeFileSync(file, '{"rss":1}\n');
     const sampler = path.resolve("bench/memory-sampler.mjs");
     execFileSync(process.execPath, ["--import", sampler, "-e", "const keep = []; const t = setInterval(() => keep.push(Buffer.alloc(1 << 20, 1)), 100); setTimeout(() => clearInterval(t), 2600);"], {
