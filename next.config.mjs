@@ -14,6 +14,9 @@ const nextConfig = {
   // benchmark's own build; a production build does not contain them.
   pageExtensions: process.env.BENCH_PAGES === "1" ? ["tsx", "ts", "bench.tsx", "bench.ts"] : ["tsx", "ts"],
   poweredByHeader: false,
+  // Compression is the reverse proxy's job (it sees the client and can cache what it compressed):
+  // the server sends every answer as it is, through Next and through the API lane alike.
+  compress: false,
   // PGlite and its socket server load WebAssembly and data files at run time: keep them out of
   // the server bundle and load them from node_modules.
   serverExternalPackages: [

@@ -1,52 +1,51 @@
 // The API lane: the front door hands a `/v1` request straight to its App Router route handler, the
 // exported `GET`/`PUT`/… of `app/v1/**/route.ts` as `next build` compiled it, instead of through
-// Next's router, render server and route module (which cost about 0.5 ms of CPU per request, more
-// than the whole of most of our handlers; docs/performance.md, "The API lane").
+// Next's router, render server and route module (about 0.5 ms of CPU per request, more than most
+// of our handlers). docs/architecture.md, "The API lane".
 //
-// It does what Next does for such a request, with Next's own code where Next has it:
-//   - the route: the build's manifests, Next's route regexes and matcher (params decoded as Next
-//     decodes them), static routes before dynamic ones, in Next's order;
-//   - the method: the route module's own `resolveHandler` (HEAD from GET, OPTIONS with `Allow`,
-//     405 for a method the file does not export);
-//   - the request: a `Request` with the URL Next would give (`http://<hostname>:<port><path>`), the
-//     headers as the front door left them, the body streamed from the socket, an abort signal;
-//   - the answer: the `headers()` of next.config (matched with Next's path matcher and `has`), then
-//     the handler's headers as Next's `sendResponse` merges them, compressed by Next's own
-//     `compression` middleware when the client accepts it. Unlike Next, which streams it, an
-//     answer of one chunk goes out with its Content-Length (so the compressor, which then knows
-//     the size, leaves one under 1 KiB as it is).
+// It requires nothing from `next/dist`. What it knows of Next comes from the build's outputs:
+//   - routes-manifest.json: the routes (static pages, and dynamic ones with the regex, named
+//     groups and order Next built them with), next.config's headers() with their regexes, and
+//     whether the build has rewrites, redirects, a base path or locales (then the lane is off);
+//   - app-paths-manifest.json, app-path-routes-manifest.json: each `/v1` route's compiled file;
+//   - required-server-files.json: the config (`compress: false` is required, case sensitivity);
+//   - middleware-manifest.json / functions-config-manifest.json: where proxy.ts runs;
+//   - the compiled route file's `routeModule.resolveHandler(method)`: the user's handler, or what
+//     Next implements for HEAD, OPTIONS and a method the file does not export (405).
 //
-// It takes only what it can answer exactly as Next would; everything else goes to Next: paths with
-// a percent-escape or a backslash, queries with Next's internal keys, paths the proxy (proxy.ts)
-// runs on, and every path no `/v1` route handler matches. It is off in development (Next compiles
-// routes on demand there), with API_LANE=off, and when the build has rewrites, redirects, a base
-// path or locales. test/http/api-lane.test.ts holds its answers equal to Next's.
+// It takes only requests it can answer trivially and leaves the rest to Next, which answers them
+// the same: a path with a percent-escape or a backslash, a query Next would re-serialise (anything
+// but plain `k=v` pairs with distinct keys) or that names Next's internal keys, a path proxy.ts
+// runs on, a path a header rule it does not interpret (a `:` in a header, a condition other than
+// on a header) applies to, and every path no `/v1` route handler matches. It is off in
+// development, with API_LANE=off, and when the build does something it does not interpret (above).
+// test/http/api-lane*.test.ts hold its answers equal to Next's; test/server/next-pin.test.ts holds
+// what it reads of Next.
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { isIPv6 } from "node:net";
 import path from "node:path";
 import { readAtMost } from "./read-body.mjs";
 
 const require = createRequire(import.meta.url);
 /** A query that Next's parse-and-format gives back unchanged: `k=v` pairs of characters neither encodes. */
 const PLAIN_QUERY = /^[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*(?:&[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*)*$/;
-/** Whether a rule's `has`/`missing` conditions read the query. */
-function readsQuery(rule) {
-  return [...(rule.has ?? []), ...(rule.missing ?? [])].some((condition) => condition.type === "query");
-}
-/** A key given twice (formatting groups a key's values, which can reorder the pairs). */
+/** Query keys Next reads itself (route params, RSC, locales). */
+const NEXT_QUERY = /nxt|_rsc|nextinternallocale/i;
+/** A key given twice (Next's formatting groups a key's values, which can reorder the pairs). */
 function hasRepeatedKey(query) {
   if (!query.includes("&")) return false;
   const keys = query.split("&").map((pair) => pair.slice(0, pair.indexOf("=")));
   return new Set(keys).size !== keys.length;
 }
-/** Cache-Control's no-transform, as the compressor reads it. */
-const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 const EMPTY = new Uint8Array(0);
+/** Next's Vary for every App Router path (base-server setVaryHeader). */
+export const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 /**
  * A body declared at most this long is read whole before the handler runs, and the `Request` gets
  * the bytes: reading a `Request` that streams from the socket (undici's bridge from a Node stream)
- * cost ~30 µs more per request than one holding its bytes. Larger ones stream as before, so a
- * client the handler refuses early (a bad token) never makes the server hold more than this.
+ * cost ~30 µs more per request than one holding its bytes. Larger ones stream, so a client the
+ * handler refuses early (a bad token) never makes the server hold more than this.
  */
 export const LANE_READS_WHOLE = 64 * 1024;
 /** Once `res` can take more, or is closed. */
@@ -61,13 +60,27 @@ function drained(res) {
     res.on("close", done);
   });
 }
-const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
 /** API_LANE: "on" (the default) or "off". */
 export function parseApiLane(value) {
   if (value === undefined || value === "" || value === "on") return true;
   if (value === "off") return false;
   throw new Error(`API_LANE must be "on" or "off", not ${JSON.stringify(value)}.`);
+}
+
+/**
+ * A `has`/`missing` condition on a header, as Next's matchHas tests it: present and non-empty,
+ * and when it gives a value, the last one given matching `^value$`. Other conditions: null.
+ */
+function headerCondition(item) {
+  if (item.type !== "header") return null;
+  const name = item.key.toLowerCase();
+  const pattern = item.value ? new RegExp(`^${item.value}$`) : null;
+  return (headers) => {
+    const value = headers[name];
+    if (!value) return false;
+    return pattern === null || pattern.test(Array.isArray(value) ? value.at(-1) : value);
+  };
 }
 
 /**
@@ -93,57 +106,44 @@ export function createApiLane({ distDir, hostname, port }) {
   if ((routesManifest.redirects ?? []).some((r) => !r.internal)) return { reason: "the build has redirects" };
   if (routesManifest.basePath) return { reason: "the build has a base path" };
   if (routesManifest.i18n || config.i18n) return { reason: "the build has locales" };
-
-  const { getRouteRegex } = require("next/dist/shared/lib/router/utils/route-regex");
-  const { getRouteMatcher } = require("next/dist/shared/lib/router/utils/route-matcher");
-  const { getSortedRoutes } = require("next/dist/shared/lib/router/utils/sorted-routes");
-  const { getPathMatch } = require("next/dist/shared/lib/router/utils/path-match");
-  const { matchHas, compileNonPath } = require("next/dist/shared/lib/router/utils/prepare-destination");
-  const { splitCookiesString } = require("next/dist/server/web/utils");
-  const { formatHostname } = require("next/dist/server/lib/format-hostname");
-  const { parseReqUrl } = require("next/dist/lib/url");
-  const { formatUrl } = require("next/dist/shared/lib/router/utils/format-url");
-  const { modifyRouteRegex } = require("next/dist/lib/redirect-status");
-  const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
-  const compression = require("next/dist/compiled/compression");
-  const compress = config.compress === false ? null : compression();
-  const compressionFilter = compression.filter;
+  if (config.compress !== false) return { reason: "next.config compresses (the lane needs compress: false)" };
 
   // The `/v1` route handlers: page "/v1/contracts/[contract_id]" → its compiled entry.
   const entries = new Map();
   for (const [entry, page] of Object.entries(appPathRoutes)) {
     if (!entry.endsWith("/route") || !(page === "/v1" || page.startsWith("/v1/"))) continue;
     const file = appPaths[entry];
-    if (file) entries.set(page, { entry, file: path.join(distDir, "server", file), module: null });
+    if (file) entries.set(page, { file: path.join(distDir, "server", file), module: null });
   }
   if (entries.size === 0) return { reason: "the build has no /v1 route handlers" };
-  const isDynamic = (page) => page.includes("[");
-  const staticRoutes = new Map([...entries].filter(([page]) => !isDynamic(page)));
-  const dynamicRoutes = getSortedRoutes([...entries.keys()].filter(isDynamic)).map((page) => ({
-    page,
-    match: getRouteMatcher(getRouteRegex(page)),
-    route: entries.get(page),
-  }));
-
-  // next.config's headers(), built as Next builds them (filesystem.ts buildCustomRoute). A rule
-  // whose names and values have no `:param` to fill in needs only its pattern's test, not the
-  // matcher's params.
-  const caseSensitive = Boolean(config.experimental?.caseSensitiveRoutes);
-  const headerRules = (routesManifest.headers ?? []).map((item) => {
-    let built = "";
-    const match = getPathMatch(item.source, {
-      strict: true,
-      removeUnnamedParams: true,
-      regexModifier: (regex) => (built = item.internal ? regex : modifyRouteRegex(regex)),
-      sensitive: caseSensitive,
-    });
-    const placeholders = item.headers.some(({ key, value }) => key.includes(":") || value.includes(":"));
-    const test = placeholders ? null : new RegExp(built, caseSensitive ? "" : "i");
-    return { ...item, match, test, readsQuery: readsQuery(item) };
+  // Every route of the build, in Next's order (static before dynamic, dynamic as sorted at build):
+  // the first that matches decides, and it is ours only if it is a `/v1` route handler.
+  const staticPages = new Set((routesManifest.staticRoutes ?? []).map((route) => route.page));
+  const dynamicRoutes = (routesManifest.dynamicRoutes ?? []).map((route) => {
+    // The page's `[param]`, `[...param]` and `[[...param]]` segments, in the order of the regex's
+    // named groups; a catch-all's value is its segments (the path has no escapes to decode).
+    const segments = [...route.page.matchAll(/\[\[?(\.\.\.)?([^\]]+)\]\]?/g)];
+    const groups = Object.keys(route.routeKeys);
+    return {
+      re: new RegExp(route.namedRegex),
+      route: entries.get(route.page),
+      keys: segments.length === groups.length ? segments.map(([, dots, key], i) => [groups[i], key, Boolean(dots)]) : null,
+    };
   });
-  // The proxy (proxy.ts): a path it runs on goes to Next. Its matchers, as Next's
-  // getMiddlewareRouteMatcher reads them, with each pattern compiled once.
-  const proxyMatchers = [];
+  if (dynamicRoutes.some((route) => route.route && !route.keys)) return { reason: "a /v1 route's params do not match its regex's groups" };
+
+  // next.config's headers(), each as its regex from the manifest. A rule with a `:` in a header
+  // (Next would fill in params) or a condition other than on a header is not interpreted: a path
+  // it applies to goes to Next.
+  const flags = config.experimental?.caseSensitiveRoutes ? "" : "i";
+  const headerRules = (routesManifest.headers ?? []).map((rule) => {
+    const has = (rule.has ?? []).map(headerCondition);
+    const missing = (rule.missing ?? []).map(headerCondition);
+    const plain = [...has, ...missing].every(Boolean) && rule.headers.every(({ key, value }) => !key.includes(":") && !value.includes(":"));
+    return { re: new RegExp(rule.regex, flags), headers: rule.headers, has, missing, plain };
+  });
+  // Where proxy.ts runs: its matchers' regexes (with or without conditions, such a path goes to Next).
+  const proxyPaths = [];
   for (const [file, key] of [["server/functions-config-manifest.json", "functions"], ["server/middleware-manifest.json", "middleware"]]) {
     let infos;
     try {
@@ -151,24 +151,42 @@ export function createApiLane({ distDir, hostname, port }) {
     } catch {
       continue; // no such manifest in this build
     }
-    for (const info of infos) {
-      for (const matcher of info.matchers ?? [{ regexp: "^/.*$" }]) proxyMatchers.push({ ...matcher, re: new RegExp(matcher.regexp), readsQuery: readsQuery(matcher) });
-    }
+    for (const info of infos) for (const matcher of info.matchers ?? [{ regexp: "^/.*$" }]) proxyPaths.push(new RegExp(matcher.regexp));
   }
-  const runsProxy = (pathname, req, url, q) =>
-    proxyMatchers.some((m) => m.re.test(pathname) && (!(m.has || m.missing) || Boolean(matchHas(req, queryOf(url, q, m), m.has, m.missing))));
   // The origin of the URL Next gives a route (resolve-routes' initURL), made once for each scheme.
-  const host = port ? `${formatHostname(hostname || "localhost")}:${port}` : "localhost";
+  const name = hostname || "localhost";
+  const host = port ? `${isIPv6(name) ? `[${name}]` : name}:${port}` : "localhost";
   const origins = { http: `http://${host}`, https: `https://${host}` };
 
   function find(pathname) {
-    const route = staticRoutes.get(pathname);
-    if (route) return { route, params: {} };
+    if (staticPages.has(pathname)) {
+      const route = entries.get(pathname);
+      return route ? { route, params: {} } : null;
+    }
     for (const candidate of dynamicRoutes) {
-      const params = candidate.match(pathname);
-      if (params) return { route: candidate.route, params };
+      const match = candidate.re.exec(pathname);
+      if (!match) continue;
+      if (!candidate.route) return null;
+      const params = {};
+      for (const [group, key, catchAll] of candidate.keys) {
+        const value = match.groups[group];
+        if (value !== undefined) params[key] = catchAll ? value.split("/") : value;
+      }
+      return { route: candidate.route, params };
     }
     return null;
+  }
+
+  /** The headers next.config gives this request, or null when a rule the lane does not interpret applies. */
+  function configHeaders(pathname, req) {
+    const set = [];
+    for (const rule of headerRules) {
+      if (!rule.re.test(pathname)) continue;
+      if (!rule.plain) return null;
+      if (!rule.has.every((holds) => holds(req.headers)) || rule.missing.some((holds) => holds(req.headers))) continue;
+      set.push(rule.headers);
+    }
+    return set;
   }
 
   async function load(route) {
@@ -186,54 +204,28 @@ export function createApiLane({ distDir, hostname, port }) {
     const pathname = q === -1 ? url : url.slice(0, q);
     if (!pathname.startsWith("/v1/") || pathname.includes("%") || pathname.includes("\\")) return false;
     if (q !== -1) {
-      const search = url.slice(q).toLowerCase();
-      if (search.includes("nxt") || search.includes("_rsc") || search.includes("nextinternallocale")) return false;
+      const query = url.slice(q + 1);
+      if (!PLAIN_QUERY.test(query) || hasRepeatedKey(query) || NEXT_QUERY.test(query)) return false;
     }
-    if (runsProxy(pathname, req, url, q)) return false;
+    if (proxyPaths.some((re) => re.test(pathname))) return false;
     const found = find(pathname);
     if (!found) return false;
-    return answer(req, res, pathname, url, q, found);
+    const headers = configHeaders(pathname, req);
+    if (!headers) return false;
+    return answer(req, res, url, found, headers);
   }
 
-  /** The query as Next's `has` conditions read it (a key given twice: its values in a list); parsed only for a condition on it. */
-  function queryOf(url, q, rule) {
-    if (q === -1 || !rule.readsQuery) return {};
-    return parseReqUrl(url).query;
-  }
-
-  async function answer(req, res, pathname, url, q, { route, params }) {
+  async function answer(req, res, url, { route, params }, configured) {
     const routeModule = route.module ?? (await load(route));
-    // Next's headers() first: a handler's header of the same name does not replace them.
-    for (const rule of headerRules) {
-      if (rule.test && !rule.test.test(pathname)) continue;
-      const matched = rule.test ? {} : rule.match(pathname);
-      if (!matched) continue;
-      let ruleParams = matched;
-      if (rule.has || rule.missing) {
-        const hasParams = matchHas(req, queryOf(url, q, rule), rule.has, rule.missing);
-        if (!hasParams) continue;
-        ruleParams = Object.assign(matched, hasParams);
-      }
-      const interpolate = !rule.test && Object.keys(ruleParams).length > 0;
-      for (const { key, value } of rule.headers) {
-        const name = interpolate ? compileNonPath(key, ruleParams) : key;
-        const text = interpolate ? compileNonPath(value, ruleParams) : value;
-        if (name.toLowerCase() === "set-cookie") res.appendHeader(name, text);
-        else res.setHeader(name, text);
+    // next.config's headers() first: a handler's header of the same name does not replace them.
+    for (const list of configured) {
+      for (const { key, value } of list) {
+        if (key.toLowerCase() === "set-cookie") res.appendHeader(key, value);
+        else res.setHeader(key, value);
       }
     }
-    // As Next's base server does for every App Router path (setVaryHeader).
     res.appendHeader("vary", APP_VARY);
     delete req.headers["next-url"];
-    // No Accept-Encoding: nothing to negotiate, so the compressor is not set up (below, the Vary
-    // it would have added).
-    const negotiates = compress !== null && req.headers["accept-encoding"] !== undefined;
-    if (negotiates) {
-      compress(req, res, () => {});
-      res.once("close", () => {
-        if (!res.writableFinished) releaseCompressionStream(res);
-      });
-    }
 
     const aborted = new AbortController();
     res.once("close", () => {
@@ -256,7 +248,7 @@ export function createApiLane({ distDir, hostname, port }) {
       body = whole;
     }
     const secure = Boolean(req.socket.encrypted) || String(req.headers["x-forwarded-proto"] ?? "").includes("https");
-    const request = new Request((secure ? origins.https : origins.http) + normalizedTarget(url, q), {
+    const request = new Request((secure ? origins.https : origins.http) + url, {
       method,
       headers,
       signal: aborted.signal,
@@ -264,25 +256,24 @@ export function createApiLane({ distDir, hostname, port }) {
     });
     const response = await routeModule.resolveHandler(method)(request, { params: Promise.resolve(params) });
 
+    // The handler's headers as Next's sendResponse merges them. Each Set-Cookie comes as its own
+    // value (Headers' iteration); no `/v1` handler sets a cookie.
     res.statusCode = response.status;
     if (response.statusText) res.statusMessage = response.statusText;
     response.headers.forEach((value, name) => {
       if (name === "content-length" || name === "content-encoding" || name === "transfer-encoding" || name === "x-middleware-set-cookie") return;
-      if (name === "set-cookie") {
-        for (const cookie of splitCookiesString(value)) res.appendHeader(name, cookie);
-      } else if (name === "vary" || name === "www-authenticate" || name === "proxy-authenticate" || res.getHeader(name) === undefined) {
+      if (name === "set-cookie" || name === "vary" || name === "www-authenticate" || name === "proxy-authenticate" || res.getHeader(name) === undefined) {
         res.appendHeader(name, value);
       }
     });
-    if (compress && !negotiates) varyAsCompressorWould(req, res);
     if (!response.body || method === "HEAD") {
       response.body?.cancel().catch(() => {});
       res.end();
       return;
     }
     // The body's chunks as they are, without gathering them into a copy. An answer of one chunk
-    // (every answer built from a string or bytes) is sent with its length (the compressor drops
-    // it when it compresses); a longer stream goes on chunk by chunk, as Next would send it.
+    // (every answer built from a string or bytes) is sent with its length; a longer stream goes on
+    // chunk by chunk, as Next would send it.
     const reader = response.body.getReader();
     const first = await reader.read();
     const second = first.done ? first : await reader.read();
@@ -297,23 +288,6 @@ export function createApiLane({ distDir, hostname, port }) {
       if (!res.write(chunk.value)) await drained(res);
     }
     res.end();
-  }
-
-  /** The compressor's `Vary: Accept-Encoding`, added for a compressible answer it may transform. */
-  function varyAsCompressorWould(req, res) {
-    if (!compressionFilter(req, res) || NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? ""))) return;
-    const current = res.getHeader("Vary");
-    const fields = current === undefined ? [] : String(current).toLowerCase().split(/\s*,\s*/);
-    if (fields.includes("*") || fields.includes("accept-encoding")) return;
-    res.setHeader("Vary", current === undefined ? "Accept-Encoding" : `${current}, Accept-Encoding`);
-  }
-
-  /** The path and query as Next hands them to a route: the query re-serialised (server-utils normalizeCdnUrl). */
-  function normalizedTarget(url, q) {
-    if (q === -1 || PLAIN_QUERY.test(url.slice(q + 1)) && !hasRepeatedKey(url.slice(q + 1))) return url;
-    const parsed = parseReqUrl(url);
-    delete parsed.search;
-    return formatUrl(parsed);
   }
 
   return { handle, routes: entries.size };
