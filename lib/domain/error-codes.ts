@@ -317,6 +317,20 @@ export const ERROR_CODES = {
     description:
       "Once a contract is published its data fields are what the signatories were invited to sign: they change only while it is a draft.",
   },
+  signatories_frozen: {
+    code: 4090021,
+    status: 409,
+    title: "Conflict",
+    description:
+      "Once a contract is published, who must sign is what the parties were invited to: a participant's `signatory` changes only while the contract is a draft.",
+  },
+  participant_decided: {
+    code: 4090022,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The participant has signed or declined: their name, e-mail, sign method and two-step method stay as they were when they decided.",
+  },
   webhook_delivery_in_progress: {
     code: 4090030,
     status: 409,

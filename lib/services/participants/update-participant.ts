@@ -13,6 +13,11 @@ import { contractNotFound } from "@/lib/services/contracts/contract-not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
 import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
+import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
+import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { invitationMail } from "@/lib/services/mail/messages";
+import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
+
 import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
 
 export interface UpdateParticipantOptions {
@@ -34,6 +39,8 @@ export interface UpdateParticipantOptions {
   preloaded?: unknown;
   /** What the write statement gives back beside the row written (`returned`): the caller's SQL over it. */
   returning?: TRowSql;
+  /** The origin the signing link of a new invitation is written under (an e-mail change on a pending contract). */
+  linkOrigin?: string;
 }
 
 /** The participant as stored after the update, and what `returning` gave (null when nothing was written). */
@@ -73,8 +80,8 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
  * The targets are read once (with the caller's credentials when `preloaded`), the rules run on them
  * (`planUpdate`, the only copy), and one statement writes the participant, its party and the audit
  * event, guarded by the version the rules saw. When another change got there first, the update runs
- * again in a transaction that first locks the contract's row (as signing does), so concurrent
- * changes queue and none is lost.
+ * again in a transaction that first locks the contract's row (as signing does) and the
+ * participant's, so concurrent changes queue and none is lost.
  */
 export async function updateParticipant(options: UpdateParticipantOptions): Promise<TUpdatedParticipant> {
   const { db, actor, contractId, partyId, participantId } = options;
@@ -83,21 +90,57 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
   const targets = foundTargets(preloaded, ids);
   const plan = planUpdate(options, targets);
   if (plan.write === null) return { participant: targets.current, returned: null };
-  const written = await queryOne<{ participant: TParticipantRow; returned: unknown }>(db, plan.write.text, plan.write.values);
-  if (written) return { participant: reviveDates(written.participant), returned: written.returned };
-  return db.$transaction((tx) => updateLocked(tx, options, ids));
+  if (!plan.relink) {
+    const written = await queryOne<{ participant: TParticipantRow; returned: unknown }>(db, plan.write.text, plan.write.values);
+    if (written) return { participant: reviveDates(written.participant), returned: written.returned };
+  }
+  const updated = await db.$transaction((tx) => updateLocked(tx, options, ids));
+  // An invitation may have been queued (`relink`): wake the sender now that it is committed.
+  mailQueued();
+  return updated;
 }
 
-/** The update under the contract's row lock: read, check and write see the same rows. */
+/** The update under the contract's and the participant's row locks: read, check and write see the same rows. */
 async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTargetIds): Promise<TUpdatedParticipant> {
+  // The contract first (as signing takes it), then the participant (as the one-statement write takes it).
   await tx.$queryRawUnsafe(`SELECT id FROM contracts WHERE id = $1 FOR UPDATE`, ids.contractId);
+  await tx.$queryRawUnsafe(`SELECT id FROM participants WHERE id = $1 AND party_id = $2 FOR UPDATE`, ids.participantId, ids.partyId);
   const { text, values } = targetsStatement(options.actor, ids);
   const [row] = await tx.$queryRawUnsafe<{ targets: TTargetsRow | null }[]>(text, ...values);
   const targets = foundTargets(row?.targets ?? null, ids);
   const plan = planUpdate(options, targets);
   if (plan.write === null) return { participant: targets.current, returned: null };
   const [written] = await tx.$queryRawUnsafe<{ participant: TParticipantRow; returned: unknown }[]>(plan.write.text, ...plan.write.values);
+  if (plan.relink) await relink(tx, options, targets.current);
   return { participant: reviveDates(written!.participant), returned: written!.returned };
+}
+
+/**
+ * An undecided participant's e-mail changed on a pending contract: the link sent to the old address
+ * dies (a new one replaces it, and the second factor starts afresh), mail not yet sent to the old
+ * address is withdrawn (its link would be rendered from the new nonce), and the invitation goes to
+ * the new address; in the update's transaction, so the mail exists exactly when the change does.
+ */
+async function relink(tx: Tx, options: UpdateParticipantOptions, before: TParticipantRow): Promise<void> {
+  const participant = await tx.participant.findUniqueOrThrow({ where: { id: before.id }, include: { party: { select: { contract: true } } } });
+  const contract = participant.party.contract;
+  if (participant.signingNonce === null) return;
+  await tx.participant.update({ where: { id: participant.id }, data: await newSigningLinkData(tx, participant) });
+  await tx.emailMessage.updateMany({
+    where: { participantId: participant.id, status: { in: ["queued", "kept"] }, toAddress: { not: participant.email } },
+    data: { status: "failed", lastError: "withdrawn: the participant's e-mail address changed" },
+  });
+  const mail = invitationMail({
+    participantName: participant.name,
+    senderName: options.actor.kind === "user" ? options.actor.name : "The contract's owner",
+    contractName: contract.name,
+    signatory: participant.signatory,
+    subject: undefined,
+    message: undefined,
+    expiresAt: contract.signingPeriodExpiresAt ?? new Date(),
+  });
+  if (!options.linkOrigin) throw new Error("an e-mail change on a pending contract needs the origin of the new link");
+  await enqueueEmail({ db: tx, kind: "invitation", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin: options.linkOrigin, ...mail });
 }
 
 /** The statement reading the targets in `actor`'s workspaces (null: none visible, or not there). */
@@ -167,9 +210,10 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   if (expectedVersions !== undefined && !expectedVersions.includes(current.version)) throw new StaleParticipantError(current);
   assertContractEditable(actor, contract);
   // `{}` updates nothing (docs/api.md "Updating a participant"), whatever the rules would say about the stored state.
-  if (Object.keys(changes).length === 0) return { write: null };
+  if (Object.keys(changes).length === 0) return { write: null, relink: false };
 
   const { data, before, after } = changedFields(current, changes);
+  assertAgreementKept(contract, current, data);
   const next = { ...current, ...data };
   const problems: TRuleProblem[] = [];
   if (party.myParty && "email" in data) {
@@ -197,7 +241,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   problems.push(...prefixProblems("", relevant));
   const error = participantProblemsError(problems);
   if (error) throw error;
-  if (Object.keys(data).length === 0) return { write: null };
+  if (Object.keys(data).length === 0) return { write: null, relink: false };
 
   // One statement: the participant (only the version checked above), its party's `updated_time`
   // (an individual party is its participant, docs/api.md: its name and number follow) and the
@@ -222,8 +266,28 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   const returned = options.returning ? options.returning(q, "upd") : "NULL";
   const text = `WITH ${participantWriteCtes({ values, where, now, audit })}
     SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM upd`;
-  return { write: { text, values: q.values } };
+  // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
+  const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
+  return { write: { text, values: q.values }, relink };
 }
+
+/**
+ * docs/api.md "After publishing": what the signatories were invited to stays as it was. Who must
+ * sign is frozen (so no counterparty can be left without a signatory, nor the contract without
+ * anyone able to complete it), and a participant who has decided keeps the identity they decided
+ * under. Both are refusals (409), never a silent reset of signatures.
+ */
+function assertAgreementKept(contract: { id: number; state: TContractState }, current: TParticipantRow, data: TParticipantChanges): void {
+  if (contract.state !== "draft" && "signatory" in data) {
+    throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: who must sign was fixed when it was published.`);
+  }
+  const identity = (["name", "email", "signMethod", "twoStepMethod"] as const).filter((column) => column in data);
+  if (current.signState !== "undecided" && identity.length > 0) {
+    throw new DomainError("participant_decided", `Participant ${current.id} has ${current.signState}; their ${identity.map((c) => API_NAMES[c]).join(", ")} cannot change.`);
+  }
+}
+
+const API_NAMES = { name: "name", email: "email", signMethod: "sign_method", twoStepMethod: "two_step_authentication_method" } as const;
 
 /**
  * The writes of an update, as CTEs of one statement: `upd`, the participant (the row `where` picks;

@@ -25,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
       const expectedVersions = participantVersionsOf(ifMatch, participantId);
       // The write statement writes the answer too; an update that changed nothing reads it.
       const returning = participantAnswerSql(actor, origin, contractId);
-      const updated = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, expectedVersions, changes, requestId, preloaded, returning }).catch(
+      const updated = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, expectedVersions, changes, requestId, preloaded, returning, linkOrigin: origin }).catch(
         (error: unknown) => {
           throw withCurrentEtag(error);
         },
