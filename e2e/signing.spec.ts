@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
 import { startServer, type RunningServer } from "@/test/helpers/server";
 import { startSmtpSink } from "./support/smtp-sink";
 import { ADMIN, PASSWORD } from "./support/auth";
@@ -79,15 +80,22 @@ test("wizard → publish → the e-mailed link → sign: the contract is signed,
   const name = `Signed by mail ${unique()}`;
   const email = `nora.${unique()}@example.org`;
   await createWithWizard(staff, { name, workspace: "Sales", template: "Mutual NDA", person: "Nora Fjord", email });
-  const link = await publishAndReceive(staff, { name, email });
+  const first = await publishAndReceive(staff, { name, email });
 
-  // Staff can copy the same personal link, and send the invitation again (the same link arrives).
+  // Staff can copy the same personal link, and send the invitation again: it comes with a new link,
+  // and the first one stops working (a 404 page, no contract data).
   const status = staff.getByRole("group", { name: "Signing status of Nora Fjord" });
   await status.getByRole("button", { name: "Copy signing link" }).click();
-  await expect(status.getByRole("textbox", { name: "Signing link of Nora Fjord" })).toHaveValue(link);
+  await expect(status.getByRole("textbox", { name: "Signing link of Nora Fjord" })).toHaveValue(first);
   await status.getByRole("button", { name: "Send again" }).click();
-  await expect(status.getByRole("status")).toContainText("Invitation queued again.");
-  await expect.poll(() => smtp.received.filter((m) => m.to === email && m.text.includes(link)).length, { timeout: 20_000 }).toBe(2);
+  await expect(status.getByRole("status")).toContainText("Invitation queued again, with a new link");
+  const linkIn = (text: string) => text.match(/http:\/\/127\.0\.0\.1:\d+\/sign\/[A-Za-z0-9_-]{43}/)?.[0];
+  await expect.poll(() => smtp.received.filter((m) => m.to === email && linkIn(m.text) !== undefined).length, { timeout: 20_000 }).toBe(2);
+  const link = linkIn(smtp.received.filter((m) => m.to === email && linkIn(m.text) !== undefined)[1]!.text)!;
+  expect(link).not.toBe(first);
+  const dead = await staff.request.get(first);
+  expect(dead.status()).toBe(404);
+  expect(await dead.text()).not.toContain(name);
 
   // The participant: no staff session, only the link.
   const signer = await (await browser.newContext()).newPage();
@@ -155,4 +163,44 @@ test("a participant with e-mail two-step authentication: the code comes by mail,
   await signer.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(signer.getByRole("heading", { name: "You have signed" })).toBeVisible();
   await listShows(staff, name, "Signed");
+});
+
+test("a participant locked out by wrong codes is told what to do next; the contract page shows the lock and a new invitation unlocks", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Locked by codes ${unique()}`;
+  const email = `lou.${unique()}@example.org`;
+  await createWithWizard(staff, { name, workspace: "Procurement", template: "Supplier purchase order", person: "Lou Lock", email });
+  const link = await publishAndReceive(staff, { name, email });
+
+  const signer = await (await browser.newContext()).newPage();
+  await signer.goto(link);
+  await signer.getByRole("button", { name: "E-mail me a code" }).click();
+  const code = (await smtp.waitFor(email, /^Your code for /)).text.match(/\b(\d{6})\b/)?.[1];
+  // Nine wrong codes already typed with this link (written directly, as waiting out the pauses
+  // between codes would take minutes): the tenth locks it.
+  const db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  try {
+    await db.query("UPDATE participants SET two_step_wrong_tries = 9, two_step_wrong_tries_total = 9 WHERE email = $1", [email]);
+  } finally {
+    await db.end();
+  }
+  await signer.getByLabel("Code from the e-mail").fill(code === "000000" ? "111111" : "000000");
+  await signer.getByLabel("Type your full name to sign").fill("Lou Lock");
+  await signer.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(signer.getByRole("heading", { name: "This link is locked" })).toBeVisible();
+  await expect(signer.getByRole("alert")).toContainText("Ask the person who sent you the contract to send you a new invitation");
+  await signer.reload();
+  await expect(signer.getByRole("heading", { name: "This link is locked" })).toBeVisible();
+  await expect(signer.getByLabel("Code from the e-mail")).toHaveCount(0);
+
+  // The staff: told by mail, and the contract page says so; sending the invitation again unlocks with a new link.
+  await smtp.waitFor(ADMIN.email, /^Signing locked for Lou Lock: /);
+  await staff.reload();
+  const status = staff.getByRole("group", { name: "Signing status of Lou Lock" });
+  await expect(status).toContainText("Signing locked");
+  await status.getByRole("button", { name: "Unlock: send a new invitation" }).click();
+  await expect(status.getByRole("status").last()).toContainText("with a new link");
+  await expect(status).not.toContainText("Signing locked");
+  expect((await signer.request.get(link)).status()).toBe(404);
 });

@@ -89,12 +89,20 @@ export function isSelfParsedPathParam(schema: unknown): schema is z.ZodType {
   return typeof schema === "object" && schema !== null && selfParsed.has(schema as z.ZodType);
 }
 
-/** 1–100 characters after trimming; shared by contract, party and participant names. */
+/**
+ * What a name may not hold: C0 controls (line breaks, tabs, NUL, …), DEL, C1 controls, the line and
+ * paragraph separators, and the bidirectional embeddings, overrides and isolates (which can make a
+ * name read differently from what it is). Names are one line of text wherever they are shown.
+ */
+const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** 1–100 characters of plain text after trimming; shared by contract, party, participant and API token names. */
 export const ZNameSchema = z
   .string({ error: typeError("a string") })
   .trim()
   .min(1, "must not be empty")
-  .max(100, "must be at most 100 characters");
+  .max(100, "must be at most 100 characters")
+  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), "must be one line of text, without line breaks, tabs or other control characters");
 
 /** What the API answers with: UTC, millisecond precision, numeric offset (docs/api.md "Conventions"). */
 export const ZTimestampSchema = z

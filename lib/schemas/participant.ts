@@ -134,6 +134,9 @@ export const ZParticipantSchema = z
       last_visited_time: ZTimestampSchema.nullable(),
       updated_time: ZTimestampSchema,
       visits: z.number().int().min(0),
+      two_step_locked_time: ZTimestampSchema.nullable().meta({
+        description: "When too many wrong e-mailed codes locked the participant's signing link; null when not locked. `POST …/send_invitation` unlocks (a new link).",
+      }),
     }),
     _links: z
       .object({ contract: ZLinkSchema, party: ZLinkSchema, self: ZLinkSchema })

@@ -227,6 +227,36 @@ describe("the signing page's API", () => {
     expect((await signApi(oli.token, "/sign", { full_name: "Oli Other" })).status).toBe(404);
   });
 
+  test("the trail keeps the signer as they were: renamed after signing, the events still name them as they signed", async () => {
+    const c = await draft([company([{ name: "Rita Before", email: "rita@example.org" }, { name: "Sam Later", email: "sam@example.org" }], "Rename AB")]);
+    await publish(c.id);
+    const [, rita] = await participantsOf(c.id);
+    expect((await signApi((await linkOf(c.id, rita!.id)).token, "/sign", { full_name: "Rita Before" })).status).toBe(200);
+    // However the name changes later (here in the database itself), the event keeps the one she signed as.
+    await serverDb().participant.update({ where: { id: rita!.id }, data: { name: "Somebody Else", email: "else@example.org" } });
+    const events = await api(`/v1/contracts/${c.id}/events`, { email: editor.email });
+    const signed = events.json.data.find((e: { action: string }) => e.action === "participant.sign");
+    expect(signed.actor).toEqual({ type: "signer", id: rita!.id, name: "Rita Before", email: "rita@example.org" });
+  });
+
+  test("the signing page of a dead or unknown link is a 404 page without contract data; a live link's page is 200", async () => {
+    const c = await draft([company([{ name: "Pia Page", email: "pia@example.org" }], "Pagecheck AB")], "Page-status contract");
+    await publish(c.id);
+    const pia = await linkOf(c.id, (await participantsOf(c.id))[1]!.id);
+    const page = async (token: string) => {
+      const res = await fetch(`${baseUrl()}/sign/${token}`);
+      return { status: res.status, body: await res.text() };
+    };
+    expect((await page(pia.token)).status).toBe(200);
+    expect(await signApi(pia.token, "/decline", { reason: "No" })).toMatchObject({ status: 200 });
+    for (const token of [pia.token, "A".repeat(43), "not-a-token"]) {
+      const res = await page(token);
+      expect(res.status).toBe(404);
+      expect(res.body).toContain("This link does not work");
+      for (const secret of ["Page-status contract", "Pagecheck AB", "Pia Page", "pia@example.org"]) expect(res.body).not.toContain(secret);
+    }
+  });
+
   test("e-mail two-step: no code no signature, codes are rate limited and die after 5 wrong tries, the right one signs", async () => {
     const c = await draft([company([{ name: "Tia Twostep", email: "tia@example.org", twoStepMethod: "email" }])]);
     await publish(c.id);

@@ -176,6 +176,7 @@ describe("ZParticipantSchema (response)", () => {
       last_visited_time: null,
       updated_time: "2024-05-01T09:30:00.000+00:00",
       visits: 0,
+      two_step_locked_time: null,
     },
   };
 

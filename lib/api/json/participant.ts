@@ -47,6 +47,7 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
       last_visited_time: isoTimeSql(a("last_visited_at")),
       updated_time: isoTimeSql(a("updated_at")),
       visits: a("visits"),
+      two_step_locked_time: isoTimeSql(a("two_step_locked_at")),
     }),
     ...(links
       ? { _links: jsonRow({ contract: href(contract!), party: href(party!), self: href(`${party} || '/participants/' || ${a("id")}`) }) }

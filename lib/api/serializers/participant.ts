@@ -46,6 +46,7 @@ export function serializeParticipant(row: TParticipantRow, { actor, links }: TSe
       last_visited_time: isoTimeOrNull(row.lastVisitedAt),
       updated_time: isoTime(row.updatedAt),
       visits: row.visits,
+      two_step_locked_time: isoTimeOrNull(row.twoStepLockedAt),
     },
     ...(links
       ? {

@@ -37,6 +37,9 @@ const FIELD_LABELS: Record<string, string> = {
   country_code: "Country",
   value: "Value",
   data_field_count: "Data fields",
+  decline_reason: "Reason",
+  two_step_locked: "Locked by wrong codes",
+  two_step_wrong_tries: "Wrong codes",
 };
 
 const OPTION_FIELDS = new Set<string>(["delivery_channel", "sign_method", "two_step_authentication_method"]);
@@ -58,6 +61,7 @@ const PHRASES: Record<string, string> = {
   "contract.sign": "completed the contract: every signatory has signed",
   "contract.decline": "ended the contract: a signatory declined",
   "contract.overdue": "marked the contract overdue: its signing period ended",
+  "participant.two_step_lock": "typed too many wrong codes: their signing link is locked until they are sent a new invitation",
 };
 
 /** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
@@ -66,7 +70,7 @@ export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type"
   if (phrase) return phrase;
   const [entity = "", verb = ""] = event.action.split(".");
   if (event.action === "participant.invitation_send") {
-    return `sent participant ${names.get(`participant:${event.entity_id}`) ?? `#${event.entity_id}`} an invitation to sign`;
+    return `sent participant ${names.get(`participant:${event.entity_id}`) ?? `#${event.entity_id}`} an invitation to sign, with a new link`;
   }
   const verbWords = VERBS[verb];
   const entityWords = ENTITIES[entity];
@@ -100,7 +104,8 @@ const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll("_
 function Change({ change }: { change: TAuditChange }) {
   const added = change.from === null;
   return (
-    <li>
+    // Values are text (a decline reason keeps its line breaks), never markup.
+    <li className="whitespace-pre-line">
       <span className="font-medium text-slate-800">{fieldLabel(change.field)}</span>
       {": "}
       {added ? null : (

@@ -22,6 +22,7 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
   const [link, setLink] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const byEmail = participant.delivery_channel === "email" || participant.delivery_channel === "email_and_sms";
+  const locked = participant._private_ownerside.two_step_locked_time;
 
   async function copyLink() {
     setNote(null);
@@ -48,6 +49,13 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
           <span className="text-slate-600"> (SMS cannot be sent by this deployment; share the link another way)</span>
         ) : null}
       </p>
+      {locked && participant.sign_state === "undecided" ? (
+        <p className="mt-1 rounded bg-amber-50 p-2 text-amber-900">
+          <span className="font-medium">Signing locked: </span>
+          too many wrong codes were typed with this participant&apos;s link (<RelativeTime iso={locked} />).{" "}
+          {byEmail ? "Check with them that it was them, then send the invitation again: they get a new link, and the old one stops working." : "Their link can no longer sign by code."}
+        </p>
+      ) : null}
       {participant.sign_state_updated_time && participant.sign_state !== "undecided" ? (
         <p>
           <span className="font-medium text-slate-700">{participant.sign_state === "signed" ? "Signed " : "Declined "}</span>
@@ -62,11 +70,14 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
           {byEmail ? (
             <button
               type="button"
-              onClick={() => send.mutate(undefined, { onSuccess: () => setNote("Invitation queued again.") })}
+              onClick={() => {
+                setLink(null);
+                send.mutate(undefined, { onSuccess: () => setNote("Invitation queued again, with a new link; the old link no longer works.") });
+              }}
               disabled={send.isPending}
               className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50"
             >
-              Send again
+              {locked ? "Unlock: send a new invitation" : "Send again"}
             </button>
           ) : null}
         </div>
