@@ -59,6 +59,20 @@ module.exports = {
       from: { path: "^lib/" },
       to: { path: "^app/" },
     },
+    {
+      name: "lib-not-server",
+      severity: "error",
+      comment: "server/ starts the process and imports lib; lib never imports it back (one copy of each constant, in lib).",
+      from: { path: "^lib/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "answers-are-http",
+      severity: "error",
+      comment: "lib/api/json writes the API's answers (links included): only the routes and lib/api use it, never services, domain or pages.",
+      from: { pathNot: ["^lib/api/", "^app/v1/"] },
+      to: { path: "^lib/api/json/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { TCreatedWebhook, TWebhookList } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { createWebhook } from "@/lib/services/webhooks/create-webhook";
-import { listWebhooks } from "@/lib/services/webhooks/get-webhook";
+import { listWebhooks } from "@/lib/services/webhooks/list-webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.listWebhooks, async ({ prisma, actor, query, origin }) => {

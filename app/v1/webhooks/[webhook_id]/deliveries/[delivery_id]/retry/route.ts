@@ -3,7 +3,7 @@ import { json } from "@/lib/api/handler";
 import { serializeWebhookDelivery } from "@/lib/api/serializers";
 import type { TWebhookDelivery } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { retryWebhookDelivery } from "@/lib/services/webhooks/list-webhook-deliveries";
+import { retryWebhookDelivery } from "@/lib/services/webhooks/retry-webhook-delivery";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.retryWebhookDelivery, async ({ prisma, actor, params, requestId }) => {
