@@ -72,7 +72,7 @@ export function parseApiLane(value) {
  * A `has`/`missing` condition on a header, as Next's matchHas tests it: present and non-empty,
  * and when it gives a value, the last one given matching `^value$`. Other conditions: null.
  */
-function headerCondition(item) {
+export function headerCondition(item) {
   if (item.type !== "header") return null;
   const name = item.key.toLowerCase();
   const pattern = item.value ? new RegExp(`^${item.value}$`) : null;
@@ -113,7 +113,7 @@ export function createApiLane({ distDir, hostname, port }) {
   for (const [entry, page] of Object.entries(appPathRoutes)) {
     if (!entry.endsWith("/route") || !(page === "/v1" || page.startsWith("/v1/"))) continue;
     const file = appPaths[entry];
-    if (file) entries.set(page, { file: path.join(distDir, "server", file), module: null });
+    if (file) entries.set(page, { page, file: path.join(distDir, "server", file), module: null });
   }
   if (entries.size === 0) return { reason: "the build has no /v1 route handlers" };
   // Every route of the build, in Next's order (static before dynamic, dynamic as sorted at build):
@@ -290,5 +290,10 @@ export function createApiLane({ distDir, hostname, port }) {
     res.end();
   }
 
-  return { handle, routes: entries.size };
+  /** The `/v1` route handler the lane would answer `pathname` with (its page and params), or null. */
+  const match = (pathname) => {
+    const found = find(pathname);
+    return found && { page: found.route.page, file: found.route.file, params: found.params };
+  };
+  return { handle, match, routes: entries.size };
 }
