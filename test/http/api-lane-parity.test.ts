@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { createContract, createUser } from "@/lib/db/seed/factories";
-import { ENDPOINTS } from "@/lib/schemas/endpoints";
+import { ENDPOINTS, type TEndpoint } from "@/lib/schemas/endpoints";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { startServer, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
 
@@ -94,7 +94,7 @@ async function expectSame(path: string, sent: Sent): Promise<number> {
   return fromLane.status;
 }
 
-const endpoints = Object.values(ENDPOINTS);
+const endpoints: readonly TEndpoint[] = Object.values(ENDPOINTS);
 const fill = (path: string, value?: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => value ?? ids[name] ?? "1");
 const writes = (method: string) => method !== "GET";
 
