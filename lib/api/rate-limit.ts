@@ -43,12 +43,6 @@ export interface ConsumeOptions {
   limit?: number;
 }
 
-/** A request counted ahead, for this token; `release` gives the count back when the request is refused after all. */
-export interface TAdmission {
-  apiTokenId: number;
-  release(): void;
-}
-
 export interface ApiRateLimiter {
   consume(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): Promise<void>;
   /**
@@ -57,23 +51,10 @@ export interface ApiRateLimiter {
    * The usual case, answered without a promise. (`prisma`: for topping the lease up ahead.)
    */
   takeNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean;
-  /**
-   * Counts a request before its token is known to be good, for a change written in the
-   * authentication's statement (lib/api/auth.ts `TWriteAheadRequest`): only from a lease this
-   * process holds, for a token it has seen `consume` admit under this hash (`remember`), and never
-   * waiting. Null when it cannot admit that way; the request then takes the usual path
-   * (authenticate, then `consume`). With no limit, a remembered token is admitted without counting.
-   */
-  admitAhead(prisma: PrismaClient, tokenHash: string, options?: ConsumeOptions): TAdmission | null;
-  /** The token a hash belongs to, once `consume` admitted a request of it. */
-  remember(tokenHash: string, apiTokenId: number): void;
-  /** Whether `remember` knows this hash: only then is a request's body read before its credentials. */
-  knows(tokenHash: string): boolean;
   /** Once every reservation under way (a top-up's too) has ended (for tests). */
   settled(): Promise<void>;
-  /** Tokens with a lease held, and hashes remembered (for tests of the memory bound). */
+  /** Tokens with a lease held (for tests of the memory bound). */
   size(): number;
-  remembered(): number;
 }
 
 /**
@@ -91,13 +72,10 @@ export interface ApiRateLimiter {
  *
  * A busy token's lease is topped up ahead (`topUp`): once a lease of at least 8 is down to a
  * quarter, the next is reserved in the background. Without it, every lease ran out under load, and
- * until the next came, each request waited for it, and a PUT could not write ahead (`admitAhead`
- * found nothing left), so it took the slow path of a read and a transaction of its own.
+ * until the next came, each request waited for it.
  */
 export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLimiter {
   const leases = new Map<number, Lease>();
-  // Only tokens that authenticated get here (after their statement), so strangers cannot fill it.
-  const tokenOfHash = new Map<string, number>();
   let sweptWindow = 0;
 
   /** Counts one request from `lease` when it has one left, and tops the lease up when it runs low (`topUp`). */
@@ -173,32 +151,6 @@ export function createApiRateLimiter({ maxLeases = MAX_LEASES } = {}): ApiRateLi
       await Promise.allSettled([...inFlight]);
     },
     size: () => leases.size,
-    remembered: () => tokenOfHash.size,
-    remember(tokenHash, apiTokenId) {
-      if (tokenOfHash.get(tokenHash) === apiTokenId) return;
-      tokenOfHash.delete(tokenHash);
-      if (tokenOfHash.size >= maxLeases) tokenOfHash.delete(tokenOfHash.keys().next().value!);
-      tokenOfHash.set(tokenHash, apiTokenId);
-    },
-    knows: (tokenHash) => tokenOfHash.has(tokenHash),
-    admitAhead(prisma, tokenHash, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
-      const apiTokenId = tokenOfHash.get(tokenHash);
-      if (apiTokenId === undefined) return null;
-      if (limit === 0) return { apiTokenId, release: () => {} };
-      const lease = leases.get(apiTokenId);
-      const window = windowOf(now);
-      if (!lease || lease.window !== window || !takeFromLease(prisma, apiTokenId, lease, limit, now)) return null;
-      let released = false;
-      return {
-        apiTokenId,
-        release() {
-          // Back into the same lease, unless it was dropped meanwhile (then, as any unused part, it is lost).
-          if (released || leases.get(apiTokenId) !== lease) return;
-          released = true;
-          lease.left++;
-        },
-      };
-    },
     takeNow(prisma, apiTokenId, { now = Date.now(), limit = env().API_RATE_LIMIT_PER_MINUTE } = {}) {
       return limit === 0 || takeFromLease(prisma, apiTokenId, leaseFor(apiTokenId, windowOf(now)), limit, now);
     },
@@ -241,16 +193,4 @@ export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, opti
 /** `ApiRateLimiter.takeNow` of this process's limiter: `consumeApiRequest` is needed only when false. */
 export function takeApiRequestNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean {
   return processLimiter.takeNow(prisma, apiTokenId, options);
-}
-
-/** `ApiRateLimiter.admitAhead` and `remember` of this process's limiter. */
-export function admitApiRequestAhead(prisma: PrismaClient, tokenHash: string, options?: ConsumeOptions): TAdmission | null {
-  return processLimiter.admitAhead(prisma, tokenHash, options);
-}
-/** `ApiRateLimiter.knows` of this process's limiter. */
-export function knownApiToken(tokenHash: string): boolean {
-  return processLimiter.knows(tokenHash);
-}
-export function rememberApiToken(tokenHash: string, apiTokenId: number): void {
-  processLimiter.remember(tokenHash, apiTokenId);
 }

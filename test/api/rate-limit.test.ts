@@ -235,16 +235,14 @@ describe("memory", () => {
 describe("a busy token's lease is topped up before it runs out", () => {
   /**
    * `n` requests of one token, one after another, each counted without waiting when it can be
-   * (ahead, or now; the rest wait in `consume`); after each, whatever it reserved in the
+   * (`takeNow`; the rest wait in `consume`); after each, whatever it reserved in the
    * background has ended, as it has under load long before a quarter of a lease is used.
    */
   async function busyToken(limiter: ApiRateLimiter, tokenId: number, n: number, now: number) {
     const options = { now, limit: 1_000_000 };
-    limiter.remember(`hash-${tokenId}`, tokenId);
     let waited = 0;
     for (let i = 0; i < n; i++) {
-      const counted = i % 2 ? limiter.admitAhead(db.prisma, `hash-${tokenId}`, options) !== null : limiter.takeNow(db.prisma, tokenId, options);
-      if (!counted) {
+      if (!limiter.takeNow(db.prisma, tokenId, options)) {
         waited++;
         await limiter.consume(db.prisma, tokenId, options);
       }
@@ -258,7 +256,7 @@ describe("a busy token's lease is topped up before it runs out", () => {
     const waited = await busyToken(createApiRateLimiter(), tokenId, 600, NOW);
     // The first request finds no lease; leases of 1, 2 and 4 run out (a quiet token holds little);
     // from 8 on, each next one is reserved while a quarter is left. Without the top-up every lease
-    // ran out: 1, 2, 4, … 512, ten waits, and as many requests that could not be admitted ahead.
+    // ran out: 1, 2, 4, … 512, ten waits.
     expect(waited).toBe(4);
     // Reserved ahead, not more often: the leases still double.
     expect(await writesOf(tokenId)).toBeLessThanOrEqual(12);
@@ -318,68 +316,5 @@ describe("a busy token's lease is topped up before it runs out", () => {
     const waited = await busyToken(createApiRateLimiter(), tokenId, 300, MINUTE + 56_000);
     // Every lease runs out again: 1, 2, 4, … 256.
     expect(waited).toBe(9);
-  });
-});
-
-describe("admitting ahead, before the token is known good", () => {
-  test("only for a hash seen admitted, from the lease in memory, never past the limit; with no limit, any remembered hash", async () => {
-    const limiter = createApiRateLimiter();
-    const tokenId = 501;
-    // Unknown hash: the usual path (authenticate, then consume) decides, limit or not.
-    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 0 })).toBeNull();
-    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })).toBeNull();
-    expect(limiter.knows("hash-501")).toBe(false);
-    await limiter.consume(db.prisma, tokenId, { now: NOW, limit: 10 });
-    limiter.remember("hash-501", tokenId);
-    expect(limiter.knows("hash-501")).toBe(true);
-    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 0 })).toMatchObject({ apiTokenId: tokenId });
-    // The first lease was one request, used: nothing left in memory, so not ahead.
-    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })).toBeNull();
-    const outcomes: Outcome[] = [];
-    let ahead = 0;
-    for (let i = 0; i < 15; i++) {
-      if (limiter.admitAhead(db.prisma, "hash-501", { now: NOW, limit: 10 })) {
-        ahead++;
-        outcomes.push("ok");
-      } else {
-        outcomes.push(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 10 })));
-      }
-    }
-    expect(ahead).toBeGreaterThan(0);
-    expect(count(outcomes, "ok")).toBe(9);
-    expect(await handedOut(tokenId)).toBe(10);
-    // A lease of a past minute admits nothing ahead.
-    expect(limiter.admitAhead(db.prisma, "hash-501", { now: NOW + 60_000, limit: 10 })).toBeNull();
-  });
-
-  test("a request admitted ahead and then refused gives its count back, once", async () => {
-    const limiter = createApiRateLimiter();
-    const tokenId = 502;
-    limiter.remember("hash-502", tokenId);
-    const outcomes: Outcome[] = [];
-    let refusedAhead = 0;
-    // Requests admitted ahead are then refused (released twice: given back once); the rest consume.
-    for (let i = 0; i < 40; i++) {
-      const admission = limiter.admitAhead(db.prisma, "hash-502", { now: NOW, limit: 60 });
-      if (admission) {
-        refusedAhead++;
-        admission.release();
-        admission.release();
-        continue;
-      }
-      outcomes.push(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 })));
-    }
-    expect(refusedAhead).toBeGreaterThan(0);
-    // Every count given back is used again: of 40 requests, those not refused were all admitted, none counted twice.
-    expect(count(outcomes, "ok")).toBe(40 - refusedAhead);
-    const admitted = count(outcomes, "ok");
-    for (let i = admitted; i < 60; i++) expect(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 }))).toBe("ok");
-    expect(await attempt(() => limiter.consume(db.prisma, tokenId, { now: NOW, limit: 60 }))).toBe("refused");
-  });
-
-  test("remembers at most as many hashes as it keeps leases", () => {
-    const limiter = createApiRateLimiter({ maxLeases: 3 });
-    for (let i = 0; i < 10; i++) limiter.remember(`hash-${i}`, 600 + i);
-    expect(limiter.remembered()).toBe(3);
   });
 });
