@@ -27,6 +27,7 @@ export const CONTRACT_STATE_LABELS: Record<TContractState, string> = {
   overdue: "Overdue",
   signed: "Signed",
   declined: "Declined",
+  withdrawn: "Withdrawn",
 };
 
 const CONTRACT_STATE_TONES: Record<TContractState, TBadgeTone> = {
@@ -35,6 +36,7 @@ const CONTRACT_STATE_TONES: Record<TContractState, TBadgeTone> = {
   overdue: "warning",
   signed: "success",
   declined: "danger",
+  withdrawn: "neutral",
 };
 
 export function ContractStateBadge({ state }: { state: TContractState }) {

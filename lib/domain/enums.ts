@@ -1,7 +1,9 @@
 // The value sets of the domain (docs/api.md "Enumerations"). The Prisma schema declares the same
 // values as Postgres enums; test/domain/enums.test.ts keeps the two in step.
 
-export const CONTRACT_STATES = ["draft", "pending", "overdue", "signed", "declined"] as const;
+export const CONTRACT_STATES = ["draft", "pending", "overdue", "signed", "declined", "withdrawn"] as const;
+/** `ordered`: signatories sign in stages by `sign_order` (docs/api.md "Signing order"). */
+export const SIGNING_ORDERS = ["parallel", "ordered"] as const;
 export const PARTY_TYPES = ["company", "individual"] as const;
 export const DELIVERY_CHANNELS = ["email", "sms", "same_device", "none", "email_and_sms"] as const;
 export const SIGN_METHODS = [
@@ -23,6 +25,7 @@ export const PARTICIPANT_ATTRIBUTES = ["email", "phone_number"] as const;
 export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "kept", "undeliverable"] as const;
 
 export type TContractState = (typeof CONTRACT_STATES)[number];
+export type TSigningOrder = (typeof SIGNING_ORDERS)[number];
 export type TPartyType = (typeof PARTY_TYPES)[number];
 export type TDeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type TSignMethod = (typeof SIGN_METHODS)[number];

@@ -9,6 +9,7 @@ import {
   PARTY_TYPES,
   SIGN_METHODS,
   SIGN_STATES,
+  SIGNING_ORDERS,
   TWO_STEP_METHODS,
   WORKSPACE_ROLES,
 } from "@/lib/domain/enums";
@@ -21,6 +22,7 @@ import {
   PartyType,
   SignMethod,
   SignState,
+  SigningOrder,
   TwoStepMethod,
   WorkspaceRole,
 } from "@/lib/generated/prisma/enums";
@@ -34,6 +36,7 @@ test.each([
   ["SignMethod", SIGN_METHODS, SignMethod],
   ["TwoStepMethod", TWO_STEP_METHODS, TwoStepMethod],
   ["SignState", SIGN_STATES, SignState],
+  ["SigningOrder", SIGNING_ORDERS, SigningOrder],
   ["DeliveryStatus", DELIVERY_STATUSES, DeliveryStatus],
   ["WorkspaceRole", WORKSPACE_ROLES, WorkspaceRole],
   ["ParticipantAttribute", PARTICIPANT_ATTRIBUTES, ParticipantAttribute],
