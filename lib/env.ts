@@ -41,6 +41,10 @@ const ZEnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Secret for signing session cookies; generated and kept in the database when unset. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The certificate and key sealed copies are signed with: a path to a PKCS#12 (.p12/.pfx) file, or the file in base64. Unset: a self-signed one is made and kept in the database. */
+  SEAL_P12: z.string().min(1).optional(),
+  /** The password of SEAL_P12's file. */
+  SEAL_P12_PASSWORD: z.string().optional(),
   /** An SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS from the start). Unset: mail is kept for the Outbox page. */
   SMTP_URL: z
     .string()
@@ -54,6 +58,8 @@ const ZEnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How often (ms) each instance looks for pending contracts past their signing period. */
   OVERDUE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How often (ms) each instance looks for due reminders and expiry warnings (docs/mail.md "Reminders"). */
+  REMINDER_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** How often (ms) each instance folds the contract count deltas into the totals the list's count reads. */
   COUNT_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** `1`: webhook callback URLs may point at loopback and private addresses (tests, closed networks). Never on a public deployment. */

@@ -6,6 +6,7 @@ import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
+import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
 
 import { runPeriodically, type TPeriodicJob } from "./run-periodically";
@@ -24,6 +25,10 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
     runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
       const ids = await expireOverdueContracts({ db: await database() });
       if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
+    }),
+    runPeriodically("reminders", e.REMINDER_CHECK_INTERVAL_MS, async () => {
+      const run = await sendDueReminders({ db: await database() });
+      if (run.reminders + run.warnings > 0) logger.info("reminders queued", { ...run });
     }),
     runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async () => {
       await foldAllContractCounts({ db: await database() });

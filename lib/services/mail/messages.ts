@@ -78,3 +78,32 @@ export function twoStepLockMail({ staffName, participantName, contractName, wron
     ].join("\n"),
   };
 }
+
+/** An automatic reminder to a signatory who has not decided yet (lib/services/reminders). */
+export function reminderMail({ participantName, contractName, expiresAt }: { participantName: string; contractName: string; expiresAt: Date | null }) {
+  return {
+    subject: `Reminder: please sign ${contractName}`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `"${contractName}" is still waiting for your signature.`,
+      "",
+      `Open the contract: {{signing_link}}`,
+      ...(expiresAt ? ["", `It can be signed until ${dateWords(expiresAt)}.`] : []),
+    ].join("\n"),
+  };
+}
+
+/** Sent once, a few days before the signing period ends, to a signatory who has not decided yet. */
+export function expiryWarningMail({ participantName, contractName, expiresAt }: { participantName: string; contractName: string; expiresAt: Date }) {
+  return {
+    subject: `Signing closes on ${dateWords(expiresAt)}: ${contractName}`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `"${contractName}" can be signed only until ${dateWords(expiresAt)}, and is still waiting for your signature.`,
+      "",
+      `Open the contract: {{signing_link}}`,
+    ].join("\n"),
+  };
+}
