@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { twoStepCode } from "@/lib/domain/signing";
 import { WEBHOOK_EVENT_TYPE_NAMES } from "@/lib/domain/webhooks";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 import { startServer, TEST_API_TOKEN } from "@/test/helpers/server";
@@ -188,9 +189,22 @@ describe("events", () => {
     expect((await api(`/api/sign/${token}/decline`, { token: null, body: { reason: "No" }, headers: { origin: baseUrl() } })).status).toBe(200);
     const late = await create("Late");
     expect((await api(`/v1/contracts/${late.json.id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    // Before it turns overdue: its signer's tenth wrong code locks the link (nine written directly).
+    const lou = late.json.parties.find((p: { my_party: boolean }) => !p.my_party);
+    const louLink = await api(`/v1/contracts/${late.json.id}/parties/${lou.id}/participants/${lou.participants[0].id}/signing_link`, { email: editor.email });
+    const louToken = (louLink.json.url as string).split("/sign/")[1]!;
+    const nonce = "webhook-test-nonce";
+    await serverDb().participant.update({
+      where: { id: lou.participants[0].id },
+      data: { twoStepMethod: "email", twoStepWrongTries: 9, twoStepCodeNonce: nonce, twoStepCodeExpiresAt: new Date(Date.now() + 60_000) },
+    });
+    const secret = (await serverDb().appSetting.findUniqueOrThrow({ where: { key: "signing_secret" } })).value;
+    const wrong = twoStepCode(secret, lou.participants[0].id, nonce) === "000000" ? "111111" : "000000";
+    const locked = await api(`/api/sign/${louToken}/sign`, { token: null, body: { full_name: "Sam Seller", code: wrong }, headers: { origin: baseUrl() } });
+    expect(locked.json.error_code).toBe(4030011);
     await serverDb().contract.update({ where: { id: late.json.id }, data: { signingPeriodExpiresAt: new Date(Date.now() - 1000) } });
 
-    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "contract.overdue"];
+    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue"];
     await receiver.waitFor(() => expected.every((t) => typesAt("/more").includes(t)));
     expect(seen("/more").every((r) => r.verified)).toBe(true);
     const overdue = seen("/more").find((r) => r.body.type === "contract.overdue")!;
