@@ -25,8 +25,14 @@ test.each([
   expect(splitSqlScript(script)).toEqual(statements);
 });
 
-test("each migration without a dollar-quoted body splits exactly as at every `;` (how they were applied before)", async () => {
-  const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+// The migrations that were applied by splitting at every `;`, before the splitter existed; later
+// ones may hold a `;` in a comment or string, which only the splitter reads right.
+const SPLIT_AT_SEMICOLONS_UNTIL = "20261124194908_contract_counts";
+
+test("each migration applied before the splitter, without a dollar-quoted body, splits exactly as at every `;`", async () => {
+  const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && e.name <= SPLIT_AT_SEMICOLONS_UNTIL)
+    .map((e) => e.name);
   let compared = 0;
   for (const name of names) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8");
