@@ -14,6 +14,10 @@ export interface TBodySection {
 
 export const EMPTY_BODY: TBody = { sections: [] };
 
+/** What GET /v1/contracts/{id}/files lists (Oneflow's types). */
+export const CONTRACT_FILE_TYPES = ["contract", "verification", "attachment"] as const;
+export type TContractFileType = (typeof CONTRACT_FILE_TYPES)[number];
+
 /** The most a body may hold, in UTF-8 bytes of its JSON (400 `body` past it). */
 export const MAX_BODY_BYTES = 200 * 1024;
 export const MAX_BODY_SECTIONS = 200;
@@ -221,3 +225,19 @@ export function renderDocument(input: TDocInput): TDocument {
 
 /** A block's text, fields filled in (or marked): what a screen reader or pdftotext reads. */
 export const segmentsText = (segments: readonly TSegment[]) => segments.map((s) => s.text).join("");
+
+/**
+ * Publish readiness of the text: one problem per data field the text names that has no value
+ * (path `data_fields.<custom_id>`), in the shape of lib/domain/publish-readiness.ts.
+ */
+export function textProblems(body: TBody, dataFields: readonly TDocField[]): { path: string; message: string; partyId: null; participantId: null }[] {
+  const byId = new Map(dataFields.filter((f) => f.customId !== "").map((f) => [f.customId, f]));
+  return fieldsNamed(body)
+    .filter((customId) => (byId.get(customId)?.value.trim() ?? "") === "")
+    .map((customId) => ({
+      path: `data_fields.${customId}`,
+      message: `The text needs a value for the data field ${byId.get(customId)?.name ?? customId} (${customId}).`,
+      partyId: null,
+      participantId: null,
+    }));
+}

@@ -2,7 +2,8 @@
 // caller's transaction, which also writes the change's audit event.
 import { createHash, randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db";
-import { CONTRACT_FILE_SELECT, type TContractFileRow, type TContractFileType } from "./contract-file-row";
+import type { TContractFileType } from "@/lib/domain/contract-document";
+import { CONTRACT_FILE_SELECT, type TContractFileRow } from "./contract-file-row";
 import { fileStore } from "./file-store";
 
 export interface TNewContractFile {

@@ -1,7 +1,5 @@
+import type { TContractFileType } from "@/lib/domain/contract-document";
 import type { Prisma } from "@/lib/generated/prisma/client";
-
-export const CONTRACT_FILE_TYPES = ["contract", "verification", "attachment"] as const;
-export type TContractFileType = (typeof CONTRACT_FILE_TYPES)[number];
 
 export const CONTRACT_FILE_SELECT = {
   id: true,

@@ -1,6 +1,6 @@
 // Where a file's bytes live, behind one small interface (docs/documents.md "Storage"), so that the
 // rules (lib/services/files/*) never know the backend. PostgreSQL is the one backend today
-// (postgres-file-store.ts); an S3-compatible store would implement the same three calls.
+// (postgres-file-store.ts); an S3-compatible store would implement the same four calls.
 import type { Tx, PrismaClient } from "@/lib/db";
 import { postgresFileStore } from "./postgres-file-store";
 
@@ -13,6 +13,8 @@ export interface TFileStore {
   put(db: Tx, key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, read a chunk at a time as the consumer pulls (a download never holds the whole file). */
   stream(db: PrismaClient | Tx, key: string): ReadableStream<Uint8Array>;
+  /** Deletes the bytes, in the transaction that deletes the file's row. */
+  remove(db: Tx, key: string): Promise<void>;
   /** All the bytes at once: for what must read the whole file anyway (hashing, merging into a PDF). */
   read(db: PrismaClient | Tx, key: string): Promise<Uint8Array>;
 }

@@ -31,6 +31,10 @@ export const postgresFileStore: TFileStore = {
     });
   },
 
+  async remove(db, key) {
+    await db.fileChunk.deleteMany({ where: { storageKey: key } });
+  },
+
   async read(db, key) {
     const parts: Uint8Array[] = [];
     for (let seq = 0; ; seq++) {

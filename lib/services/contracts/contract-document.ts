@@ -1,0 +1,59 @@
+// The contract as a document (docs/documents.md): read once here for the contract page, the
+// signing page, the PDF and the sealed copy.
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { Actor } from "@/lib/domain/actor";
+import { renderDocument, type TBody, type TDocument } from "@/lib/domain/contract-document";
+import type { TContractState } from "@/lib/domain/enums";
+import { contractNotFound } from "@/lib/services/not-found";
+import { findVisibleContract } from "./find-visible-contract";
+
+export interface TLoadedDocument {
+  contract: { id: number; name: string; state: TContractState; workspaceId: number };
+  body: TBody;
+  document: TDocument;
+  /** Attachments in upload order, for the PDF's list and the certificate. */
+  attachments: { id: number; name: string; contentType: string; size: number | null; sha256: string | null }[];
+}
+
+/** The contract's document, whoever asks (the caller has checked who may see it). */
+export async function loadContractDocument(db: PrismaClient | Tx, contractId: number): Promise<TLoadedDocument> {
+  const row = await db.contract.findUnique({
+    where: { id: contractId },
+    select: {
+      id: true,
+      name: true,
+      state: true,
+      workspaceId: true,
+      body: true,
+      dataFields: { select: { customId: true, name: true, value: true }, orderBy: { id: "asc" } },
+      parties: {
+        orderBy: { id: "asc" },
+        select: {
+          name: true,
+          type: true,
+          identificationNumber: true,
+          countryCode: true,
+          myParty: true,
+          participants: { orderBy: { id: "asc" }, select: { name: true, title: true, email: true, signatory: true, signState: true, signStateUpdatedAt: true } },
+        },
+      },
+      files: { where: { type: "attachment" }, orderBy: { id: "asc" }, select: { id: true, name: true, contentType: true, size: true, sha256: true } },
+    },
+  });
+  if (!row) throw contractNotFound(contractId);
+  const body = row.body as unknown as TBody;
+  // The owner's side first, as the contract lists its parties.
+  const parties = [...row.parties.filter((p) => p.myParty), ...row.parties.filter((p) => !p.myParty)];
+  return {
+    contract: { id: row.id, name: row.name, state: row.state, workspaceId: row.workspaceId },
+    body,
+    document: renderDocument({ name: row.name, body, dataFields: row.dataFields, parties }),
+    attachments: row.files,
+  };
+}
+
+/** GET /v1/contracts/{id}/document: 404 unless the actor may see the contract. */
+export async function getContractDocument({ db, actor, contractId }: { db: PrismaClient | Tx; actor: Actor; contractId: number }): Promise<TLoadedDocument> {
+  await findVisibleContract(db as Tx, actor, contractId);
+  return loadContractDocument(db, contractId);
+}

@@ -1,0 +1,44 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { Actor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { renderContractPdf } from "@/lib/pdf/contract-pdf";
+import { loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { CONTRACT_FILE_SELECT, type TContractFileRow } from "./contract-file-row";
+import { fileStore } from "./file-store";
+
+export const fileNotFound = (contractId: number, fileId: number) => new DomainError("resource_not_found", `Contract ${contractId} has no file ${fileId}.`);
+
+/** One file of a contract the actor may see; a file of another contract or workspace is not found (404). */
+export async function getContractFile({ db, actor, contractId, fileId }: { db: PrismaClient | Tx; actor: Actor; contractId: number; fileId: number }): Promise<TContractFileRow> {
+  await findVisibleContract(db as Tx, actor, contractId);
+  const row = await db.contractFile.findFirst({ where: { id: fileId, contractId }, select: CONTRACT_FILE_SELECT });
+  if (!row) throw fileNotFound(contractId, fileId);
+  return row as TContractFileRow;
+}
+
+export interface TFileContent {
+  file: TContractFileRow;
+  /** The name to download as, with its extension. */
+  fileName: string;
+  contentType: string;
+  /** Known up front for stored files; the rendered PDF's once built. */
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * A file's bytes: a stored file streams from the file store; the `contract` file is the contract
+ * rendered now (marked "Draft — not final" until it is signed), from its frozen text and current
+ * parties and data fields. Rendering is bounded by the body's 200 KB and yields while it saves.
+ */
+export async function openContractFile(options: { db: PrismaClient; actor: Actor; contractId: number; fileId: number }): Promise<TFileContent> {
+  const file = await getContractFile(options);
+  if (file.type === "contract") {
+    const { contract, document, attachments } = await loadContractDocument(options.db, options.contractId);
+    const bytes = await renderContractPdf(document, { contractId: contract.id, draft: contract.state !== "signed", attachments });
+    return { file, fileName: `${document.title}.pdf`, contentType: "application/pdf", size: bytes.length, body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
+  }
+  if (!file.storageKey) throw fileNotFound(options.contractId, options.fileId);
+  return { file, fileName: file.name, contentType: file.contentType, size: file.size ?? 0, body: fileStore().stream(options.db, file.storageKey) };
+}
