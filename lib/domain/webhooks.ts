@@ -13,7 +13,10 @@ export const WEBHOOK_EVENT_TYPES = {
   "contract.publish": { resource: "contract", summary: "A draft was published: it is pending and invitations are out." },
   "contract.sign": { resource: "contract", summary: "The last signatory signed: the contract is signed." },
   "contract.decline": { resource: "contract", summary: "A signatory declined: the contract is declined." },
+  "contract.seal": { resource: "contract", summary: "The sealed signed copy (the `verification` file, with its completion certificate) was stored and mailed to the participants." },
   "contract.overdue": { resource: "contract", summary: "The signing period ended before every signatory signed." },
+  "contract.stage_start": { resource: "contract", summary: "A stage of an ordered contract opened (at publishing, and when the stage before it signed): its signatories were invited; `after.stage` and `after.participant_ids` name them." },
+  "contract.withdraw": { resource: "contract", summary: "Staff withdrew the pending contract: its signing links no longer work and every participant was told by e-mail." },
   "contract.delete": { resource: "deleted", summary: "A contract was deleted with its parties, participants and data fields." },
   "party.create": { resource: "party", summary: "A party was added to a contract." },
   "party.delete": { resource: "deleted", summary: "A party was removed from a contract." },
@@ -23,7 +26,9 @@ export const WEBHOOK_EVENT_TYPES = {
   "participant.sign": { resource: "participant", summary: "A participant signed through their signing link." },
   "participant.decline": { resource: "participant", summary: "A participant declined through their signing link." },
   "participant.invitation_send": { resource: "participant", summary: "A participant's invitation was queued again, with a new signing link (the old one no longer works)." },
+  "participant.delegate": { resource: "participant", summary: "A signatory handed their signature on (Oneflow's `participant:delegate`): the participant (the delegator) no longer signs and their link is dead; `after.delegate` is the new participant who signs instead." },
   "participant.two_step_lock": { resource: "participant", summary: "Too many wrong e-mailed codes locked a participant's signing link; sending the invitation again unlocks." },
+  "participant.delivery_failure": { resource: "participant", summary: "A participant's invitation could not be delivered: the mail server refused it, or every retry failed; the reason is in `_private_ownerside.delivery_failure`." },
   "data_field.update": { resource: "data_field", summary: "A data field's value was changed." },
 } as const satisfies Record<string, { resource: "contract" | "party" | "participant" | "data_field" | "deleted"; summary: string }>;
 

@@ -63,6 +63,11 @@ export const CONTRACT_SORTS = [
   "-updated_time",
 ] as const;
 
+/** A point in time in a query: ISO 8601 with its offset, e.g. `2026-11-26T00:00:00Z`. */
+const ZTimeParamSchema = z.iso.datetime({ offset: true, error: "must be a date and time such as 2026-11-26T09:00:00Z" });
+/** A filter that is on (`true`) or absent. */
+const ZTrueParamSchema = z.literal("true", { error: "must be true (leave it out to turn the filter off)" });
+
 export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false }).extend({
   workspace_id: ZIdParamSchema.optional().meta({ description: "Only contracts of this workspace." }),
   state: ZContractStateSchema.optional().meta({ description: "Only contracts in this state." }),
@@ -73,6 +78,11 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
     .max(100, "must be at most 100 characters")
     .optional()
     .meta({ description: "Only contracts whose name contains this text, in any letter case." }),
+  updated_before: ZTimeParamSchema.optional().meta({ description: "Only contracts last changed before this time." }),
+  expires_before: ZTimeParamSchema.optional().meta({ description: "Only contracts whose signing period ends before this time." }),
+  state_updated_after: ZTimeParamSchema.optional().meta({ description: "Only contracts whose `state` changed at or after this time." }),
+  delivery_failed: ZTrueParamSchema.optional().meta({ description: "`true`: only contracts with a participant whose invitation could not be delivered (and nobody has acted on it yet)." }),
+  awaiting_me: ZTrueParamSchema.optional().meta({ description: "`true`: only contracts waiting for the calling user's own signature (their turn has come, they have not decided)." }),
   sort: z
     .enum(CONTRACT_SORTS, { error: "must be id, name, created_time or updated_time, optionally preceded by -" })
     .default("id")

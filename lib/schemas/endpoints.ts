@@ -21,6 +21,8 @@ import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from 
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
 import { ZUserListSchema } from "./user";
 import { ZWorkspaceListSchema, ZWorkspacePathParamsSchema, ZWorkspaceSchema } from "./workspace";
+import { ZDashboardSchema } from "./dashboard";
+import { ZContractReminderSettingsSchema, ZReminderSettingsSchema, ZUpdateContractReminderSettingsRequestSchema, ZUpdateReminderSettingsRequestSchema } from "./reminder-settings";
 import {
   ZCreatedWebhookSchema,
   ZCreateWebhookRequestSchema,
@@ -153,6 +155,41 @@ export const ENDPOINTS = {
     response: ZWorkspaceSchema,
     errors: READ_ERRORS,
   }),
+  getWorkspaceReminderSettings: endpoint({
+    id: "getWorkspaceReminderSettings",
+    method: "GET",
+    path: "/v1/workspaces/{workspace_id}/reminder_settings",
+    summary: "A workspace's reminder defaults",
+    description: "The reminders every contract of the workspace gets unless it has its own settings (docs/mail.md \"Reminders\").",
+    tag: "Workspaces",
+    params: ZWorkspacePathParamsSchema,
+    response: ZReminderSettingsSchema,
+    errors: READ_ERRORS,
+  }),
+  updateWorkspaceReminderSettings: endpoint({
+    id: "updateWorkspaceReminderSettings",
+    method: "PUT",
+    path: "/v1/workspaces/{workspace_id}/reminder_settings",
+    summary: "Change a workspace's reminder defaults",
+    description: "Administrators and the workspace's editors (403). Attributes left out keep their value; one out of range is a 400 naming it, and nothing changes.",
+    tag: "Workspaces",
+    params: ZWorkspacePathParamsSchema,
+    body: ZUpdateReminderSettingsRequestSchema,
+    response: ZReminderSettingsSchema,
+    errors: [400, 401, 403, 404, 413, 415, 429, 503],
+  }),
+  getDashboard: endpoint({
+    id: "getDashboard",
+    method: "GET",
+    path: "/v1/dashboard",
+    summary: "What needs attention",
+    description:
+      "How many of the contracts the caller may see are waiting for the caller's signature, have an undelivered invitation, expire within 7 days, " +
+      "were declined in the last 30 days, or are drafts untouched for 14 days; each with the `GET /v1/contracts` filters that list them.",
+    tag: "Contracts",
+    response: ZDashboardSchema,
+    errors: LIST_ERRORS,
+  }),
   listUsers: endpoint({
     id: "listUsers",
     method: "GET",
@@ -212,6 +249,31 @@ export const ENDPOINTS = {
     query: ZContractListQuerySchema,
     response: ZContractListSchema,
     errors: LIST_ERRORS,
+  }),
+  getContractReminderSettings: endpoint({
+    id: "getContractReminderSettings",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/reminder_settings",
+    summary: "A contract's reminder settings",
+    description: "The contract's own settings (null: the workspace's default, given in `workspace_defaults`).",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    response: ZContractReminderSettingsSchema,
+    errors: READ_ERRORS,
+  }),
+  updateContractReminderSettings: endpoint({
+    id: "updateContractReminderSettings",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/reminder_settings",
+    summary: "Change a contract's reminder settings",
+    description:
+      "For those who may change the contract (403), while it is a draft or pending (409 `contract_not_pending`). Attributes left out keep their value; " +
+      "null returns one to the workspace's default; one out of range is a 400 naming it, and nothing changes.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    body: ZUpdateContractReminderSettingsRequestSchema,
+    response: ZContractReminderSettingsSchema,
+    errors: WRITE_ERRORS,
   }),
   createContract: endpoint({
     id: "createContract",

@@ -22,3 +22,5 @@ export * from "./workspace";
 export * from "./publish";
 export * from "./signing";
 export * from "./webhook";
+export * from "./dashboard";
+export * from "./reminder-settings";

@@ -26,6 +26,8 @@ export interface TTestSmtpOptions {
    * code (4xx transient, 5xx permanent) refuses it.
    */
   reply?: (n: number) => { code: number; message: string } | undefined;
+  /** The reply to RCPT TO for an address, as a server that knows no such mailbox gives it: undefined accepts it. */
+  refuseRecipient?: (address: string) => { code: number; message: string } | undefined;
   /** Wait this long before answering each message (to interleave concurrent senders). */
   delayMs?: number;
 }
@@ -45,6 +47,11 @@ export async function startTestSmtpServer(options: TTestSmtpOptions = {}): Promi
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });
       callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuseRecipient?.(address.address);
+      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      callback();
     },
     onData(stream, session, callback) {
       const n = state.offered++;

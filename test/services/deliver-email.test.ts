@@ -7,6 +7,7 @@ import { createContract, createTemplate, createUser, createWorkspace } from "@/l
 import { newNonce, signingToken, twoStepCode } from "@/lib/domain/signing";
 import { claimDueEmails, createSmtpTransport, deliverDueEmails, MAX_EMAIL_ATTEMPTS, startMailDeliverer } from "@/lib/services/mail/deliver-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { addressText, startTestSmtpServer, type TTestSmtpServer } from "@/test/helpers/smtp";
@@ -178,6 +179,33 @@ describe("sending", () => {
       expect(await deliveryStatus(ann.id)).toBe("failure");
       expect(await run()).toMatchObject({ claimed: 0 });
       expect(smtp.offered).toBe(1);
+    });
+  });
+
+  test("a refused invitation keeps the server's reason and when on the participant, with one participant.delivery_failure event; a new link clears it", async () => {
+    await withSmtp({ refuseRecipient: () => ({ code: 550, message: "5.1.1 Mailbox unknown" }) }, async (_smtp, run) => {
+      const ann = await participant();
+      await queue(ann);
+      await run();
+      const failed = await db.prisma.participant.findUniqueOrThrow({ where: { id: ann.id } });
+      expect(failed.deliveryFailure).toMatch(/550 5\.1\.1 Mailbox unknown/);
+      expect(failed.deliveryFailedAt).not.toBeNull();
+      const events = await db.prisma.auditEvent.findMany({ where: { action: "participant.delivery_failure", entityId: ann.id } });
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ via: "system", contractId, after: { delivery_status: "failure", email: ann.email } });
+      await db.prisma.participant.update({ where: { id: ann.id }, data: await newSigningLinkData(db.prisma, failed) });
+      expect(await db.prisma.participant.findUniqueOrThrow({ where: { id: ann.id } })).toMatchObject({ deliveryFailedAt: null, deliveryFailure: "" });
+    });
+  });
+
+  test("an old invitation failing after a newer one was queued (a corrected address) records no failure", async () => {
+    await withSmtp({ refuseRecipient: (to) => (to.startsWith("old-") ? { code: 550, message: "No such user" } : undefined) }, async (_smtp, run) => {
+      const ann = await participant();
+      await queue({ id: ann.id, email: `old-${ann.email}` });
+      await queue(ann);
+      expect(await run()).toMatchObject({ failed: 1, sent: 1 });
+      expect(await db.prisma.participant.findUniqueOrThrow({ where: { id: ann.id } })).toMatchObject({ deliveryStatus: "success", deliveryFailedAt: null });
+      expect(await db.prisma.auditEvent.count({ where: { action: "participant.delivery_failure", entityId: ann.id } })).toBe(0);
     });
   });
 

@@ -10,9 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ({ query, origin, preloaded }) => {
       // PostgreSQL wrote `{"count":…,"data":[…]` (TContractList's items, exactly as
       // serializeContractListItem writes them) as UTF-8 bytes; the envelope's links are appended.
-      const { limit, offset, workspace_id, state, q, sort } = query;
+      const { limit, offset, sort, ...filters } = query;
       // Links carry the filters and the effective sort, so following `next` continues the same list.
-      return paginatedPreloaded(preloaded, { origin, path: ENDPOINTS.listContracts.path, query: { workspace_id, state, q, sort }, limit, offset });
+      return paginatedPreloaded(preloaded, { origin, path: ENDPOINTS.listContracts.path, query: { ...filters, sort }, limit, offset });
     },
     // Read with the credentials, in one statement; links under the origin the serializers use.
     { preload: ({ query }, { origin }) => contractListPreload(query, linkBase(origin)) },

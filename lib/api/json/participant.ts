@@ -48,6 +48,10 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
       updated_time: isoTimeSql(a("updated_at")),
       visits: a("visits"),
       two_step_locked_time: isoTimeSql(a("two_step_locked_at")),
+      delivery_failed_time: isoTimeSql(a("delivery_failed_at")),
+      delivery_failure: a("delivery_failure"),
+      reminders_sent: a("reminders_sent"),
+      last_reminded_time: isoTimeSql(a("last_reminded_at")),
     }),
     ...(links
       ? { _links: jsonRow({ contract: href(contract!), party: href(party!), self: href(`${party} || '/participants/' || ${a("id")}`) }) }

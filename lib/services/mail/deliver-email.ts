@@ -10,6 +10,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { PrismaClient } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
 import { logger, serializeError } from "@/lib/logger";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { emailAttachments } from "@/lib/services/mail/email-attachments";
 import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
 import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
 
@@ -30,6 +32,7 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_00
 export interface TClaimedEmail {
   id: number;
   kind: string;
+  contractId: number | null;
   participantId: number | null;
   toAddress: string;
   subject: string;
@@ -37,6 +40,8 @@ export interface TClaimedEmail {
   linkOrigin: string;
   /** This claim's attempt number; it fences every later write of the message. */
   attempts: number;
+  /** A stored file sent along (email-attachments.ts). */
+  attachmentFileId: number | null;
 }
 
 export interface TDeliverOptions {
@@ -80,8 +85,8 @@ export async function claimDueEmails(prisma: PrismaClient, { batchSize = EMAIL_B
         ORDER BY id
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, participant_id AS "participantId", to_address AS "toAddress", subject, body,
-              link_origin AS "linkOrigin", attempts`;
+    RETURNING id, kind, contract_id AS "contractId", participant_id AS "participantId", to_address AS "toAddress", subject, body,
+              link_origin AS "linkOrigin", attempts, attachment_file_id AS "attachmentFileId"`;
 }
 
 /** One run: claim a batch, send each message, record each outcome. */
@@ -105,8 +110,10 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
   const { prisma, transport, from, maxAttempts = MAX_EMAIL_ATTEMPTS, retryDelay = (attempt: number) => backoffDelay(attempt) } = options;
   const log = { email_message_id: message.id, kind: message.kind, attempt: message.attempts };
   let text: string;
+  let attachments: Awaited<ReturnType<typeof emailAttachments>>;
   try {
     text = await renderEmailBody({ db: prisma, message });
+    attachments = await emailAttachments(prisma, message);
   } catch (error) {
     if (!(error instanceof EmailRenderError)) throw error;
     await recordFailure(prisma, message, error.message);
@@ -114,7 +121,7 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
     return "failed";
   }
   try {
-    await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text });
+    await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text, attachments });
   } catch (error) {
     const reason = describeSendError(error);
     if (isPermanent(error) || message.attempts >= maxAttempts) {
@@ -148,16 +155,35 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
   return "sent";
 }
 
-/** Failed for good: the message, and for an invitation the participant's delivery status. */
+/**
+ * Failed for good: the message; for an invitation also the participant (status, the server's reason,
+ * when: the contract page and the dashboard show it until staff act) and the audit event
+ * `participant.delivery_failure` (a webhook event). Not when a newer invitation has been queued
+ * since (a corrected address): the failure of the old one no longer says anything.
+ */
 async function recordFailure(prisma: PrismaClient, message: TClaimedEmail, reason: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.emailMessage.updateMany({
       where: { id: message.id, status: "sending", attempts: message.attempts },
       data: { status: "failed", leaseUntil: null, lastError: reason },
     });
-    if (count === 1 && message.kind === "invitation" && message.participantId !== null) {
-      await tx.participant.updateMany({ where: { id: message.participantId }, data: { deliveryStatus: "failure", version: { increment: 1 } } });
-    }
+    if (count !== 1 || message.kind !== "invitation" || message.participantId === null) return;
+    const failed = await tx.$queryRaw<{ id: number; email: string }[]>`
+      UPDATE participants q
+         SET delivery_status = 'failure', delivery_failed_at = now(), delivery_failure = ${reason}, version = version + 1
+       WHERE q.id = ${message.participantId}
+         AND NOT EXISTS (SELECT 1 FROM email_messages m WHERE m.participant_id = q.id AND m.kind = 'invitation' AND m.id > ${message.id})
+      RETURNING q.id, q.email`;
+    if (failed.length === 0 || message.contractId === null) return;
+    await writeAuditEvent({
+      db: tx,
+      actor: { kind: "system" },
+      action: "participant.delivery_failure",
+      entityType: "participant",
+      entityId: message.participantId,
+      contractId: message.contractId,
+      after: { delivery_status: "failure", email: message.toAddress, delivery_failure: reason },
+    });
   });
 }
 

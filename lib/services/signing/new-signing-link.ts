@@ -21,5 +21,8 @@ export async function newSigningLinkData(tx: Tx, participant: { id: number; twoS
     twoStepCodeRequests: 0,
     twoStepWrongTries: 0,
     twoStepLockedAt: exhausted ? participant.twoStepLockedAt : null,
+    // A new link goes out in a new invitation: an earlier one's delivery failure is acted on.
+    deliveryFailedAt: null,
+    deliveryFailure: "",
   };
 }

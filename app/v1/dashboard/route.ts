@@ -1,0 +1,19 @@
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { dashboardPreload } from "@/lib/api/json/dashboard";
+import { DASHBOARD_TILES, dashboardQueries, type TDashboardTile } from "@/lib/domain/dashboard";
+import type { TDashboard } from "@/lib/schemas";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(
+    ENDPOINTS.getDashboard,
+    ({ preloaded }) => {
+      const { as_of, counts } = preloaded as { as_of: string; counts: Record<TDashboardTile, number | string> };
+      const queries = dashboardQueries(new Date(as_of));
+      return json({ as_of, tiles: DASHBOARD_TILES.map((key) => ({ key, count: Number(counts[key]), query: queries[key] })) } satisfies TDashboard);
+    },
+    // Counted in the authentication's statement, every window measured from the same moment.
+    { preload: () => dashboardPreload(new Date()) },
+  ),
+);

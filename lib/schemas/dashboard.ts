@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+import { DASHBOARD_TILES } from "@/lib/domain/dashboard";
+
+import { ZTimestampSchema } from "./common";
+
+export const ZDashboardSchema = z
+  .object({
+    as_of: ZTimestampSchema.meta({ description: "The time the windows are measured from." }),
+    tiles: z.array(
+      z.object({
+        key: z.enum(DASHBOARD_TILES).meta({
+          description:
+            "`awaiting_me`: pending contracts waiting for the caller's own signature; `delivery_failed`: pending contracts with an invitation that could not be " +
+            "delivered; `expiring`: pending contracts whose signing period ends within 7 days; `declined`: declined in the last 30 days; " +
+            "`untouched_drafts`: drafts not changed for 14 days.",
+        }),
+        count: z.number().int().min(0),
+        query: z.record(z.string(), z.string()).meta({ description: "The `GET /v1/contracts` filters that list exactly these contracts." }),
+      }),
+    ),
+  })
+  .meta({ id: "Dashboard" });
+
+export type TDashboard = z.infer<typeof ZDashboardSchema>;
