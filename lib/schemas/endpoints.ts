@@ -15,6 +15,7 @@ import { ZPaginationQuerySchema } from "./pagination";
 import { ZCreateParticipantRequestSchema, ZParticipantPathParamsSchema, ZParticipantSchema, ZUpdateParticipantRequestSchema } from "./participant";
 import { ZCreatePartyRequestSchema, ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
 import { ZPingSchema } from "./ping";
+import { ZAuditChainVerdictSchema, ZSealVerificationSchema } from "./seal";
 import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema } from "./publish";
 import { ZTemplateListQuerySchema } from "./template-list-query";
 import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
@@ -356,6 +357,33 @@ export const ENDPOINTS = {
     query: page,
     response: ZAuditEventListSchema,
     errors: READ_ERRORS,
+  }),
+  verifyContractEvents: endpoint({
+    id: "verifyContractEvents",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/events/verify",
+    summary: "Verify the audit trail of a contract",
+    description:
+      "Recomputes the contract's audit chain (docs/security.md \"The audit chain\"): each event's hash chains in the one before it, " +
+      "so an edited, deleted or reordered past event shows as `broken_at`. Visible to whoever may see the contract.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    response: ZAuditChainVerdictSchema,
+    errors: READ_ERRORS,
+  }),
+  verifySealedPdf: endpoint({
+    id: "verifySealedPdf",
+    method: "POST",
+    path: "/v1/verify",
+    summary: "Verify a sealed PDF",
+    description:
+      "The request body is the PDF itself (`Content-Type: application/pdf`, at most the upload limit). Answers whether this deployment " +
+      "sealed it and not one byte changed since (`intact`, with the contract), whether it carries this deployment's seal but was changed " +
+      "(`changed`), or neither (`unknown`). Needs no credentials: anyone holding a copy may check it (the page /verify does).",
+    tag: "Service",
+    auth: false,
+    response: ZSealVerificationSchema,
+    errors: [400, 413, 415, 429, 503],
   }),
   listParties: endpoint({
     id: "listParties",

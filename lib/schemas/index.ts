@@ -24,3 +24,4 @@ export * from "./signing";
 export * from "./webhook";
 export * from "./dashboard";
 export * from "./reminder-settings";
+export * from "./seal";

@@ -7,9 +7,14 @@ import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
+import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
+import { onSealQueued } from "@/lib/services/seal/seal-wakeup";
 import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
 
 import { runPeriodically, type TPeriodicJob } from "./run-periodically";
+
+/** How often each instance looks for seals another instance queued or a crashed one left. */
+const SEAL_POLL_INTERVAL_MS = 5_000;
 
 const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
 
@@ -47,6 +52,22 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
         ]
       : []),
   ];
+  // The sealed copies (lib/services/seal): at once when this process queued one, else on each poll.
+  const sealer = runPeriodically("sealing", SEAL_POLL_INTERVAL_MS, async () => {
+    const db = await database();
+    for (;;) {
+      const run = await sealDueContracts({ db, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") });
+      if (run.claimed === 0) break;
+    }
+  });
+  const unsubscribe = onSealQueued(sealer.kick);
+  g.__contractsJobs.push({
+    kick: sealer.kick,
+    async stop() {
+      unsubscribe();
+      await sealer.stop();
+    },
+  });
   // Mail (docs/mail.md): only with an SMTP server; without one, mail is kept for the Outbox.
   if (SMTP_URL) {
     const deliverer = startMailDeliverer({ getPrisma: database, transport: createSmtpTransport(SMTP_URL), from: MAIL_FROM, intervalMs: MAIL_POLL_INTERVAL_MS });

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 
-export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning";
+export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed";
 
 export interface EnqueueEmailOptions {
   db: Tx;
@@ -13,6 +13,8 @@ export interface EnqueueEmailOptions {
   /** Plain text; `{{signing_link}}` and `{{code}}` are filled in when it is sent or shown. */
   body: string;
   linkOrigin: string;
+  /** A stored file (contract_files) sent along with the message: the sealed copy. */
+  attachmentFileId?: number;
 }
 
 /** Is outgoing mail sent (SMTP_URL set), or kept for the Outbox page? */
@@ -24,9 +26,9 @@ export function mailIsSent(): boolean {
  * Writes a message into the outbox, inside the caller's transaction: it exists exactly when the
  * change that causes it commits. Call `mailQueued()` (mail-wakeup.ts) after the commit.
  */
-export async function enqueueEmail({ db, kind, contractId, participantId, to, subject, body, linkOrigin }: EnqueueEmailOptions): Promise<void> {
+export async function enqueueEmail({ db, kind, contractId, participantId, to, subject, body, linkOrigin, attachmentFileId }: EnqueueEmailOptions): Promise<void> {
   await db.emailMessage.create({
-    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept" },
+    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept", attachmentFileId: attachmentFileId ?? null },
   });
 }
 

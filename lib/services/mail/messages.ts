@@ -107,3 +107,16 @@ export function expiryWarningMail({ participantName, contractName, expiresAt }: 
     ].join("\n"),
   };
 }
+
+export function sealedMail({ participantName, contractName, fileName, verifyUrl }: { participantName: string; contractName: string; fileName: string; verifyUrl: string }) {
+  return {
+    subject: `Your signed copy: ${contractName}`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `"${contractName}" is signed by everyone. Your copy is attached (${fileName}): the contract, its attachments' fingerprints and a completion certificate, sealed with a digital signature.`,
+      "",
+      `Anyone can check that a copy is this one, unchanged: ${verifyUrl}`,
+    ].join("\n"),
+  };
+}

@@ -13,6 +13,8 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { declinedMail, signedMail, twoStepCodeMail, twoStepLockMail } from "@/lib/services/mail/messages";
+import { queueSeal } from "@/lib/services/seal/queue-seal";
+import { sealQueued } from "@/lib/services/seal/seal-wakeup";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 
 
@@ -198,7 +200,20 @@ function normalName(name: string): string {
  * instant queue: the last signature makes the contract `signed` exactly once, and a decline and a
  * signature cannot both win. A wrong code is counted even though the request fails.
  */
-export async function decideByLink({ db, token, decision, linkOrigin }: { db: PrismaClient; token: string; decision: TDecision; linkOrigin: string }): Promise<{ contractState: string }> {
+export async function decideByLink({
+  db,
+  token,
+  decision,
+  linkOrigin,
+  client,
+}: {
+  db: PrismaClient;
+  token: string;
+  decision: TDecision;
+  linkOrigin: string;
+  /** Where the decision came from (the front door's client address, the User-Agent), for the completion certificate. */
+  client?: { ip: string; userAgent: string };
+}): Promise<{ contractState: string }> {
   const outcome = await db.$transaction(async (tx: Tx) => {
     const { participant, contract } = await lockByToken(tx, token);
     if (!participant.signatory) throw new DomainError("not_a_signatory", "You receive this contract to read; only its signatories sign or decline.");
@@ -236,6 +251,8 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
         signState,
         signStateUpdatedAt: now,
         ...(decision.kind === "sign" ? { signedName: decision.fullName.trim() } : { declineReason: decision.reason }),
+        decidedIp: (client?.ip ?? "").slice(0, 100),
+        decidedUserAgent: (client?.userAgent ?? "").slice(0, 500),
         twoStepCodeNonce: null,
         twoStepCodeExpiresAt: null,
         version: { increment: 1 },
@@ -270,6 +287,8 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
       before: { state: "pending" },
       after: { state: contractState },
     });
+    // The sealed copy is built after this commits (lib/services/seal/seal-contracts.ts).
+    if (contractState === "signed") await queueSeal(tx, contract.id, linkOrigin);
     const everyone = await tx.participant.findMany({
       where: { party: { contractId: contract.id }, deliveryChannel: { in: ["email", "email_and_sms"] }, email: { not: "" } },
       orderBy: { id: "asc" },
@@ -286,5 +305,6 @@ export async function decideByLink({ db, token, decision, linkOrigin }: { db: Pr
   // Also after a refusal: the wrong code that locked the link queued mail to the staff.
   mailQueued();
   if ("error" in outcome) throw outcome.error;
+  if (outcome.contractState === "signed") sealQueued();
   return outcome;
 }

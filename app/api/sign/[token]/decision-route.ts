@@ -12,7 +12,14 @@ export function decisionRoute(route: string, decision: (body: Record<string, unk
   const POST = withApi(
     async ({ req, prisma, params, origin }) => {
       assertSameOrigin(req);
-      const { contractState } = await decideByLink({ db: prisma!, token: String(params.token ?? ""), decision: decision(await readJsonBody(req)), linkOrigin: origin });
+      const { contractState } = await decideByLink({
+        db: prisma!,
+        token: String(params.token ?? ""),
+        decision: decision(await readJsonBody(req)),
+        linkOrigin: origin,
+        // server.mjs sets x-forwarded-for to the one client address it resolved (docs/security.md "The front door").
+        client: { ip: req.headers.get("x-forwarded-for") ?? "", userAgent: req.headers.get("user-agent") ?? "" },
+      });
       return json({ contract_state: contractState });
     },
     { route, auth: false },

@@ -1,0 +1,65 @@
+// What a PDF's last signature proves, from its bytes alone (docs/security.md "The seal"): whether its
+// byte range is the whole file but the signature itself, whether the CMS signature over those bytes
+// verifies (pkijs: the message digest and the signer's signature), and who signed. Never throws on
+// garbage: anything that does not parse is "no signature" or "does not verify".
+import { createHash } from "node:crypto";
+
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+
+export interface TPdfSignatureCheck {
+  /** A /ByteRange with a /Contents hex string was found. */
+  signed: boolean;
+  /** The byte range starts at 0, ends at the end of the file and skips exactly the signature's hex string. */
+  coversWholeFile: boolean;
+  /** The CMS parses and its signature over the byte range verifies. */
+  cmsValid: boolean;
+  /** SHA-256 (hex) of each certificate the CMS carries (DER): to find a known signer even when the signature fails. */
+  certificateFingerprints: string[];
+  /** SHA-256 (hex) of the certificate whose key made the signature, when it verifies. */
+  signerFingerprint: string | null;
+  /** The signature dictionary's /Name, when present. */
+  name: string | null;
+}
+
+const NONE: TPdfSignatureCheck = { signed: false, coversWholeFile: false, cmsValid: false, certificateFingerprints: [], signerFingerprint: null, name: null };
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** Checks the last signature in `pdf`. */
+export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureCheck> {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("latin1");
+  const at = text.lastIndexOf("/ByteRange");
+  if (at < 0) return NONE;
+  const match = /^\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/.exec(text.slice(at, at + 80));
+  if (!match) return NONE;
+  const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
+  const inFile = b > a && c > b && c + d <= pdf.length;
+  // The dictionary's other entries sit around its /Contents hex string.
+  const name = inFile ? (/\/Name\s*\(([^)]{0,200})\)/.exec(text.slice(Math.max(0, at - 2048), b) + text.slice(c, c + 2048))?.[1] ?? null) : null;
+  if (!inFile || text[b] !== "<" || text[c - 1] !== ">") return { ...NONE, signed: true, name };
+  const hex = text.slice(b + 1, c - 1);
+  const coversWholeFile = a === 0 && c + d === pdf.length && /^[0-9a-fA-F]*$/.test(hex) && hex.length % 2 === 0;
+  const cms = Buffer.from(hex, "hex");
+  const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  try {
+    const asn1 = asn1js.fromBER(new Uint8Array(cms).buffer);
+    if (asn1.offset === -1) return { ...NONE, signed: true, coversWholeFile, name };
+    const content = new pkijs.ContentInfo({ schema: asn1.result });
+    const signedData = new pkijs.SignedData({ schema: content.content });
+    const certificates = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+    const certificateFingerprints = certificates.map((x) => sha256(new Uint8Array(x.toSchema(true).toBER(false))));
+    let cmsValid = false;
+    let signerFingerprint: string | null = null;
+    try {
+      const result = await signedData.verify({ signer: 0, data: new Uint8Array(signedBytes).buffer, checkChain: false, extendedMode: true });
+      cmsValid = result.signatureVerified === true;
+      if (cmsValid && result.signerCertificate) signerFingerprint = sha256(new Uint8Array(result.signerCertificate.toSchema(true).toBER(false)));
+    } catch {
+      cmsValid = false;
+    }
+    return { signed: true, coversWholeFile, cmsValid, certificateFingerprints, signerFingerprint, name };
+  } catch {
+    return { ...NONE, signed: true, coversWholeFile, name };
+  }
+}

@@ -1,0 +1,57 @@
+// The public check of a sealed copy (POST /v1/verify, the /verify page; docs/security.md "The seal").
+// `intact` needs all four: the signature's byte range is the whole file but the signature, the CMS
+// signature over it verifies, its signer is the certificate this deployment sealed that copy with,
+// and the file's SHA-256 is that of a copy this deployment stored. A file that carries this
+// deployment's seal (its certificate, or the seal's signature name) but fails any of them was
+// changed; anything else is unknown here.
+import { createHash } from "node:crypto";
+
+import type { Tx } from "@/lib/db";
+import { DomainError } from "@/lib/domain/errors";
+
+import { checkPdfSignature } from "./check-pdf-signature";
+import { loadSealIdentity } from "./seal-identity";
+import { SEAL_SIGNATURE_NAME } from "./sign-pdf";
+
+export interface TSealVerdict {
+  verdict: "intact" | "changed" | "unknown";
+  message: string;
+  sha256: string;
+  contract: { id: number; name: string; completedAt: Date; sealedAt: Date | null } | null;
+}
+
+/** "%PDF-" within the first KiB, where readers look for it. */
+function looksLikePdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
+}
+
+export async function verifySealedPdf({ db, pdf }: { db: Tx; pdf: Uint8Array }): Promise<TSealVerdict> {
+  if (pdf.length === 0) throw new DomainError("validation_failed", "Send the PDF as the request body.", { parameterProblems: { body: ["is empty"] } });
+  if (!looksLikePdf(pdf)) throw new DomainError("unsupported_media_type", "This is not a PDF: only a PDF can carry a seal.");
+  const sha256 = createHash("sha256").update(pdf).digest("hex");
+  const identity = await loadSealIdentity(db);
+  const check = await checkPdfSignature(pdf);
+  const seal = await db.contractSeal.findFirst({
+    where: { sha256, status: "done" },
+    select: { certificateSha256: true, sealedAt: true, contract: { select: { id: true, name: true, stateUpdatedAt: true } } },
+  });
+  if (check.coversWholeFile && check.cmsValid && seal && check.signerFingerprint !== null && check.signerFingerprint === seal.certificateSha256) {
+    return {
+      verdict: "intact",
+      message: `Sealed by this service and unchanged: the signed copy of contract ${seal.contract.id}, "${seal.contract.name}".`,
+      sha256,
+      contract: { id: seal.contract.id, name: seal.contract.name, completedAt: seal.contract.stateUpdatedAt, sealedAt: seal.sealedAt },
+    };
+  }
+  const known = await db.contractSeal.findFirst({ where: { certificateSha256: { in: check.certificateFingerprints } }, select: { contractId: true } });
+  const ours = check.signed && (check.name === SEAL_SIGNATURE_NAME || check.certificateFingerprints.includes(identity.fingerprint) || known !== null);
+  if (ours) {
+    return { verdict: "changed", message: "This file carries this service's seal, but it is not the file that was sealed: it was changed after sealing.", sha256, contract: null };
+  }
+  return {
+    verdict: "unknown",
+    message: check.signed ? "This PDF is signed, but not sealed by this service." : "This PDF carries no seal of this service.",
+    sha256,
+    contract: null,
+  };
+}

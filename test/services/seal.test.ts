@@ -1,0 +1,209 @@
+// The sealed signed copy (lib/services/seal): queued by the last signature, built once by a job
+// that is safe on several instances and after a crash, checked with poppler's pdfsig, qpdf and
+// pdftotext, and told apart from a changed copy by the public verification.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import type { TUserActor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { checkContractChain } from "@/lib/services/audit/verify-contract-chain";
+import { publishContract } from "@/lib/services/contracts/publish-contract";
+import { addContractFile } from "@/lib/services/files/add-contract-file";
+import { fileStore } from "@/lib/services/files/file-store";
+import { claimDueSeals, sealDueContracts } from "@/lib/services/seal/seal-contracts";
+import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
+import { getSigningLink } from "@/lib/services/signing/participant-signing-link";
+import { decideByLink } from "@/lib/services/signing/sign-by-link";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
+import { actorOf } from "@/test/services/read-fixtures";
+
+const ORIGIN = "http://seal.test";
+const ATTACHMENT = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+let db: TestDatabase;
+let staff: TUserActor;
+let ws: { id: number };
+let template: { id: number };
+let dir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = mkdtempSync(path.join(tmpdir(), "seal-test-"));
+  ws = await createWorkspace(db.prisma, { name: "Nordic Trade" });
+  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] });
+  const user = await createUser(db.prisma, { name: "Olga Owner", email: `olga.${Date.now()}@example.org`, isAdmin: true });
+  staff = await actorOf(db.prisma, user);
+});
+afterAll(async () => {
+  await db.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A contract every counterparty signed through their link; its seal is queued. */
+async function signedContract(names = ["Åsa Öberg", "Bjørn Ærø"], attachment?: { name: string; bytes: Buffer }) {
+  const contract = await createContract(db.prisma, {
+    workspaceId: ws.id,
+    templateId: template.id,
+    name: "Purchase order",
+    owner: { id: staff.userId, name: staff.name, email: staff.email },
+    counterparties: names.map((name) => ({ type: "individual" as const, participant: { name, twoStepMethod: "none" as const } })),
+  });
+  if (attachment) await db.prisma.$transaction((tx) => addContractFile(tx, { contractId: contract.id, type: "attachment", name: attachment.name, contentType: "application/pdf", bytes: attachment.bytes }));
+  await publishContract({ db: db.prisma, actor: staff, contractId: contract.id, linkOrigin: ORIGIN });
+  const parties = await db.prisma.party.findMany({ where: { contractId: contract.id, myParty: false }, include: { participants: true }, orderBy: { id: "asc" } });
+  for (const [i, party] of parties.entries()) {
+    const p = party.participants[0]!;
+    const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: contract.id, partyId: party.id, participantId: p.id, linkOrigin: ORIGIN });
+    await decideByLink({
+      db: db.prisma,
+      token: url.split("/sign/")[1]!,
+      decision: { kind: "sign", fullName: p.name },
+      linkOrigin: ORIGIN,
+      client: { ip: `203.0.113.${10 + i}`, userAgent: `TestBrowser/${i + 1}.0` },
+    });
+  }
+  return contract.id;
+}
+
+async function sealedBytes(contractId: number): Promise<Buffer> {
+  const file = await db.prisma.contractFile.findFirstOrThrow({ where: { contractId, type: "verification" } });
+  return Buffer.from(await fileStore().read(db.prisma, file.storageKey!));
+}
+
+function tool(cmd: string, args: string[]): string {
+  try {
+    return execFileSync(cmd, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return `${e.stdout ?? ""}${e.stderr ?? ""}`;
+  }
+}
+
+describe("the last signature queues the seal; the job builds, signs, stores and mails it", () => {
+  let id: number;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    id = await signedContract(undefined, { name: "Price list.pdf", bytes: ATTACHMENT });
+    expect(await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } })).toMatchObject({ status: "queued", linkOrigin: ORIGIN });
+    const run = await sealDueContracts({ db: db.prisma });
+    expect(run).toMatchObject({ claimed: 1, sealed: 1 });
+    pdf = await sealedBytes(id);
+  });
+
+  it("pdfsig validates the PAdES signature over the whole file; qpdf finds the structure sound", () => {
+    const file = path.join(dir, `sealed-${id}.pdf`);
+    writeFileSync(file, pdf);
+    const sig = tool("pdfsig", [file]);
+    expect(sig).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(sig).toContain("Total document signed");
+    expect(sig).toContain("Signature Validation: Signature is Valid.");
+    expect(tool("qpdf", ["--check", file])).toContain("No syntax or stream encoding errors found");
+  });
+
+  it("the copy holds the document and the completion certificate: every signer, where they signed from, the chain's last hash", async () => {
+    const file = path.join(dir, `sealed-text-${id}.pdf`);
+    writeFileSync(file, pdf);
+    const text = tool("pdftotext", ["-layout", file, "-"]).replace(/\s+/g, " ");
+    for (const expected of ["Price list.pdf", "Purchase order", "Completion certificate", "Åsa Öberg", "Bjørn Ærø", "Olga Owner", "Nordic Trade", "203.0.113.10", "203.0.113.11", "TestBrowser/2.0", "standard_esign", "participant.sign", "contract.sign"]) {
+      expect(text).toContain(expected);
+    }
+    const seal = await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } });
+    const lastBeforeSeal = await db.prisma.auditEvent.findFirstOrThrow({ where: { contractId: id, action: "contract.sign" } });
+    // Long hex strings wrap where the line ends.
+    expect(text.replace(/\s/g, "")).toContain(lastBeforeSeal.chainHash!);
+    expect(text.replace(/\s/g, "")).toContain(createHash("sha256").update(ATTACHMENT).digest("hex"));
+    expect(seal).toMatchObject({ status: "done", sha256: expect.stringMatching(/^[0-9a-f]{64}$/), certificateSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it("records the verification file, the contract.seal event (chained) and mail with the copy attached to everyone and the organizer", async () => {
+    const files = await db.prisma.contractFile.findMany({ where: { contractId: id, type: "verification" } });
+    expect(files).toHaveLength(1);
+    const events = await db.prisma.auditEvent.findMany({ where: { contractId: id, action: "contract.seal" } });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.after).toMatchObject({ verification_file_id: files[0]!.id });
+    expect(await checkContractChain(db.prisma, id)).toMatchObject({ intact: true });
+    const mail = await db.prisma.emailMessage.findMany({ where: { contractId: id, kind: "sealed" } });
+    expect(mail.map((m) => m.toAddress).sort()).toEqual([staff.email, ...(await db.prisma.participant.findMany({ where: { party: { contractId: id, myParty: false } } })).map((p) => p.email)].sort());
+    for (const m of mail) expect(m.attachmentFileId).toBe(files[0]!.id);
+  });
+
+  it("verifies as intact; one byte changed anywhere makes it changed; other bytes are unknown or refused", async () => {
+    const intact = await verifySealedPdf({ db: db.prisma, pdf });
+    expect(intact).toMatchObject({ verdict: "intact", contract: { id, name: "Purchase order" } });
+    // A byte in the signed content, one in the signature's hex string, one in its padding, and one appended.
+    const contentsAt = pdf.indexOf("/Contents <") + "/Contents <".length;
+    for (const at of [200, Math.floor(pdf.length / 2), contentsAt + 40, contentsAt + 20_000, pdf.length - 10]) {
+      const changed = Buffer.from(pdf);
+      changed[at] = changed[at] === 0x30 ? 0x31 : 0x30;
+      expect((await verifySealedPdf({ db: db.prisma, pdf: changed })).verdict, `byte ${at}`).toBe("changed");
+    }
+    expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.concat([pdf, Buffer.from("\n%%EOF\n")]) })).verdict).toBe("changed");
+    expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n") })).verdict).toBe("unknown");
+    await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("not a pdf at all") })).rejects.toThrow(DomainError);
+  });
+});
+
+describe("exactly once, whatever happens to the sealers", () => {
+  it(
+    testDatabaseKind() === "pglite" ? "two sealers on one database seal each contract once" : "two sealers on one PostgreSQL seal each contract once",
+    async () => {
+      const ids = [await signedContract(["Cid C"]), await signedContract(["Dan D"]), await signedContract(["Eva E"])];
+      const clients: PrismaClient[] = [createPrismaClient(db.url, 3), createPrismaClient(db.url, 3)];
+      try {
+        const runs = await Promise.all(clients.map((client) => sealDueContracts({ db: client })));
+        const again = await Promise.all(clients.map((client) => sealDueContracts({ db: client })));
+        expect(runs.reduce((n, r) => n + r.sealed, 0) + again.reduce((n, r) => n + r.sealed, 0)).toBe(3);
+      } finally {
+        await Promise.all(clients.map((c) => c.$disconnect()));
+      }
+      for (const contractId of ids) {
+        expect(await db.prisma.contractFile.count({ where: { contractId, type: "verification" } })).toBe(1);
+        expect(await db.prisma.auditEvent.count({ where: { contractId, action: "contract.seal" } })).toBe(1);
+      }
+    },
+  );
+
+  it("a sealer that dies mid-job leaves its lease; the next claim seals it, and the dead one's late finish is discarded", async () => {
+    const id = await signedContract(["Fia F"]);
+    let resumed = false;
+    const first = sealDueContracts({
+      db: db.prisma,
+      async beforeStore(claim) {
+        if (claim.contractId !== id || resumed) return;
+        resumed = true;
+        // The lease runs out while this sealer stalls; another one takes the seal over and finishes.
+        await db.prisma.contractSeal.update({ where: { contractId: id }, data: { leaseUntil: new Date(Date.now() - 1000) } });
+        expect(await sealDueContracts({ db: db.prisma })).toMatchObject({ claimed: 1, sealed: 1 });
+      },
+    });
+    expect(await first).toMatchObject({ claimed: 1, lost: 1, sealed: 0 });
+    expect(await db.prisma.contractFile.count({ where: { contractId: id, type: "verification" } })).toBe(1);
+    expect(await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } })).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  it("a failed attempt is retried with back-off, and a seal claimed and abandoned is claimed again once its lease ran out", async () => {
+    const id = await signedContract(["Gun G"]);
+    const failing = await sealDueContracts({
+      db: db.prisma,
+      retryScale: 0.0001,
+      async beforeStore() {
+        throw new Error("disk on fire");
+      },
+    });
+    expect(failing).toMatchObject({ failed: 1 });
+    expect(await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } })).toMatchObject({ status: "queued", lastError: "disk on fire" });
+    await new Promise((r) => setTimeout(r, 20));
+    // Claimed, then the process "dies": nothing more happens to the claim until its lease runs out.
+    expect(await claimDueSeals(db.prisma, { leaseMs: 1 })).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await sealDueContracts({ db: db.prisma })).toMatchObject({ sealed: 1 });
+    expect(await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } })).toMatchObject({ status: "done", attempts: 3 });
+  });
+});
