@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/domain/errors";
 import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
-import {
-  assertContractEditable,
-  findParticipantOfParty,
-  findPartyOfContract,
-  findVisibleContract,
-} from "@/lib/services/contracts/find-visible-contract";
+import { assertContractEditable } from "@/lib/services/contracts/editing-rules";
+import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { findParticipantOfParty } from "@/lib/services/participants/find-participant-of-party";
+import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { anonymousAdmin, createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
 

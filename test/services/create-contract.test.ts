@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { serializeContract } from "@/lib/api/serializers";
+import { serializeContract } from "@/test/oracle/serializers";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractSchema, ZCreateContractRequestSchema, type TCreateContractRequestInput } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
-import { getContract } from "@/lib/services/contracts/get-contract";
+import { getContract } from "@/test/oracle/reads";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 

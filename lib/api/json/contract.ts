@@ -1,17 +1,18 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
-import { AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
-import { DomainError } from "@/lib/domain/errors";
+import type { Tx } from "@/lib/db";
+import { ACTING_USER_ID, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+import type { Actor } from "@/lib/domain/actor";
+import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
-import { contractFilterSql } from "@/lib/api/json/contract-filter";
-import { participantJsonSql } from "@/lib/api/json/participant";
-import { contractNotFound } from "@/lib/services/contracts/contract-not-found";
+import { actingUserIdOf } from "@/lib/api/json/participant";
+import { PARTY_SUMMARY_SQL, partyJsonSql } from "@/lib/api/json/party";
+import { contractNotFound } from "@/lib/services/not-found";
 
 /**
- * The fields every contract answer starts with, as `contractFields` (lib/api/serializers/contract.ts)
- * writes them for the contract `c`, with links under `base` (an SQL text expression: the origin
- * without a trailing slash).
+ * The fields every contract answer starts with, for the contract `c`, with links under `base` (an
+ * SQL text expression: the origin without a trailing slash).
  */
 function contractFieldsSql(base: string): Record<string, string> {
   const self = `${base} || '/v1/contracts/' || c.id`;
@@ -31,50 +32,43 @@ function contractFieldsSql(base: string): Record<string, string> {
   };
 }
 
-/** The party `p` as `partyFields` writes it inside a contract (no links), then its `type`. */
-const PARTY_FIELDS_SQL = {
-  id: "p.id",
-  name: "p.name",
-  country_code: "p.country_code",
-  identification_number: "p.identification_number",
-  my_party: "p.my_party",
-  _private_ownerside: jsonRow({ created_time: isoTimeSql("p.created_at"), updated_time: isoTimeSql("p.updated_at") }),
-  type: "p.type",
-};
-
-/** The participant `q` as `serializeParticipant` writes it inside a contract (no links). */
-const PARTICIPANT_SQL = participantJsonSql("q");
+/** The contract `c` with its parties and their people (TContract); `me` as in `partyJsonSql`. */
+function contractJsonSql(base: string, me: string): string {
+  return jsonRow({
+    ...contractFieldsSql(base),
+    parties: `COALESCE((SELECT json_agg(${partyJsonSql(me)} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+  });
+}
 
 /**
- * The party `p` as `serializeParty` writes it inside a contract: a company lists its `participants`
- * (by id), an individual has its one `participant`.
- */
-const PARTY_SQL = `CASE WHEN p.type = 'company' THEN ${jsonRow({
-  ...PARTY_FIELDS_SQL,
-  participants: `COALESCE((SELECT json_agg(${PARTICIPANT_SQL} ORDER BY q.id) FROM participants q WHERE q.party_id = p.id), '[]')`,
-})} ELSE ${jsonRow({
-  ...PARTY_FIELDS_SQL,
-  participant: `(SELECT ${PARTICIPANT_SQL} FROM participants q WHERE q.party_id = p.id ORDER BY q.id LIMIT 1)`,
-})} END`;
-
-/**
- * GET /v1/contracts/{id}: the answer, exactly as `serializeContract` writes it for the caller (links
- * under `linkBase`, the origin without a trailing slash), as UTF-8 bytes (lib/db/sql.ts
- * `utf8BytesEscaped`), if the caller may see the contract; else null.
+ * GET /v1/contracts/{id}: the answer for the caller (links under `linkBase`, the origin without a
+ * trailing slash), as UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`), if the caller may see the
+ * contract; else null.
  */
 export function contractDetailPreload(contractId: number, linkBase: string): TPreload {
   return ({ p }) => CONTRACT_DETAIL_SQL(p(linkBase, "text"), p(contractId, "int"));
 }
 
-const CONTRACT_DETAIL_SQL = textByPlaceholders((linkBase: string, contractId: string) => {
-  const contract = jsonRow({
-    ...contractFieldsSql(linkBase),
-    parties: `COALESCE((SELECT json_agg(${PARTY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
-  });
-  return `(SELECT ${utf8BytesEscaped(`${contract}::text`)} FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`;
-});
+const CONTRACT_DETAIL_SQL = textByPlaceholders(
+  (linkBase: string, contractId: string) =>
+    `(SELECT ${utf8BytesEscaped(`${contractJsonSql(linkBase, ACTING_USER_ID)}::text`)} FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`,
+);
 
-/** The preloaded answer's bytes, or the 404 `findVisibleContract` answers. */
+/**
+ * The answer of contract `id` for `actor` (a contract just created or published), as JSON text; on
+ * `db`, so inside a transaction it sees the transaction's writes (the stored idempotent answer).
+ */
+export async function contractAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
+  const q = new SqlParams();
+  const text = CONTRACT_ANSWER_SQL(q.p(linkBaseOf(origin), "text"), q.p(actingUserIdOf(actor), "int"), q.p(id, "int"));
+  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...q.values);
+  if (!row) throw new Error(`contract ${id} vanished before its answer was written`);
+  return row.answer;
+}
+
+const CONTRACT_ANSWER_SQL = textByPlaceholders((base: string, me: string, id: string) => `SELECT ${contractJsonSql(base, me)}::text AS answer FROM contracts c WHERE c.id = ${id}`);
+
+/** The preloaded answer's bytes, or the 404 of a contract the caller may not see. */
 export function preloadedContract(preloaded: unknown, contractId: number): Buffer<ArrayBuffer> {
   if (preloaded === null || preloaded === undefined) throw contractNotFound(contractId);
   if (typeof preloaded !== "string") throw new Error("a contract preload is not the expected text");
@@ -84,15 +78,19 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
 /**
- * GET /v1/contracts: the page and count `listContracts` reads, limited to what the caller may see
- * (the same order, ties broken by id), as the start of the answer's JSON text:
- * `{"count":…,"data":[…]` with each item exactly as `serializeContractListItem` writes it (links under
- * `linkBase`, the origin without a trailing slash). A page is ~100 KB of JSON: PostgreSQL writes it
- * once, and the route only appends `_links`, instead of parsing and writing it again.
+ * GET /v1/contracts: a page of the contracts the caller may see, filtered and sorted (ties broken
+ * by id), and their count, as the start of the answer's JSON text: `{"count":…,"data":[…]` with
+ * each item a TContractListItem (links under `linkBase`, the origin without a trailing slash). A
+ * page is ~100 KB of JSON: PostgreSQL writes it once, and the route only appends `_links`, instead
+ * of parsing and writing it again.
  */
 export function contractListPreload(query: TContractListQuery, linkBase: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
   return ({ p }) => {
-    const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query, p);
+    const where: string[] = [];
+    if (query.workspace_id !== undefined) where.push(`c.workspace_id = ${p(query.workspace_id, "int")}`);
+    if (query.state !== undefined) where.push(`c.state = ${p(query.state, "text")}::contract_state`);
+    // LIKE's escape character is `\`: `%`, `_` and `\` in the text mean themselves.
+    if (query.q !== undefined) where.push(`c.name ILIKE ${p(`%${query.q.replace(/[\\%_]/g, "\\$&")}%`, "text")}`);
     const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
     const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
     const order = (alias: string) => (column === "id" ? `${alias}.id ${direction}` : `${alias}.${column} ${direction}, ${alias}.id ${direction}`);
@@ -103,15 +101,15 @@ export function contractListPreload(query: TContractListQuery, linkBase: string,
     const either = (sql: (scoped: boolean) => string) => `CASE WHEN scope.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
     const item = jsonRow({
       ...contractFieldsSql(p(linkBase, "text")),
-      parties: `COALESCE((SELECT json_agg(${jsonRow(PARTY_FIELDS_SQL)} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+      parties: `COALESCE((SELECT json_agg(${PARTY_SUMMARY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
     });
     const limit = p(query.limit, "int");
     const offset = p(query.offset, "int");
     // Without a name search, the count is the sum of the per-workspace, per-state totals and the
     // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
-    // index entry for every contract in scope. The other filters still count rows.
+    // index entry for every contract in scope. The name search still counts rows.
     const count = either((scoped) =>
-      byWorkspaceAndStateOnly
+      query.q === undefined
         ? `(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
              UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
         : `(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,

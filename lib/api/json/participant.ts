@@ -1,8 +1,8 @@
 // The participant answer (TParticipant), written by PostgreSQL: the one producer of that shape,
 // alone or inside a contract (lib/api/json/contract.ts).
-import type { PrismaClient } from "@/lib/db";
-import { ACTING_USER_ID, AUTH_CTE, inScope, isoTimeSql, jsonRow, queryOne, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
-import { DomainError } from "@/lib/domain/errors";
+import type { Tx } from "@/lib/db";
+import { ACTING_USER_ID, AUTH_CTE, inScope, isoTimeSql, jsonRow, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { participantEtag } from "@/lib/api/etag";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase } from "@/lib/http/origin";
@@ -48,10 +48,6 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
       updated_time: isoTimeSql(a("updated_at")),
       visits: a("visits"),
       two_step_locked_time: isoTimeSql(a("two_step_locked_at")),
-      delivery_failed_time: isoTimeSql(a("delivery_failed_at")),
-      delivery_failure: a("delivery_failure"),
-      reminders_sent: a("reminders_sent"),
-      last_reminded_time: isoTimeSql(a("last_reminded_at")),
     }),
     ...(links
       ? { _links: jsonRow({ contract: href(contract!), party: href(party!), self: href(`${party} || '/participants/' || ${a("id")}`) }) }
@@ -59,19 +55,22 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
   });
 }
 
+/** The user whose participant is `my_participant`, for a statement outside the authentication's: none for the anonymous admin. */
+export const actingUserIdOf = (actor: Actor): number | null => (actor.kind === "user" ? actor.userId : null);
+
 /** The answer of a participant of contract `contractId` for `actor`, as JSON text: for a statement outside the authentication's. */
 export function participantAnswerSql(actor: Actor, origin: string, contractId: number): TRowSql {
   return (q, alias) => {
     const links = { base: q.p(linkBase(origin), "text"), contractId: q.p(contractId, "int"), partyId: `${alias}.party_id` };
-    return `${participantJsonSql(alias, links, q.p(actor.kind === "user" ? actor.userId : null, "int"))}::text`;
+    return `${participantJsonSql(alias, links, q.p(actingUserIdOf(actor), "int"))}::text`;
   };
 }
 
 /** The answer of participant `id` of contract `contractId` for `actor` (a row just read or written), as JSON text. */
-export async function participantAnswer(prisma: PrismaClient, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
+export async function participantAnswer(db: Tx, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
   const q = new SqlParams();
   const answer = participantAnswerSql(actor, origin, contractId)(q, "x");
-  const row = await queryOne<{ answer: string }>(prisma, `SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, q.values);
+  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(`SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, ...q.values);
   if (!row) throw new Error(`participant ${id} vanished before its answer was written`);
   return row.answer;
 }
@@ -96,8 +95,8 @@ const PARTICIPANT_PRELOAD_SQL = textByPlaceholders((base: string, contractId: st
 /** The preloaded participant's answer and ETag, or the 404 of the first row of the path that is missing. */
 export function preloadedParticipant(preloaded: unknown, ids: TParticipantIds): { answer: string; etag: string } {
   const row = preloaded as { party: boolean; found: { version: number; answer: string } | null } | null | undefined;
-  if (!row) throw new DomainError("resource_not_found", `Contract ${ids.contractId} does not exist.`);
-  if (!row.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
-  if (!row.found) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
+  if (!row) throw contractNotFound(ids.contractId);
+  if (!row.party) throw partyNotFound(ids.contractId, ids.partyId);
+  if (!row.found) throw participantNotFound(ids.partyId, ids.participantId);
   return { answer: row.found.answer, etag: participantEtag({ id: ids.participantId, version: row.found.version }) };
 }

@@ -37,7 +37,3 @@ export const CONTRACT_COLUMNS = {
   stateUpdatedAt: "state_updated_at",
   signingPeriodExpiresAt: "signing_period_expires_at",
 } as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;
-
-/** `AND` the caller may see `alias`'s workspace (the `scope` CTE of the authentication's statement). */
-export const IN_SCOPE = (alias: string) => `(scope.all_ws OR ${alias}.workspace_id = ANY(scope.ws))`;
-

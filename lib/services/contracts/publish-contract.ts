@@ -7,7 +7,6 @@ import { publishProblems, type TReadinessProblem } from "@/lib/domain/publish-re
 import { newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import type { DeliveryStatus } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { CONTRACT_DETAIL_INCLUDE, type TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { enqueueEmail, recordUndeliverable } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
@@ -74,7 +73,7 @@ function deliveryOf(channel: TDeliveryChannel): { email: boolean; sms: boolean; 
  * participant gets a fresh signing link (only its hash is stored), e-mail invitations enter the
  * outbox and an SMS channel is recorded as undeliverable. Mail goes after the commit.
  */
-export async function publishContract({ db, actor, contractId, subject, message, linkOrigin, requestId }: PublishContractOptions): Promise<TContractDetailRow> {
+export async function publishContract({ db, actor, contractId, subject, message, linkOrigin, requestId }: PublishContractOptions): Promise<void> {
   await db.$transaction(async (tx: Tx) => {
     await findVisibleContract(tx, actor, contractId);
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM contracts WHERE id = ${contractId} FOR UPDATE`;
@@ -136,5 +135,4 @@ export async function publishContract({ db, actor, contractId, subject, message,
     });
   });
   mailQueued();
-  return findVisibleContract(db, actor, contractId, CONTRACT_DETAIL_INCLUDE);
 }

@@ -5,8 +5,9 @@ import { assertCanWrite } from "@/lib/domain/permissions";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { lockVisibleContract, touchContract } from "@/lib/services/contracts/find-visible-contract";
-import { findDataFieldOfContract } from "@/lib/services/data-fields/get-data-field";
+import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
+import { findDataFieldOfContract } from "@/lib/services/data-fields/find-data-field-of-contract";
 
 export interface UpdateDataFieldOptions {
   db: PrismaClient;

@@ -2,13 +2,11 @@ import type { PrismaClient } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import {
-  assertDraftWritable,
-  findParticipantOfParty,
-  findPartyOfContract,
-  lockVisibleContract,
-  touchContract,
-} from "@/lib/services/contracts/find-visible-contract";
+import { assertDraftWritable } from "@/lib/services/contracts/editing-rules";
+import { findParticipantOfParty } from "@/lib/services/participants/find-participant-of-party";
+import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
+import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { participantAuditValues } from "@/lib/services/participants/participant-audit";
 
 export interface DeleteParticipantOptions {

@@ -23,10 +23,6 @@ export const PARTICIPANT_SELECT = {
   firstVisitedAt: true,
   lastVisitedAt: true,
   twoStepLockedAt: true,
-  deliveryFailedAt: true,
-  deliveryFailure: true,
-  remindersSent: true,
-  lastRemindedAt: true,
   version: true,
   createdAt: true,
   updatedAt: true,
@@ -55,10 +51,6 @@ export const PARTICIPANT_COLUMNS = {
   firstVisitedAt: "first_visited_at",
   lastVisitedAt: "last_visited_at",
   twoStepLockedAt: "two_step_locked_at",
-  deliveryFailedAt: "delivery_failed_at",
-  deliveryFailure: "delivery_failure",
-  remindersSent: "reminders_sent",
-  lastRemindedAt: "last_reminded_at",
   version: "version",
   createdAt: "created_at",
   updatedAt: "updated_at",
@@ -66,17 +58,3 @@ export const PARTICIPANT_COLUMNS = {
 
 /** A participant row as selected by `PARTICIPANT_SELECT`; a full `Participant` row fits too. */
 export type TParticipantRow = Prisma.ParticipantGetPayload<{ select: typeof PARTICIPANT_SELECT }>;
-
-/**
- * The participant's ETag (GET and PUT answer it; PUT compares `If-Match` with it). Derived from the
- * `version` column, which every change increments, so it names the stored state. Strong, because
- * `If-Match` uses strong comparison; what varies per caller (`my_participant`) is not state.
- */
-export function participantEtag(row: Pick<TParticipantRow, "id" | "version">): string {
-  return `"p${row.id}-v${row.version}"`;
-}
-
-/** `participantEtag` of the row `alias`, as an SQL text expression. */
-export function participantEtagSql(alias: string): string {
-  return `'"p' || ${alias}.id || '-v' || ${alias}.version || '"'`;
-}

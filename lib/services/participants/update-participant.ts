@@ -8,8 +8,8 @@ import { visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { assertContractEditable } from "@/lib/services/contracts/find-visible-contract";
-import { contractNotFound } from "@/lib/services/contracts/contract-not-found";
+import { assertContractEditable } from "@/lib/services/contracts/editing-rules";
+import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
 import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
 
@@ -195,8 +195,8 @@ const IN_SCOPE_C = inScope("c");
 /** The targets, or the 404 for the first one missing (contract, then party and participant). */
 function foundTargets(row: TTargetsRow | null, ids: TTargetIds) {
   if (!row) throw contractNotFound(ids.contractId);
-  if (!row.party) throw new DomainError("resource_not_found", `Contract ${ids.contractId} has no party ${ids.partyId}.`);
-  if (!row.participant) throw new DomainError("resource_not_found", `Party ${ids.partyId} has no participant ${ids.participantId}.`);
+  if (!row.party) throw partyNotFound(ids.contractId, ids.partyId);
+  if (!row.participant) throw participantNotFound(ids.partyId, ids.participantId);
   return { contract: row.contract, party: row.party, current: reviveDates(row.participant), available: toAvailableOptions(row.options) };
 }
 

@@ -2,7 +2,10 @@ import type { PrismaClient } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { assertDraftWritable, findPartyOfContract, lockVisibleContract, touchContract } from "@/lib/services/contracts/find-visible-contract";
+import { assertDraftWritable } from "@/lib/services/contracts/editing-rules";
+import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
+import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { partyAuditValues } from "@/lib/services/participants/participant-audit";
 import { PARTY_WITH_PARTICIPANTS_INCLUDE } from "@/lib/services/parties/party-row";
 

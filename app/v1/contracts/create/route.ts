@@ -1,30 +1,32 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { jsonText } from "@/lib/api/handler";
 import { claimIdempotencyKey, storeIdempotentAnswer } from "@/lib/api/idempotency";
-import { serializeContract } from "@/lib/api/serializers";
-import type { TContract } from "@/lib/schemas";
+import { contractAnswer } from "@/lib/api/json/contract";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { createContract } from "@/lib/services/contracts/create-contract";
 
 /**
  * docs/api.md "Creating a contract": answers the created contract; its participants carry no `_links`. With an
  * `Idempotency-Key`, a retry with the same body gets the first answer and creates nothing (the
- * replay itself is answered by `handle`).
+ * replay itself is answered by `handle`). The answer is read in the creating transaction, so the
+ * stored one is the one sent.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.createContract, async ({ prisma, actor, body: request, idempotency, origin, requestId }) => {
-    const row = await createContract({
+    let answer = "";
+    await createContract({
       db: prisma,
       actor,
       request,
       requestId,
-      inTransaction: idempotency
-        ? {
-            first: (tx) => claimIdempotencyKey(tx, idempotency),
-            last: (tx, contract) => storeIdempotentAnswer(tx, idempotency, 200, serializeContract(contract, { actor, origin })),
-          }
-        : undefined,
+      inTransaction: {
+        first: idempotency ? (tx) => claimIdempotencyKey(tx, idempotency) : undefined,
+        last: async (tx, contract) => {
+          answer = await contractAnswer(tx, actor, origin, contract.id);
+          if (idempotency) await storeIdempotentAnswer(tx, idempotency, 200, JSON.parse(answer));
+        },
+      },
     });
-    return json(serializeContract(row, { actor, origin }) satisfies TContract);
+    return jsonText(answer);
   }),
 );

@@ -1,13 +1,13 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
-import { serializeTemplateType } from "@/lib/api/serializers";
-import type { TTemplateType } from "@/lib/schemas";
+import { jsonText } from "@/lib/api/handler";
+import { preloadedTemplateType, templateTypePreload } from "@/lib/api/json/template-type";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { getTemplateType } from "@/lib/services/template-types/get-template-type";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
-  handle(ENDPOINTS.getTemplateType, async ({ prisma, params, origin }) => {
-    const row = await getTemplateType({ db: prisma, templateTypeId: params.template_type_id });
-    return json(serializeTemplateType(row, { origin }) satisfies TTemplateType);
-  }),
+  handle(
+    ENDPOINTS.getTemplateType,
+    ({ params, preloaded }) => jsonText(preloadedTemplateType(preloaded, params.template_type_id)),
+    // Read in the credentials' statement.
+    { preload: ({ params }, { origin }) => templateTypePreload(params.template_type_id, origin) },
+  ),
 );

@@ -1,27 +1,20 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
-import { serializeDataField } from "@/lib/api/serializers";
-import type { TDataField } from "@/lib/schemas";
+import { jsonText } from "@/lib/api/handler";
+import { dataFieldAnswer, dataFieldPreload, preloadedDataField } from "@/lib/api/json/data-field";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { getDataField } from "@/lib/services/data-fields/get-data-field";
 import { updateDataField } from "@/lib/services/data-fields/update-data-field";
 
 // `data_field_id` is an id or `c::{custom_id}` (lib/schemas/data-field.ts); both answer the same field.
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
-  handle(ENDPOINTS.getDataField, async ({ prisma, actor, params, origin }) => {
-    const row = await getDataField({ db: prisma, actor, contractId: params.contract_id, dataField: params.data_field_id });
-    return json(serializeDataField(row, { origin }) satisfies TDataField);
-  }),
+  handle(
+    ENDPOINTS.getDataField,
+    ({ params, preloaded }) => jsonText(preloadedDataField(preloaded, params.contract_id, params.data_field_id)),
+    // Read with the credentials, in one statement.
+    { preload: ({ params }, { origin }) => dataFieldPreload(params.contract_id, params.data_field_id, origin) },
+  ),
   /** docs/api.md "Data field values". */
   handle(ENDPOINTS.updateDataField, async ({ prisma, actor, params, body, origin, requestId }) => {
-    const row = await updateDataField({
-      db: prisma,
-      actor,
-      contractId: params.contract_id,
-      dataField: params.data_field_id,
-      value: body.value,
-      requestId,
-    });
-    return json(serializeDataField(row, { origin }) satisfies TDataField);
+    const row = await updateDataField({ db: prisma, actor, contractId: params.contract_id, dataField: params.data_field_id, value: body.value, requestId });
+    return jsonText(await dataFieldAnswer(prisma, origin, row.id));
   }),
 );
