@@ -25,6 +25,8 @@ export const ENDPOINT_ROUTES = {
   publishContract: { method: "POST", path: "/v1/contracts/{contract_id}/publish" },
   getPublishReadiness: { method: "GET", path: "/v1/contracts/{contract_id}/publish_readiness" },
   listContractEvents: { method: "GET", path: "/v1/contracts/{contract_id}/events" },
+  verifyContractEvents: { method: "GET", path: "/v1/contracts/{contract_id}/events/verify" },
+  verifySealedPdf: { method: "POST", path: "/v1/verify" },
   listParties: { method: "GET", path: "/v1/contracts/{contract_id}/parties" },
   getParty: { method: "GET", path: "/v1/contracts/{contract_id}/parties/{party_id}" },
   createParty: { method: "POST", path: "/v1/contracts/{contract_id}/parties" },

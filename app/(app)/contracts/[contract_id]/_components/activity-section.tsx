@@ -6,6 +6,7 @@ import { RelativeTime } from "@/components/relative-time";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import type { TAuditActor, TAuditChange, TAuditEvent } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
+import { ChainStatus } from "./chain-status";
 import { eventsQuery } from "./contract-queries";
 
 // The contract's audit trail as a timeline: who, when, what, and each field from → to.
@@ -61,6 +62,7 @@ const PHRASES: Record<string, string> = {
   "contract.sign": "completed the contract: every signatory has signed",
   "contract.decline": "ended the contract: a signatory declined",
   "contract.overdue": "marked the contract overdue: its signing period ended",
+  "contract.seal": "sealed the signed copy and e-mailed it to every participant",
   "participant.two_step_lock": "typed too many wrong codes: their signing link is locked until they are sent a new invitation",
 };
 
@@ -157,6 +159,7 @@ export function ActivitySection({ contract }: { contract: TContract }) {
       <h2 id="activity-title" className="text-lg font-semibold text-slate-900">
         Activity
       </h2>
+      <ChainStatus contractId={contract.id} />
       <div className="mt-3">
         {query.isPending ? (
           <LoadingState label="Loading the activity…" />
