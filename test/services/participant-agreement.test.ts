@@ -8,7 +8,7 @@ import type { TUserActor } from "@/lib/domain/actor";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
-import { getSigningLink } from "@/lib/services/signing/participant-signing-link";
+import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { decideByLink, isLiveSigningLink } from "@/lib/services/signing/sign-by-link";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, rejection } from "@/test/services/read-fixtures";

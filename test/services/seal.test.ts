@@ -19,7 +19,7 @@ import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { fileStore } from "@/lib/services/files/file-store";
 import { claimDueSeals, sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
-import { getSigningLink } from "@/lib/services/signing/participant-signing-link";
+import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { decideByLink } from "@/lib/services/signing/sign-by-link";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { actorOf } from "@/test/services/read-fixtures";

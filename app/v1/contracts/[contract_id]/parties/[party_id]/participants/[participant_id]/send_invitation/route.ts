@@ -3,7 +3,7 @@ import { participantEtag } from "@/lib/api/etag";
 import { jsonText } from "@/lib/api/handler";
 import { participantAnswer } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { sendInvitationAgain } from "@/lib/services/signing/participant-signing-link";
+import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.sendInvitation, async ({ prisma, actor, params, origin, requestId }) => {

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/handler";
 import { isoTime } from "@/lib/api/serializers/time";
 import type { TSigningLink } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { getSigningLink } from "@/lib/services/signing/participant-signing-link";
+import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getSigningLink, async ({ prisma, actor, params, origin }) => {

@@ -1,47 +1,12 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
-import { signingToken } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { findParticipantOfParty } from "@/lib/services/participants/find-participant-of-party";
-import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
-import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { invitationMail } from "@/lib/services/mail/messages";
 import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
+import { findPendingParticipant, type ParticipantLinkOptions } from "@/lib/services/signing/find-pending-participant";
 import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
-import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
-
-export interface ParticipantLinkOptions {
-  actor: Actor;
-  contractId: number;
-  partyId: number;
-  participantId: number;
-}
-
-/** The participant of a pending contract the actor may change: 404, then 403, then 409. */
-async function findPendingParticipant(tx: Tx, { actor, contractId, partyId, participantId }: ParticipantLinkOptions) {
-  const contract = await findVisibleContract(tx, actor, contractId);
-  const party = await findPartyOfContract(tx, contract.id, partyId);
-  const participant = await findParticipantOfParty(tx, party.id, participantId);
-  assertCanWrite(actor, contract.workspaceId);
-  if (contract.state !== "pending") {
-    throw new DomainError("contract_not_pending", `Contract ${contract.id} is ${contract.state}; signing links work only while it is pending.`);
-  }
-  if (participant.signingNonce === null) {
-    throw new DomainError("contract_not_pending", `Participant ${participant.id} was added after publishing and has no signing link.`);
-  }
-  return { contract, party, participant, nonce: participant.signingNonce };
-}
-
-/** The participant's signing page, for staff to share another way (docs/api.md "Publishing and signing"). */
-export async function getSigningLink(options: ParticipantLinkOptions & { db: Tx; linkOrigin: string }): Promise<{ url: string; expiresAt: Date | null }> {
-  const { contract, participant, nonce } = await findPendingParticipant(options.db, options);
-  const token = signingToken(await loadSigningSecret(options.db), participant.id, nonce);
-  return { url: `${options.linkOrigin}/sign/${token}`, expiresAt: contract.signingPeriodExpiresAt };
-}
 
 /**
  * Queues the invitation again with a new link (the old one stops working) and fresh code tries, which
