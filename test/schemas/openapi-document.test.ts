@@ -42,6 +42,8 @@ const ROUTES: [string, string][] = [
   ["post", "/v1/contracts/{contract_id}/publish"],
   ["get", "/v1/contracts/{contract_id}/publish_readiness"],
   ["get", "/v1/contracts/{contract_id}/events"],
+  ["get", "/v1/contracts/{contract_id}/events/verify"],
+  ["post", "/v1/verify"],
   ["get", "/v1/contracts/{contract_id}/parties"],
   ["post", "/v1/contracts/{contract_id}/parties"],
   ["get", "/v1/contracts/{contract_id}/parties/{party_id}"],
