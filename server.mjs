@@ -25,7 +25,7 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 const {
   ALLOWED_METHODS,
   GUARD_ERRORS,
-  MAX_BODY_BYTES,
+  maxBodyBytes,
   hasEmptySegment,
   isPagesDataRoute,
   removeRouterHeaders,
@@ -180,15 +180,17 @@ async function serve(req, res) {
   sanitizeForwardingHeaders(req.headers, client, Boolean(req.socket.encrypted));
 
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const maxBody = maxBodyBytes(req.method, req.url);
+  if (declared !== undefined && Number(declared) > maxBody) {
+    return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${maxBody} bytes.`);
   }
   if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
-    // A chunked body has no length to check up front: read it here, at most 1 MiB, and hand Next
-    // the same request with the body in hand (so no route can ever buffer more).
-    const body = await readAtMost(req, MAX_BODY_BYTES);
+    // A chunked body has no length to check up front: read it here, at most 1 MiB (an attachment
+    // upload: UPLOAD_MAX_BODY_BYTES), and hand Next the same request with the body in hand (so no
+    // route can ever buffer more).
+    const body = await readAtMost(req, maxBody);
     if (body === null) {
-      return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+      return refuse(req, res, requestId, started, "body_too_large", `The body is larger than ${maxBody} bytes.`);
     }
     if (body === undefined) return; // the client went away
     return serveApp(withBody(req, body), res);

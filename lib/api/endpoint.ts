@@ -85,7 +85,7 @@ export function handle<const E extends TEndpoint>(
     const { params, query } = parse(ctx);
     let rawBody: Record<string, unknown> | undefined;
     let body: TBodyOf<E> | undefined;
-    if (endpoint.body) {
+    if (endpoint.body && !endpoint.multipart) {
       rawBody = await readJsonBody(ctx.req);
       body = endpoint.body.parse(rawBody) as TBodyOf<E>;
     }

@@ -19,7 +19,7 @@ export async function fetchJson<T>(path: string, init: RequestInit = {}): Promis
     res = await fetch(path, {
       ...init,
       credentials: "same-origin",
-      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+      headers: { accept: "application/json", ...(init.body && !(init.body instanceof FormData) ? { "content-type": "application/json" } : {}), ...init.headers },
     });
   } catch {
     throw new RequestError(0, "Could not reach the server. Check your connection.");

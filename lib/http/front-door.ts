@@ -12,6 +12,19 @@ type THeaders = Record<string, string | string[] | undefined>;
 /** The most any request body may be, on every route (the /v1 readers enforce the same: lib/api/request.ts). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Attachment uploads (POST /v1/contracts/{id}/files, multipart) may be larger: a 10 MB file and the
+ * form's parts around it. The route reads the body with this bound too, counting as it streams.
+ */
+export const UPLOAD_MAX_BODY_BYTES = 10_000_000 + 64 * 1024;
+// …and POST /v1/verify (a sealed PDF to check), bounded the same.
+const UPLOAD_PATH = /^\/v1\/(?:contracts\/[^/?]+\/files|verify)(?:\?|$)/;
+
+/** The most this request's body may be. */
+export function maxBodyBytes(method: string | undefined, url: string | undefined): number {
+  return method === "POST" && url !== undefined && UPLOAD_PATH.test(url) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 /** Methods the app answers; anything else (TRACE, CONNECT, PROPFIND, …) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 

@@ -98,7 +98,7 @@ function operation(endpoint: TEndpoint): ZodOpenApiOperationObject {
     tags: [endpoint.tag],
     ...(endpoint.auth === false ? { security: [] } : {}),
     requestParams,
-    ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: endpoint.body } } } } : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema: endpoint.body } } } } : {}),
     responses: withErrors(answer, endpoint.errors, endpoint.successStatus),
   };
 }
@@ -166,7 +166,7 @@ export function buildOpenApiDocument(): object {
     openapi: "3.1.0",
     info: { title: "Contract service", version: "1.0.0", description: DESCRIPTION },
     security: [{ apiToken: [], userEmail: [] }, { apiToken: [] }],
-    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Templates", "Template types", "Workspaces", "Users", "Outbox", "Webhooks"].map(
+    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Files", "Templates", "Template types", "Workspaces", "Users", "Outbox", "Webhooks"].map(
       (name) => ({ name }),
     ),
     paths: paths(),

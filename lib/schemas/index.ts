@@ -25,3 +25,4 @@ export * from "./webhook";
 export * from "./dashboard";
 export * from "./reminder-settings";
 export * from "./seal";
+export * from "./document";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PARTICIPANT_ATTRIBUTES } from "@/lib/domain/enums";
 
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, oneOf } from "./common";
+import { ZBodySchema, ZTemplateDataFieldSchema } from "./document";
 import { ZPaginatedSchema } from "./pagination";
 import { ZDeliveryChannelSchema, ZSignMethodSchema, ZTwoStepMethodSchema } from "./participant";
 import { ZTemplateTypeSchema } from "./template-type";
@@ -41,11 +42,17 @@ export const ZTemplateSchema = z
   })
   .meta({ id: "Template" });
 
+export const ZTemplateDetailSchema = ZTemplateSchema.extend({
+  body: ZBodySchema,
+  data_fields: z.array(ZTemplateDataFieldSchema).meta({ description: "In their order; the body names them by custom_id." }),
+}).meta({ id: "TemplateDetail" });
+
 export const ZTemplateListSchema = ZPaginatedSchema(ZTemplateSchema).meta({ id: "TemplateList" });
 
 export const ZTemplatePathParamsSchema = z.object({ template_id: ZIdParamSchema.meta({ description: "The template." }) });
 
 export type TAvailableOptions = z.infer<typeof ZAvailableOptionsSchema>;
 export type TTemplate = z.infer<typeof ZTemplateSchema>;
+export type TTemplateDetail = z.infer<typeof ZTemplateDetailSchema>;
 export type TTemplateList = z.infer<typeof ZTemplateListSchema>;
 export type TTemplatePathParams = z.infer<typeof ZTemplatePathParamsSchema>;

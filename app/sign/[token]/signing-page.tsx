@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import type { TSigningPageView } from "@/lib/schemas/signing";
+import { DocumentText } from "@/components/contract-document";
 
 /** Too many wrong codes: the page says what to do next instead of the form. */
 const TWO_STEP_LOCKED = ERROR_CODES.two_step_locked.code;
@@ -96,19 +97,27 @@ export function SigningPage({ token }: { token: string }) {
         </ul>
       </section>
 
-      {view.data_fields.length > 0 && (
-        <section aria-labelledby="fields-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="fields-heading" className="text-lg font-semibold text-slate-900">Terms</h2>
-          <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
-            {view.data_fields.map((field, i) => (
-              <div key={i} className="contents">
-                <dt className="font-medium text-slate-700">{field.name}</dt>
-                <dd className="text-slate-900 sm:col-span-2">{field.value || "—"}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      <section aria-labelledby="document-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="document-heading" className="text-lg font-semibold text-slate-900">The contract</h2>
+        <article aria-label="Contract text" className="mt-3">
+          <DocumentText sections={view.document.sections} />
+        </article>
+        {view.files.length > 0 && (
+          <>
+            <h3 className="mt-6 text-base font-semibold text-slate-900">Files</h3>
+            <ul className="mt-2 space-y-1 text-sm">
+              {view.files.map((file) => (
+                <li key={file.id}>
+                  <a className="break-all font-medium text-blue-700 underline" href={file.href}>
+                    {file.type === "contract" ? "The contract as PDF" : file.name}
+                  </a>
+                  {file.size !== null ? <span className="text-slate-600"> ({Math.max(1, Math.round(file.size / 1024))} KB)</span> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
 
       <Decision base={base} view={view} onDone={setDone} />
     </div>

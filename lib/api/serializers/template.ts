@@ -1,9 +1,10 @@
 import type { Actor } from "@/lib/domain/actor";
 import { absoluteUrl } from "@/lib/http/origin";
 import { canReadWorkspace } from "@/lib/domain/permissions";
-import type { TTemplate, TTemplateType } from "@/lib/schemas";
+import type { TTemplate, TTemplateDetail, TTemplateType } from "@/lib/schemas";
+import type { TBodyJson } from "@/lib/schemas/document";
 import { toAvailableOptions } from "@/lib/services/templates/load-available-options";
-import type { TTemplateRow } from "@/lib/services/templates/template-row";
+import type { TTemplateDetailRow, TTemplateRow } from "@/lib/services/templates/template-row";
 
 /**
  * The template's workspaces are limited to those the caller can see: the names of other
@@ -22,4 +23,13 @@ export function serializeTemplate(row: TTemplateRow, { actor, origin, templateTy
     available_options: toAvailableOptions(row),
     _links: { self: { href: absoluteUrl(origin, `/v1/templates/${row.id}`) } },
   } satisfies TTemplate;
+}
+
+/** GET /v1/templates/{id}: the template with its body and data fields. */
+export function serializeTemplateDetail(row: TTemplateDetailRow, context: { actor: Actor; origin: string; templateTypes: ReadonlyMap<number, TTemplateType> }): TTemplateDetail {
+  return {
+    ...serializeTemplate(row, context),
+    body: row.body as unknown as TBodyJson,
+    data_fields: row.dataFields.map((f) => ({ name: f.name, custom_id: f.customId, default_value: f.defaultValue })),
+  } satisfies TTemplateDetail;
 }

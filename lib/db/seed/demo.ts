@@ -13,6 +13,7 @@ import {
   type CounterpartyInput,
   type ParticipantInput,
 } from "./factories";
+import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "./template-bodies";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_CONTRACT_COUNT = 200;
@@ -77,12 +78,12 @@ export async function seedDemoData(db: Tx, options: { apiToken?: string; adminPa
 
   const templates = [
     await createTemplate(db, {
-      name: "Mutual NDA", templateTypeId: types[1]!.id, workspaceIds: [sales.id, procurement.id, legal.id],
+      name: "Mutual NDA", body: NDA_BODY, templateTypeId: types[1]!.id, workspaceIds: [sales.id, procurement.id, legal.id],
       deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"],
       dataFields: [{ name: "Effective date", placeholder: "YYYY-MM-DD", customId: "effective_date" }, { name: "Term (months)", defaultValue: "24", customId: "term" }],
     }),
     await createTemplate(db, {
-      name: "Sales agreement with SMS", templateTypeId: types[0]!.id, workspaceIds: [sales.id, legal.id],
+      name: "Sales agreement with SMS", body: SERVICE_AGREEMENT_BODY, templateTypeId: types[0]!.id, workspaceIds: [sales.id, legal.id],
       deliveryChannels: [{ name: "email", preferred: true }, "sms", "same_device"],
       signMethods: [{ name: "standard_esign", preferred: true }, "sms"],
       twoStepMethods: [{ name: "none", preferred: true }, "sms"],
@@ -93,14 +94,14 @@ export async function seedDemoData(db: Tx, options: { apiToken?: string; adminPa
       ],
     }),
     await createTemplate(db, {
-      name: "Nordic BankID employment", templateTypeId: types[2]!.id, workspaceIds: [legal.id, procurement.id],
+      name: "Nordic BankID employment", body: EMPLOYMENT_BODY, templateTypeId: types[2]!.id, workspaceIds: [legal.id, procurement.id],
       deliveryChannels: ["email", { name: "email_and_sms", preferred: true }, "none"],
       signMethods: [{ name: "swedish_bankid", preferred: true }, "norwegian_bankid", "finnish_bankid"],
       twoStepMethods: ["none", "email"],
       dataFields: [{ name: "Start date", customId: "start_date" }, { name: "Salary", description: "Monthly, before tax", customId: "salary" }],
     }),
     await createTemplate(db, {
-      name: "Supplier purchase order", templateTypeId: types[3]!.id, workspaceIds: [procurement.id],
+      name: "Supplier purchase order", body: PURCHASE_ORDER_BODY, templateTypeId: types[3]!.id, workspaceIds: [procurement.id],
       deliveryChannels: [{ name: "email", preferred: true }, "email_and_sms"],
       signMethods: [{ name: "eid_sign", preferred: true }, "standard_esign", "handwritten_signature"],
       twoStepMethods: [{ name: "email", preferred: true }, "sms"],

@@ -1,6 +1,7 @@
 // Plain functions that insert domain rows directly, shared by the demo seed, the tests and the
 // benchmark. They bypass the API's rules on purpose (e.g. to make a signed contract); the API's
 // own creation path is lib/services.
+import type { TBody } from "@/lib/domain/contract-document";
 import { hashPassword } from "better-auth/crypto";
 import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/api-token";
 import type { Tx } from "@/lib/db";
@@ -112,6 +113,8 @@ export interface TemplateInput {
   signMethods?: Option<TSignMethod>[];
   twoStepMethods?: Option<TTwoStepMethod>[];
   dataFields?: { name: string; description?: string; placeholder?: string; customId?: string; defaultValue?: string }[];
+  /** The text (lib/domain/contract-document.ts); none by default. */
+  body?: TBody;
 }
 
 function normalizeOptions<N extends string>(options: Option<N>[], requirements?: Record<N, TParticipantAttribute[]>) {
@@ -132,6 +135,7 @@ export async function createTemplate(db: Db, input: TemplateInput) {
     data: {
       name: input.name ?? `Template ${uniqueSuffix()}`,
       templateTypeId: input.templateTypeId ?? null,
+      ...(input.body ? { body: input.body as object } : {}),
       workspaces: { create: input.workspaceIds.map((workspaceId) => ({ workspaceId })) },
       deliveryChannels: {
         create: normalizeOptions(input.deliveryChannels ?? ["email"], DEFAULT_CHANNEL_REQUIREMENTS),
@@ -215,6 +219,7 @@ export async function createContract(
       state: input.state ?? "draft",
       workspaceId: workspace.id,
       templateId: template.id,
+      body: template.body ?? undefined,
       createdById: owner?.id ?? null,
       createdAt: now,
       updatedAt: now,

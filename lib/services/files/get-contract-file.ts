@@ -33,12 +33,22 @@ export interface TFileContent {
  * parties and data fields. Rendering is bounded by the body's 200 KB and yields while it saves.
  */
 export async function openContractFile(options: { db: PrismaClient; actor: Actor; contractId: number; fileId: number }): Promise<TFileContent> {
-  const file = await getContractFile(options);
+  return openFile(options.db, await getContractFile(options));
+}
+
+/** The same for a caller who proved access otherwise (a participant's signing link for `contractId`). */
+export async function openFileOfContract(db: PrismaClient, contractId: number, fileId: number): Promise<TFileContent> {
+  const file = await db.contractFile.findFirst({ where: { id: fileId, contractId }, select: CONTRACT_FILE_SELECT });
+  if (!file) throw fileNotFound(contractId, fileId);
+  return openFile(db, file as TContractFileRow);
+}
+
+async function openFile(db: PrismaClient, file: TContractFileRow): Promise<TFileContent> {
   if (file.type === "contract") {
-    const { contract, document, attachments } = await loadContractDocument(options.db, options.contractId);
+    const { contract, document, attachments } = await loadContractDocument(db, file.contractId);
     const bytes = await renderContractPdf(document, { contractId: contract.id, draft: contract.state !== "signed", attachments });
     return { file, fileName: `${document.title}.pdf`, contentType: "application/pdf", size: bytes.length, body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
   }
-  if (!file.storageKey) throw fileNotFound(options.contractId, options.fileId);
-  return { file, fileName: file.name, contentType: file.contentType, size: file.size ?? 0, body: fileStore().stream(options.db, file.storageKey) };
+  if (!file.storageKey) throw fileNotFound(file.contractId, file.id);
+  return { file, fileName: file.name, contentType: file.contentType, size: file.size ?? 0, body: fileStore().stream(db, file.storageKey) };
 }

@@ -11,3 +11,12 @@ export const TEMPLATE_SELECT = {
 } as const satisfies Prisma.TemplateSelect;
 
 export type TTemplateRow = Prisma.TemplateGetPayload<{ select: typeof TEMPLATE_SELECT }>;
+
+/** GET /v1/templates/{id} answers the body and the data fields too (the list does not). */
+export const TEMPLATE_DETAIL_SELECT = {
+  ...TEMPLATE_SELECT,
+  body: true,
+  dataFields: { select: { name: true, customId: true, defaultValue: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+} as const satisfies Prisma.TemplateSelect;
+
+export type TTemplateDetailRow = Prisma.TemplateGetPayload<{ select: typeof TEMPLATE_DETAIL_SELECT }>;

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import type { TColumn } from "@/components/data-table";
 import { PaginatedTable } from "@/components/paginated-table";
 import { EmptyState } from "@/components/states";
@@ -10,7 +11,11 @@ import type { TTemplate } from "@/lib/schemas";
 import { TemplateOptions } from "./template-options";
 
 const columns: TColumn<TTemplate>[] = [
-  { id: "name", header: "Name", isRowHeader: true, className: "min-w-48", cell: (template) => template.name },
+  { id: "name", header: "Name", isRowHeader: true, className: "min-w-48", cell: (template) => (
+      <Link href={`/templates/${template.id}`} className="font-medium text-blue-700 underline">
+        {template.name}
+      </Link>
+    ) },
   {
     id: "type",
     header: "Type",

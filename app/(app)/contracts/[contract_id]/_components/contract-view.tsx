@@ -11,6 +11,8 @@ import { v1Queries } from "@/lib/client/v1";
 import { EDITABLE_CONTRACT_STATES } from "@/lib/domain/enums";
 import type { TContract } from "@/lib/schemas/contract";
 import { ActivitySection } from "./activity-section";
+import { AttachmentsSection } from "./attachments-section";
+import { DocumentSection } from "./document-section";
 import { AddCounterparty } from "./add-party-forms";
 import { ContractNotFound } from "./contract-not-found";
 import { DataFieldsSection } from "./data-fields-section";
@@ -120,6 +122,8 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
 
       {/* What the signatories were invited to sign: its values change only in a draft (the API answers 409 `data_fields_frozen`). */}
       <DataFieldsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
+      <DocumentSection contractId={contract.id} />
+      <AttachmentsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       <ActivitySection contract={contract} />
     </div>
   );

@@ -1,0 +1,16 @@
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/api/handler";
+import { serializeContractDocument } from "@/lib/api/serializers";
+import { ENDPOINTS } from "@/lib/schemas/endpoints";
+import { getContractDocument, loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { updateContractBody } from "@/lib/services/contracts/update-contract-body";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
+  handle(ENDPOINTS.getContractDocument, async ({ prisma, actor, params, origin }) =>
+    json(serializeContractDocument(await getContractDocument({ db: prisma, actor, contractId: params.contract_id }), { origin })),
+  ),
+  handle(ENDPOINTS.updateContractBody, async ({ prisma, actor, params, body, origin, requestId }) => {
+    await updateContractBody({ db: prisma, actor, contractId: params.contract_id, request: body, requestId });
+    return json(serializeContractDocument(await loadContractDocument(prisma, params.contract_id), { origin }));
+  }),
+);
