@@ -37,6 +37,9 @@ export const ZEmailMessageSchema = z
     next_attempt_time: ZTimestampSchema.nullable().meta({ description: "When a `queued` message is next tried; null in other statuses." }),
     contract_id: ZIdSchema.nullable(),
     participant_id: ZIdSchema.nullable().meta({ description: "The recipient participant (it may have been deleted since); null when none." }),
+    attachment_file_id: ZIdSchema.nullable().meta({
+      description: "The contract's file sent along as an attachment (the sealed copy: `GET /v1/contracts/{contract_id}/files/{attachment_file_id}`); null when none.",
+    }),
   })
   .meta({ id: "EmailMessage" });
 

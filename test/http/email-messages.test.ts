@@ -47,7 +47,7 @@ describe("GET /v1/email_messages", () => {
     expect(res.json.data.map((m: { id: number }) => m.id)).toEqual([ids.kept, ids.keptGone, ids.failed, ids.queued, ids.sent]);
     const queued = res.json.data.find((m: { id: number }) => m.id === ids.queued);
     expect(Object.keys(queued).sort()).toEqual(
-      ["attempts", "body", "contract_id", "created_time", "id", "kind", "last_error", "next_attempt_time", "participant_id", "sent_time", "status", "subject", "to"].sort(),
+      ["attachment_file_id", "attempts", "body", "contract_id", "created_time", "id", "kind", "last_error", "next_attempt_time", "participant_id", "sent_time", "status", "subject", "to"].sort(),
     );
     expect(queued).toMatchObject({ kind: "invitation", to: ann.email, subject: "Please sign (queued)", status: "queued", attempts: 2, contract_id: contractId, participant_id: ann.id, sent_time: null });
     expect(queued.last_error).toContain("451");

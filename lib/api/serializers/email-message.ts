@@ -17,5 +17,6 @@ export function serializeEmailMessage(row: TEmailMessageRow): TEmailMessage {
     next_attempt_time: row.status === "queued" ? isoTime(row.nextAttemptAt) : null,
     contract_id: row.contractId,
     participant_id: row.participantId,
+    attachment_file_id: row.attachmentFileId,
   } satisfies TEmailMessage;
 }

@@ -16,6 +16,7 @@ export const EMAIL_MESSAGE_SELECT = {
   nextAttemptAt: true,
   lastError: true,
   sentAt: true,
+  attachmentFileId: true,
 } as const satisfies Prisma.EmailMessageSelect;
 
 export type TEmailMessageRow = Omit<Prisma.EmailMessageGetPayload<{ select: typeof EMAIL_MESSAGE_SELECT }>, "body" | "linkOrigin"> & {

@@ -26,6 +26,7 @@ const KIND_LABELS: Record<string, string> = {
   signed: "Signed notice",
   declined: "Declined notice",
   reminder: "Reminder",
+  sealed: "Signed copy (sealed)",
 };
 
 /** The body as text, with the signing links of a kept message as links. */
@@ -56,6 +57,11 @@ const columns: TColumn<TEmailMessage>[] = [
       <div>
         <p className="font-medium text-slate-900">{m.subject}</p>
         <p className="text-xs text-slate-500">{KIND_LABELS[m.kind] ?? m.kind}</p>
+        {m.attachment_file_id !== null && m.contract_id !== null ? (
+          <a href={`/v1/contracts/${m.contract_id}/files/${m.attachment_file_id}?download=true`} className="text-sm text-blue-700 underline hover:text-blue-900">
+            Attachment: the sealed copy (PDF)
+          </a>
+        ) : null}
         <details className="mt-1">
           <summary className="cursor-pointer text-sm text-blue-700 hover:text-blue-900">Show text</summary>
           <pre className="mt-2 max-w-xl whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-800">
