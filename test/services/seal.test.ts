@@ -17,11 +17,13 @@ import { checkContractChain } from "@/lib/services/audit/verify-contract-chain";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { fileStore } from "@/lib/services/files/file-store";
+import { createSmtpTransport, deliverDueEmails } from "@/lib/services/mail/deliver-email";
 import { claimDueSeals, sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { decideByLink } from "@/lib/services/signing/sign-by-link";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
+import { startTestSmtpServer } from "@/test/helpers/smtp";
 import { actorOf } from "@/test/services/read-fixtures";
 
 const ORIGIN = "http://seal.test";
@@ -132,6 +134,27 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     const mail = await db.prisma.emailMessage.findMany({ where: { contractId: id, kind: "sealed" } });
     expect(mail.map((m) => m.toAddress).sort()).toEqual([staff.email, ...(await db.prisma.participant.findMany({ where: { party: { contractId: id, myParty: false } } })).map((p) => p.email)].sort());
     for (const m of mail) expect(m.attachmentFileId).toBe(files[0]!.id);
+  });
+
+  it("the deliverer sends each copy as a PDF attachment over SMTP", async () => {
+    await db.prisma.emailMessage.updateMany({ where: { contractId: id, kind: "sealed" }, data: { status: "queued" } });
+    const smtp = await startTestSmtpServer();
+    const transport = createSmtpTransport(smtp.url);
+    try {
+      const run = await deliverDueEmails({ prisma: db.prisma, transport, from: "Contracts <contracts@seal.test>", batchSize: 50 });
+      expect(run.sent).toBeGreaterThanOrEqual(3);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+    const sealed = smtp.received.filter((m) => m.parsed.subject?.startsWith("Your signed copy"));
+    expect(sealed).toHaveLength(3);
+    for (const mail of sealed) {
+      expect(mail.parsed.attachments).toHaveLength(1);
+      const [attachment] = mail.parsed.attachments;
+      expect(attachment).toMatchObject({ contentType: "application/pdf", filename: "Contract " + id + " - Purchase order (signed).pdf" });
+      expect(Buffer.compare(attachment!.content, pdf)).toBe(0);
+    }
   });
 
   it("verifies as intact; one byte changed anywhere makes it changed; other bytes are unknown or refused", async () => {
