@@ -4,6 +4,10 @@ import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
 import { AUTH_CTE, queryOne, SqlParams, type TPreload } from "@/lib/db/sql";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
+import { consumeApiRequest, takeApiRequestNow } from "@/lib/api/rate-limit";
+import { getSessionUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { requestOrigin } from "@/lib/http/origin";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";
@@ -275,4 +279,51 @@ export async function loadUserActor(
   const credentials = "id" in who ? { tokenHash: null, email: null, userId: who.id } : { tokenHash: null, email: who.email.trim().toLowerCase(), userId: null };
   const row = await authStatement(prisma, credentials, undefined);
   return row.user ? userActor(row.user, how) : null;
+}
+
+/**
+ * Whether the browser says the request comes from a page of this app: `Origin` equals the origin
+ * the request was sent to (or PUBLIC_URL's). Cross-site forms and scripts cannot forge `Origin`.
+ */
+export function isSameOriginRequest(req: Request): boolean {
+  const origin = req.headers.get("origin")?.toLowerCase();
+  if (!origin || origin === "null") return false;
+  const publicUrl = env().PUBLIC_URL;
+  return origin === requestOrigin(req, "") || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
+}
+
+/** CSRF defence for session-authenticated changes: 403 unless `isSameOriginRequest`. */
+export function assertSameOrigin(req: Request): void {
+  if (!isSameOriginRequest(req)) {
+    throw new ApiError("origin_mismatch", "Changes made with a web-app session must come from this app's own pages (Origin header).");
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Who is calling a /v1 route: an external system with the token headers, or our own pages with
+ * the staff session cookie. A request that carries a token is always judged by the token; a
+ * session alone may read, and may change things only from this app's own pages (CSRF defence:
+ * the browser's `Origin` must be this site's). Token requests count against the token's rate limit.
+ *
+ * `preload` is read in the same statement as the credentials (lib/api/auth.ts): `preloaded` is its
+ * value, or undefined when there was none.
+ */
+export async function authenticate(req: Request, prisma: PrismaClient, preload?: TPreload): Promise<{ actor: Actor; preloaded: unknown }> {
+  if (credentialHeader(req.headers, API_TOKEN_HEADER) === null) {
+    const session = await getSessionUser(req.headers);
+    if (session) {
+      if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+      const found = await authenticateSessionUser(prisma, session.userId, preload);
+      if (!found) throw new ApiError("unknown_user_email", "Your account is no longer active.");
+      return found;
+    }
+  }
+  // A refused request counts nothing: counted only once the token is known good.
+  const found = await authenticateApiRequest(req, prisma, preload);
+  const apiTokenId = found.actor.apiTokenId!;
+  // Counted from this process's lease without waiting when it can (the usual case), else waiting.
+  if (!takeApiRequestNow(prisma, apiTokenId)) await consumeApiRequest(prisma, apiTokenId);
+  return found;
 }

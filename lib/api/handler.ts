@@ -2,7 +2,7 @@ import { incomingRequestId, redactPath } from "@/lib/http/front-door";
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
 import type { TPreload } from "@/lib/api/auth";
-import { authenticate } from "@/lib/api/authenticate";
+import { authenticate } from "@/lib/api/auth";
 import { ApiError, errorResponse } from "@/lib/api/errors";
 import { logger, logRequest, serializeError } from "@/lib/logger";
 import { requestOrigin } from "@/lib/http/origin";

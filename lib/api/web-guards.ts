@@ -1,30 +1,11 @@
 // Checks for the web app's own routes outside /v1 (e.g. /api/tokens): they answer to a signed-in
-// session only, never to an API token, and changes must come from this app's own pages.
+// session only, never to an API token, and changes must come from this app's own pages
+// (`assertSameOrigin`, lib/api/auth.ts).
 import { loadUserActor } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/errors";
 import { getSessionUser, type TSessionUser } from "@/lib/auth/session";
 import type { PrismaClient } from "@/lib/db";
 import type { TUserActor } from "@/lib/domain/actor";
-import { env } from "@/lib/env";
-import { requestOrigin } from "@/lib/http/origin";
-
-/**
- * Whether the browser says the request comes from a page of this app: `Origin` equals the origin
- * the request was sent to (or PUBLIC_URL's). Cross-site forms and scripts cannot forge `Origin`.
- */
-export function isSameOriginRequest(req: Request): boolean {
-  const origin = req.headers.get("origin")?.toLowerCase();
-  if (!origin || origin === "null") return false;
-  const publicUrl = env().PUBLIC_URL;
-  return origin === requestOrigin(req, "") || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
-}
-
-/** CSRF defence for session-authenticated changes: 403 unless `isSameOriginRequest`. */
-export function assertSameOrigin(req: Request): void {
-  if (!isSameOriginRequest(req)) {
-    throw new ApiError("origin_mismatch", "Changes made with a web-app session must come from this app's own pages (Origin header).");
-  }
-}
 
 /** The signed-in user (401 without a session). */
 export async function requireSession(req: Request): Promise<TSessionUser> {

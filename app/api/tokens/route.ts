@@ -1,6 +1,7 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminActor, requireAdminSession } from "@/lib/api/web-guards";
+import { assertSameOrigin } from "@/lib/api/auth";
+import { requireAdminActor, requireAdminSession } from "@/lib/api/web-guards";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";
 import { createApiToken } from "@/lib/services/api-tokens/create-api-token";
 import { listApiTokens } from "@/lib/services/api-tokens/list-api-tokens";

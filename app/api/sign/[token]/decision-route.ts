@@ -1,6 +1,6 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin } from "@/lib/api/web-guards";
+import { assertSameOrigin } from "@/lib/api/auth";
 import { decideByLink, type TDecision } from "@/lib/services/signing/sign-by-link";
 
 /**

@@ -1,6 +1,7 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { parseIdParam } from "@/lib/api/request";
-import { assertSameOrigin, requireAdminActor } from "@/lib/api/web-guards";
+import { assertSameOrigin } from "@/lib/api/auth";
+import { requireAdminActor } from "@/lib/api/web-guards";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";
 import { serializeApiToken } from "@/lib/services/api-tokens/api-token-record";
 

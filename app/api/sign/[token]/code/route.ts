@@ -1,5 +1,5 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { assertSameOrigin } from "@/lib/api/web-guards";
+import { assertSameOrigin } from "@/lib/api/auth";
 import { sendTwoStepCode } from "@/lib/services/signing/sign-by-link";
 
 const route = "/api/sign/{token}/code";
