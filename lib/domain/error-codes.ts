@@ -131,6 +131,12 @@ export const ERROR_CODES = {
     title: "Bad Request",
     description: "The e-mailed code is missing, wrong, used up or expired; ask for a new one.",
   },
+  delegate_already_participant: {
+    code: 4000040,
+    status: 400,
+    title: "Bad Request",
+    description: "The delegate's e-mail address is already a participant's of this contract (the one delegating included): delegate to someone new.",
+  },
 
   // --- 401 -----------------------------------------------------------------------------------------
   unauthorized: {
@@ -309,6 +315,20 @@ export const ERROR_CODES = {
     title: "Conflict",
     description:
       "The participant's sign method or two-step method (eID, SMS and the like) needs a provider this deployment does not have; the contract's owner must change it.",
+  },
+  not_your_turn: {
+    code: 4090014,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The contract is signed in order (`signing_order: ordered`) and the participant's stage has not opened: the signatories with a lower `sign_order` sign first.",
+  },
+  delegation_not_allowed: {
+    code: 4090015,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The signature cannot be handed on: the contract does not allow delegation, the participant is not a signatory, has signed or declined, or already delegated.",
   },
   data_fields_frozen: {
     code: 4090020,

@@ -1,8 +1,9 @@
 // Whether a draft can be published (docs/api.md "Publishing and signing"): what POST …/publish
 // refuses with and what the contract page's checklist names. Pure: no I/O.
-import { DEFAULT_CHANNEL_REQUIREMENTS, DEFAULT_TWO_STEP_REQUIREMENTS, type TContractState, type TDeliveryChannel, type TParticipantAttribute, type TSignMethod, type TTwoStepMethod } from "@/lib/domain/enums";
+import { DEFAULT_CHANNEL_REQUIREMENTS, DEFAULT_TWO_STEP_REQUIREMENTS, type TContractState, type TDeliveryChannel, type TSigningOrder, type TParticipantAttribute, type TSignMethod, type TTwoStepMethod } from "@/lib/domain/enums";
 import { hasSignatory } from "@/lib/domain/completion";
 import { participantProblems, type TAvailableOptions, type TParticipantProblem } from "@/lib/domain/options";
+import { signOrderProblems } from "@/lib/domain/signing-order";
 
 export interface TReadinessParticipant {
   id: number;
@@ -14,6 +15,7 @@ export interface TReadinessParticipant {
   twoStepMethod: TTwoStepMethod;
   signatory: boolean;
   canUpdateContract: boolean;
+  signOrder: number | null;
 }
 
 export interface TReadinessParty {
@@ -42,7 +44,12 @@ const ATTRIBUTE_WORDS: Record<TParticipantAttribute, string> = { email: "an e-ma
  * Every reason the contract cannot be published now, in the order of its parties (owner side first,
  * as GET /v1/contracts/{id} lists them); empty when it can.
  */
-export function publishProblems(state: TContractState, parties: readonly TReadinessParty[], available: TAvailableOptions): TReadinessProblem[] {
+export function publishProblems(
+  state: TContractState,
+  parties: readonly TReadinessParty[],
+  available: TAvailableOptions,
+  signingOrder: TSigningOrder = "parallel",
+): TReadinessProblem[] {
   const problems: TReadinessProblem[] = [];
   if (state !== "draft") {
     problems.push({ path: "state", message: `The contract is ${state}; only a draft can be published.`, partyId: null, participantId: null });
@@ -92,5 +99,11 @@ export function publishProblems(state: TContractState, parties: readonly TReadin
       }
     });
   });
+  // The stages are the contract's, across its parties.
+  const everyone = parties.flatMap((party, p) => party.participants.map((participant, i) => ({ party, participant, path: `parties.${p}.participants.${i}.sign_order` })));
+  for (const problem of signOrderProblems(signingOrder, everyone.map((e) => e.participant))) {
+    const { party, participant, path } = everyone[problem.index]!;
+    problems.push({ path, message: `${participant.name} (${party.name}): sign_order ${problem.message}.`, partyId: party.id, participantId: participant.id });
+  }
   return problems;
 }

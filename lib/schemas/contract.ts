@@ -1,14 +1,20 @@
 import { z } from "zod";
 
-import { CONTRACT_STATES } from "@/lib/domain/enums";
+import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
 
-import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
 import { ZDataFieldValueRequestSchema } from "./data-field";
 import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
 import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
 
 export const ZContractStateSchema = oneOf(CONTRACT_STATES).meta({ id: "ContractState" });
+export const ZSigningOrderSchema = oneOf(SIGNING_ORDERS).meta({
+  id: "SigningOrder",
+  description:
+    "`parallel`: every signatory is invited at publishing. `ordered`: signatories sign in stages by their `sign_order` (1 first; " +
+    "a shared number signs in parallel); each stage is invited when the one before it has signed, and a signatory out of turn is refused.",
+});
 
 // --- Requests ---
 
@@ -16,6 +22,10 @@ export const ZCreateContractRequestSchema = requestObject({
   workspace_id: ZIdSchema.meta({ description: "Workspace in which the contract is created." }),
   template_id: ZIdSchema.meta({ description: "Template the contract is created from; it must be usable in the workspace." }),
   name: ZNameSchema.optional().meta({ description: "1–100 characters. Defaults to the template's name." }),
+  signing_order: ZSigningOrderSchema.optional().meta({
+    description: "Default `parallel`. With `ordered`, every counterparty signatory sent needs a `sign_order`, numbered 1, 2, … without gaps.",
+  }),
+  delegation_allowed: ZBooleanSchema.optional().meta({ description: "Whether a signatory may hand their signature on from the signing page. Default true." }),
   parties: z
     .array(ZCreatePartyRequestSchema, { error: typeError("a list") })
     .max(CONTRACT_LIMITS.counterparties, `a contract can have at most ${CONTRACT_LIMITS.counterparties} counterparties`)
@@ -104,6 +114,8 @@ const contractFields = {
   signing_period_expiry_time: ZTimestampSchema.nullable().meta({
     description: "A pending contract not signed by then becomes `overdue`; set on publish from the template's signing period.",
   }),
+  signing_order: ZSigningOrderSchema,
+  delegation_allowed: z.boolean().meta({ description: "Whether a signatory may hand their signature on from the signing page." }),
   _links: z.object({ self: ZLinkSchema, parties: ZLinkSchema, data_fields: ZLinkSchema }),
 };
 

@@ -16,7 +16,7 @@ import { ZCreateParticipantRequestSchema, ZParticipantPathParamsSchema, ZPartici
 import { ZCreatePartyRequestSchema, ZPartyListSchema, ZPartyPathParamsSchema, ZPartySchema } from "./party";
 import { ZPingSchema } from "./ping";
 import { ZAuditChainVerdictSchema, ZSealVerificationSchema } from "./seal";
-import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema } from "./publish";
+import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema, ZWithdrawContractRequestSchema } from "./publish";
 import { ZTemplateListQuerySchema } from "./template-list-query";
 import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
@@ -331,6 +331,22 @@ export const ENDPOINTS = {
     body: ZPublishContractRequestSchema,
     response: ZContractSchema,
     responseDescription: "The published contract.",
+    errors: WRITE_ERRORS,
+  }),
+  withdrawContract: endpoint({
+    id: "withdrawContract",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/withdraw",
+    summary: "Withdraw a pending contract",
+    description:
+      "A pending contract becomes `withdrawn`: every signing link stops working, mail not yet sent for it is withdrawn, and each " +
+      "participant who was invited is told once by e-mail. Editors and administrators; 409 `contract_not_pending` unless pending. " +
+      "The contract and its audit trail stay readable.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    body: ZWithdrawContractRequestSchema,
+    response: ZContractSchema,
+    responseDescription: "The withdrawn contract.",
     errors: WRITE_ERRORS,
   }),
   getPublishReadiness: endpoint({

@@ -55,6 +55,18 @@ export const ZTwoStepMethodSchema = oneOf(TWO_STEP_METHODS).meta({
   description: "Extra check before the participant may open the contract. Only options the template offers are accepted.",
 });
 
+export const ZSignOrderSchema = z
+  .number({ error: typeError("a whole number from 1 up, or null", { clearWith: "null" }) })
+  .int("must be a whole number from 1 up")
+  .min(1, "must be 1 or more: 1 signs first")
+  .max(250, "must be at most 250")
+  .nullable()
+  .meta({
+    description:
+      "The signing stage on a contract with `signing_order: ordered`: 1 signs first, signatories sharing a number sign in parallel, " +
+      "and the next stage is invited when the one before has signed. Null when not set; unused on a parallel contract. Frozen once published.",
+  });
+
 export const ZParticipantPermissionsSchema = requestObject({
   "contract:update": ZBooleanSchema.meta({ description: "The participant may change the contract." }),
 }).meta({ id: "ParticipantPermissions" });
@@ -69,6 +81,7 @@ const READ_ONLY = [
   "sign_state",
   "sign_state_updated_time",
   "delivery_status",
+  "delegated_to_id",
   "_private_ownerside",
   "_links",
 ];
@@ -85,6 +98,7 @@ const writableAttributes = {
   sign_method: ZSignMethodSchema.optional(),
   two_step_authentication_method: ZTwoStepMethodSchema.optional(),
   signatory: ZBooleanSchema.optional().meta({ description: "The participant signs. Requires `_permissions.contract:update`." }),
+  sign_order: ZSignOrderSchema.optional(),
   _permissions: ZParticipantPermissionsSchema.optional(),
 };
 
@@ -124,6 +138,10 @@ export const ZParticipantSchema = z
     sign_state: oneOf(SIGN_STATES),
     sign_state_updated_time: ZTimestampSchema.nullable(),
     signatory: z.boolean(),
+    sign_order: ZSignOrderSchema,
+    delegated_to_id: ZIdSchema.nullable().meta({
+      description: "Set when the participant handed their signature on (`participant.delegate`): the participant who signs instead. A delegator is no longer a signatory.",
+    }),
     two_step_authentication_method: ZTwoStepMethodSchema,
     organizer: z.boolean(),
     my_participant: z.boolean().meta({ description: "True for the participant that is the calling user." }),
@@ -137,6 +155,10 @@ export const ZParticipantSchema = z
       two_step_locked_time: ZTimestampSchema.nullable().meta({
         description: "When too many wrong e-mailed codes locked the participant's signing link; null when not locked. `POST …/send_invitation` unlocks (a new link).",
       }),
+      invited_time: ZTimestampSchema.nullable().meta({
+        description: "When the invitation went out: at publishing, or when the participant's stage of an ordered contract opened; null before.",
+      }),
+      delegated_time: ZTimestampSchema.nullable().meta({ description: "When the participant handed their signature on; null otherwise." }),
       delivery_failed_time: ZTimestampSchema.nullable().meta({
         description: "When the invitation failed for good (refused, or every retry failed); null once staff send it again or correct the e-mail address.",
       }),

@@ -19,6 +19,15 @@ export const ZPublishContractRequestSchema = requestObject({
     .meta({ description: "A personal message put in every invitation." }),
 }).meta({ id: "PublishContractRequest" });
 
+export const ZWithdrawContractRequestSchema = requestObject({
+  reason: z
+    .string({ error: typeError("a string") })
+    .trim()
+    .max(2000, "must be at most 2000 characters")
+    .default("")
+    .meta({ description: "Why, told to the participants in the e-mail and kept in the audit trail. Optional." }),
+}).meta({ id: "WithdrawContractRequest" });
+
 export const ZPublishReadinessSchema = z
   .object({
     ready: z.boolean().meta({ description: "True when POST …/publish would succeed now." }),

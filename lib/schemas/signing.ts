@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 import { requestObject, typeError } from "./common";
+import { ZEmailSchema } from "./participant";
 
 const ZCodeSchema = z
   .string({ error: typeError("a string") })
@@ -20,6 +21,13 @@ export const ZDeclineRequestSchema = requestObject({
   code: ZCodeSchema,
 });
 
+/** Handing the signature on (docs/api.md "Delegation"): who signs instead, and why (optional). */
+export const ZDelegateRequestSchema = requestObject({
+  name: z.string({ error: typeError("a string") }).trim().min(1, "Type the name of the person who should sign.").max(100, "The name can be at most 100 characters long."),
+  email: ZEmailSchema.refine((email) => email !== "", "Type the e-mail address of the person who should sign."),
+  reason: z.string({ error: typeError("a string") }).trim().max(2000, "The reason can be at most 2,000 characters long.").default(""),
+});
+
 export type TSigningPageView = {
   contract: { name: string; state: string; signing_period_expiry_time: string | null };
   you: {
@@ -33,6 +41,11 @@ export type TSigningPageView = {
     /** Too many wrong e-mailed codes: signing by code is locked until staff send a new invitation. */
     two_step_locked: boolean;
     sign_state: string;
+    /** The stage (`sign_order`) of an ordered contract; null on a parallel one. */
+    sign_order: number | null;
+    /** False while earlier stages of an ordered contract have not all signed: the page waits. */
+    your_turn: boolean;
+    can_delegate: boolean;
   };
   parties: { name: string; my_party: boolean; participants: { name: string; title: string; signatory: boolean; sign_state: string }[] }[];
   data_fields: { name: string; value: string }[];

@@ -22,6 +22,7 @@ const person = (over: Partial<TReadinessParticipant>): TReadinessParticipant => 
   twoStepMethod: "email",
   signatory: true,
   canUpdateContract: true,
+  signOrder: null,
   ...over,
 });
 
@@ -52,4 +53,16 @@ test("a signatory with SMS two-step needs a phone number; a non-signatory with i
 test("a counterparty without a signatory, no counterparty, and not a draft", () => {
   expect(publishProblems("draft", parties(person({ signatory: false }), person({ id: 2, signatory: false })), available).map((p) => p.message)).toEqual(["Them has no signatory."]);
   expect(publishProblems("pending", [{ id: 1, name: "Us", myParty: true, participants: [] }], available).map((p) => p.path)).toEqual(["state", "parties"]);
+});
+
+test("an ordered contract needs a sign_order on every signatory, numbered 1, 2, … without gaps", () => {
+  const organizer = person({ id: 1, name: "Org", twoStepMethod: "none", signatory: false });
+  const ordered = (orders: (number | null)[]) =>
+    publishProblems("draft", [{ id: 1, name: "Us", myParty: true, participants: [organizer] }, { id: 2, name: "Them", myParty: false, participants: orders.map((signOrder, i) => person({ id: 10 + i, name: `S${i}`, signOrder })) }], available, "ordered").map((p) => p.path);
+  expect(ordered([1, 1, 2])).toEqual([]);
+  expect(ordered([1, null])).toEqual(["parties.1.participants.1.sign_order"]);
+  expect(ordered([1, 3])).toEqual(["parties.1.participants.1.sign_order"]);
+  expect(ordered([2])).toEqual(["parties.1.participants.0.sign_order"]);
+  // Parallel: the numbers are kept but not used, so nothing is asked of them.
+  expect(publishProblems("draft", parties(organizer, person({ id: 2, signOrder: 3 })), available, "parallel")).toEqual([]);
 });

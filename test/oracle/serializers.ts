@@ -41,6 +41,8 @@ export function serializeParticipant(row: TParticipantRow, { actor, links }: TSe
     sign_state: row.signState,
     sign_state_updated_time: isoTimeOrNull(row.signStateUpdatedAt),
     signatory: row.signatory,
+    sign_order: row.signOrder,
+    delegated_to_id: row.delegatedToId,
     two_step_authentication_method: row.twoStepMethod,
     organizer: row.organizer,
     my_participant: actor.kind === "user" && row.userId === actor.userId,
@@ -52,6 +54,8 @@ export function serializeParticipant(row: TParticipantRow, { actor, links }: TSe
       updated_time: isoTime(row.updatedAt),
       visits: row.visits,
       two_step_locked_time: isoTimeOrNull(row.twoStepLockedAt),
+      invited_time: isoTimeOrNull(row.invitedAt),
+      delegated_time: isoTimeOrNull(row.delegatedAt),
     },
     ...(links
       ? {
@@ -128,6 +132,8 @@ function contractFields(row: TContractRow, origin: string) {
     published_time: row.publishedAt ? isoTime(row.publishedAt) : null,
     state_updated_time: isoTime(row.stateUpdatedAt),
     signing_period_expiry_time: row.signingPeriodExpiresAt ? isoTime(row.signingPeriodExpiresAt) : null,
+    signing_order: row.signingOrder,
+    delegation_allowed: row.delegationAllowed,
     _links: {
       self: { href: absoluteUrl(origin, self) },
       parties: { href: absoluteUrl(origin, `${self}/parties`) },

@@ -28,6 +28,8 @@ function contractFieldsSql(base: string): Record<string, string> {
     published_time: isoTimeSql("c.published_at"),
     state_updated_time: isoTimeSql("c.state_updated_at"),
     signing_period_expiry_time: isoTimeSql("c.signing_period_expires_at"),
+    signing_order: "c.signing_order",
+    delegation_allowed: "c.delegation_allowed",
     _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
   };
 }

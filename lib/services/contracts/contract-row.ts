@@ -13,6 +13,8 @@ export const CONTRACT_SELECT = {
   publishedAt: true,
   stateUpdatedAt: true,
   signingPeriodExpiresAt: true,
+  signingOrder: true,
+  delegationAllowed: true,
 } as const satisfies Prisma.ContractSelect;
 
 /** Parties (owner side first: it is created first) with their participants. */
@@ -36,4 +38,6 @@ export const CONTRACT_COLUMNS = {
   publishedAt: "published_at",
   stateUpdatedAt: "state_updated_at",
   signingPeriodExpiresAt: "signing_period_expires_at",
+  signingOrder: "signing_order",
+  delegationAllowed: "delegation_allowed",
 } as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;

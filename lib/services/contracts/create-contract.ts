@@ -12,6 +12,7 @@ import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow }
 import { jsonColumns, queryOne, SqlParams } from "@/lib/db/sql";
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { signOrderProblems } from "@/lib/domain/signing-order";
 import { insertContract } from "./insert-contract";
 
 export interface CreateContractOptions {
@@ -65,10 +66,11 @@ export async function createContract({ db, actor, request, requestId, inTransact
   const problems: TRuleProblem[] = [];
   const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, `parties.${index}`, available, defaults, problems));
   const values = dataFieldValues(request.data_fields ?? [], template.dataFields);
+  const orders = requestOrderProblems(request);
   const error = participantProblemsError(problems);
-  if (error || values.problems) {
+  if (error || values.problems || orders) {
     // One 400 naming everything; a participant rule's code wins over the plain validation code.
-    const parameterProblems = { ...error?.parameterProblems, ...values.problems };
+    const parameterProblems = { ...error?.parameterProblems, ...values.problems, ...orders };
     throw new DomainError(error?.key ?? "validation_failed", summarize(parameterProblems), { parameterProblems });
   }
 
@@ -95,6 +97,8 @@ export async function createContract({ db, actor, request, requestId, inTransact
       workspaceId: workspace.id,
       templateId: template.id,
       createdById: user?.id ?? null,
+      signingOrder: request.signing_order ?? "parallel",
+      delegationAllowed: request.delegation_allowed ?? true,
       now,
       parties: [
         // The owner's side first, so it has the lowest id and is answered first.
@@ -121,6 +125,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
       after: {
         name: contract.name,
         state: contract.state,
+        signing_order: request.signing_order ?? "parallel",
         workspace_id: contract.workspaceId,
         template_id: contract.templateId,
         parties: contract.parties.map((party) => ({
@@ -187,4 +192,20 @@ function dataFieldValues(entries: readonly TDataFieldValueRequest[], templateFie
     else (problems ??= {})[`data_fields.${index}.custom_id`] = ["is not the custom id of one of the template's data fields"];
   });
   return { byCustomId, problems };
+}
+
+/**
+ * An ordered contract's counterparty signatories as sent: each needs a `sign_order`, numbered 1, 2, …
+ * without gaps (the owner side's signatories are numbered once they are added, before publishing).
+ */
+function requestOrderProblems(request: TCreateContractRequest): TParameterProblems | undefined {
+  const sent = (request.parties ?? []).flatMap((party, p) =>
+    party.type === "company"
+      ? party.participants.map((participant, i) => ({ path: `parties.${p}.participants.${i}.sign_order`, participant }))
+      : [{ path: `parties.${p}.participant.sign_order`, participant: party.participant }],
+  );
+  const people = sent.map(({ participant }) => ({ signatory: participant.signatory ?? false, signOrder: participant.sign_order ?? null }));
+  const found = signOrderProblems(request.signing_order ?? "parallel", people);
+  if (found.length === 0) return undefined;
+  return Object.fromEntries(found.map((problem) => [sent[problem.index]!.path, [problem.message]]));
 }

@@ -16,6 +16,8 @@ export interface TNewContract {
   workspaceId: number;
   templateId: number;
   createdById: number | null;
+  signingOrder: "parallel" | "ordered";
+  delegationAllowed: boolean;
   /** Its created, updated and state-updated time, and its rows'. */
   now: Date;
   /** In the order they get their ids: the owner's side first. */
@@ -26,8 +28,8 @@ export interface TNewContract {
 export async function insertContract(tx: Prisma.TransactionClient, c: TNewContract): Promise<TContractDetailRow> {
   const [first] = await tx.$queryRawUnsafe<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>(
     `WITH c AS (
-        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at)
-        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5) RETURNING *
+        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at, signing_order, delegation_allowed)
+        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5, $8::signing_order, $9) RETURNING *
       ), p AS (
         INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
         SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, $5
@@ -49,6 +51,8 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
     c.now,
     JSON.stringify(c.parties.map((p) => ({ type: p.type, name: p.name, country_code: p.countryCode, identification_number: p.identificationNumber, my_party: p.myParty }))),
     JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value }))),
+    c.signingOrder,
+    c.delegationAllowed,
   );
   const contract = reviveDates(first!.contract);
   const parties = reviveDates(first!.parties);
@@ -59,13 +63,13 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
         `WITH q AS (
             INSERT INTO participants (party_id, user_id, name, title, email, phone_number, identification_number, delivery_channel, sign_method,
                                       two_step_authentication_method, signatory, can_update_contract, organizer, sign_state, sign_state_updated_at,
-                                      delivery_status, created_at, updated_at)
+                                      delivery_status, sign_order, created_at, updated_at)
             SELECT v.party_id, v.user_id, v.name, v.title, v.email, v.phone_number, v.identification_number, v.delivery_channel::delivery_channel,
                    v.sign_method::sign_method, v.two_step_authentication_method::two_step_method, v.signatory, v.can_update_contract, v.organizer,
-                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, $2, $2
+                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, v.sign_order, $2, $2
               FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (party_id int, user_id int, name text, title text, email text, phone_number text,
                    identification_number text, delivery_channel text, sign_method text, two_step_authentication_method text, signatory boolean,
-                   can_update_contract boolean, organizer boolean, sign_state text, sign_state_updated_at timestamptz, delivery_status text)) WITH ORDINALITY v
+                   can_update_contract boolean, organizer boolean, sign_state text, sign_state_updated_at timestamptz, delivery_status text, sign_order int)) WITH ORDINALITY v
              ORDER BY v.ordinality
             RETURNING *
           )
@@ -97,5 +101,6 @@ function participantColumns(partyId: number, p: TParticipantData) {
     sign_state: p.signState ?? "undecided",
     sign_state_updated_at: p.signStateUpdatedAt ?? null,
     delivery_status: p.deliveryStatus ?? "not_sent",
+    sign_order: p.signOrder ?? null,
   };
 }

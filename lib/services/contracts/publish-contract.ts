@@ -1,16 +1,15 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import type { TDeliveryChannel } from "@/lib/domain/enums";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { publishProblems, type TReadinessProblem } from "@/lib/domain/publish-readiness";
 import { newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
-import type { DeliveryStatus } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
-import { enqueueEmail, recordUndeliverable } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
-import { invitationMail } from "@/lib/services/mail/messages";
+import { invitedAtPublishing } from "@/lib/domain/signing-order";
+import { inviteParticipant } from "@/lib/services/signing/invite-participant";
+import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
 
@@ -34,7 +33,7 @@ export interface PublishReadinessOptions {
 export async function getPublishReadiness({ db, actor, contractId }: PublishReadinessOptions): Promise<TReadinessProblem[]> {
   const contract = await findVisibleContract(db, actor, contractId);
   const full = await loadForReadiness(db, contract.id);
-  return publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId));
+  return publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId), full.signingOrder);
 }
 
 export interface PublishContractOptions {
@@ -50,22 +49,6 @@ export interface PublishContractOptions {
 
 const DAY_MS = 86_400_000;
 
-/** Where each channel's invitation goes, and what the participant's delivery_status becomes. */
-function deliveryOf(channel: TDeliveryChannel): { email: boolean; sms: boolean; status: DeliveryStatus } {
-  switch (channel) {
-    case "email":
-      return { email: true, sms: false, status: "pending" };
-    case "email_and_sms":
-      return { email: true, sms: true, status: "pending" };
-    case "sms":
-      // No SMS provider: said so in the outbox and in delivery_status, never pretended.
-      return { email: false, sms: true, status: "failure" };
-    case "same_device":
-    case "none":
-      return { email: false, sms: false, status: "not_sent" };
-  }
-}
-
 /**
  * Publishes a draft (docs/api.md "Publishing and signing"): in one transaction that first locks the
  * contract row, checks visible (404) → writable (403) → ready (409 `contract_not_publishable`, every
@@ -80,7 +63,7 @@ export async function publishContract({ db, actor, contractId, subject, message,
     if (locked.length === 0) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
     const contract = await loadForReadiness(tx, contractId);
     assertCanWrite(actor, contract.workspaceId);
-    const problems = publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId));
+    const problems = publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId), contract.signingOrder);
     if (problems.length > 0) {
       const parameterProblems: TParameterProblems = {};
       for (const problem of problems) (parameterProblems[problem.path] ??= []).push(problem.message);
@@ -95,26 +78,17 @@ export async function publishContract({ db, actor, contractId, subject, message,
     });
     const secret = await loadSigningSecret(tx);
     const senderName = actor.kind === "user" ? actor.name : "The contract's owner";
+    const invitation = { contract: { ...contract, signingPeriodExpiresAt: expiresAt }, senderName, subject, message, linkOrigin, now };
     for (const party of contract.parties) {
       for (const participant of party.participants) {
+        // Everyone gets their link now (staff can copy it; out of turn it opens the waiting page);
+        // a signatory of an ordered contract is invited when their stage opens.
         const nonce = newNonce();
-        const delivery = deliveryOf(participant.deliveryChannel);
         await tx.participant.update({
           where: { id: participant.id },
-          data: {
-            signingNonce: nonce,
-            signingTokenHash: signingTokenHash(signingToken(secret, participant.id, nonce)),
-            deliveryStatus: delivery.status,
-            version: { increment: 1 },
-            updatedAt: now,
-          },
+          data: { signingNonce: nonce, signingTokenHash: signingTokenHash(signingToken(secret, participant.id, nonce)), version: { increment: 1 }, updatedAt: now },
         });
-        const mail = invitationMail({ participantName: participant.name, senderName, contractName: contract.name, signatory: participant.signatory, subject, message, expiresAt });
-        const base = { db: tx, kind: "invitation" as const, contractId, participantId: participant.id, linkOrigin, ...mail };
-        if (delivery.email) await enqueueEmail({ ...base, to: participant.email });
-        if (delivery.sms) {
-          await recordUndeliverable({ ...base, to: participant.phoneNumber, reason: "SMS cannot be sent: this deployment has no SMS provider. Copy the signing link from the contract page and share it another way." });
-        }
+        if (invitedAtPublishing(contract.signingOrder, participant)) await inviteParticipant(tx, participant, invitation);
       }
     }
     await writeAuditEvent({
@@ -133,6 +107,8 @@ export async function publishContract({ db, actor, contractId, subject, message,
         ...(subject === undefined ? {} : { subject }),
       },
     });
+    // An ordered contract's first stage opens now, recorded after the publishing so the trail reads in order.
+    await startOpenStage({ tx, contract: { ...contract, signingPeriodExpiresAt: expiresAt }, actor, linkOrigin, now, senderName, subject, requestId });
   });
   mailQueued();
 }

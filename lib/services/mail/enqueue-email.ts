@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 
-export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed";
+export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed" | "withdrawn";
 
 export interface EnqueueEmailOptions {
   db: Tx;

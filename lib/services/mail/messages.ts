@@ -120,3 +120,18 @@ export function sealedMail({ participantName, contractName, fileName, verifyUrl 
     ].join("\n"),
   };
 }
+
+/** To everyone who was invited, once, when staff withdraw a pending contract. */
+export function withdrawnMail({ participantName, contractName, withdrawnBy, reason }: { participantName: string; contractName: string; withdrawnBy: string; reason: string }) {
+  return {
+    subject: `Withdrawn: ${contractName}`,
+    body: [
+      `Hello ${participantName},`,
+      "",
+      `${withdrawnBy} has withdrawn "${contractName}". It will not be signed, and the link you were sent no longer works.`,
+      ...(reason ? ["", `Their reason: ${reason}`] : []),
+      "",
+      "There is nothing you need to do.",
+    ].join("\n"),
+  };
+}

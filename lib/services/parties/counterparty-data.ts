@@ -76,6 +76,7 @@ function newParticipantData(p: TCreateParticipantRequest, defaults: TParticipant
     twoStepMethod: p.two_step_authentication_method ?? defaults.two_step_authentication_method,
     signatory,
     canUpdateContract: p._permissions?.["contract:update"] ?? signatory,
+    signOrder: p.sign_order ?? null,
     signState: "undecided",
     signStateUpdatedAt: null,
     deliveryStatus: "not_sent",

@@ -8,6 +8,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { SUPPORTED_SIGN_METHODS } from "@/lib/domain/publish-readiness";
 import { isWellFormedSigningToken, newNonce, sameCode, signingTokenHash, twoStepCode } from "@/lib/domain/signing";
 import { locksOut, resendAfterMs, TWO_STEP_CODE } from "@/lib/domain/two-step";
+import { isTheirTurn, openStage } from "@/lib/domain/signing-order";
 import type { Participant } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
@@ -16,6 +17,7 @@ import { declinedMail, signedMail, twoStepCodeMail, twoStepLockMail } from "@/li
 import { queueSeal } from "@/lib/services/seal/queue-seal";
 import { sealQueued } from "@/lib/services/seal/seal-wakeup";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 
 
 const DEAD_LINK = "This signing link does not work (any more): the contract may have been signed, declined, withdrawn or expired.";
@@ -42,15 +44,40 @@ export async function isLiveSigningLink({ db, token }: { db: Tx; token: string }
 }
 
 /** Locks the contract, then finds the link's participant again: every decision on it queues here. */
-async function lockByToken(tx: Tx, token: string) {
+export async function lockByToken(tx: Tx, token: string) {
   const first = await findByToken(tx, token);
   await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${first.contract.id} FOR UPDATE`;
   return findByToken(tx, token);
 }
 
+/** The contract's signatories as the signing order reads them. */
+async function stageParticipants(tx: Tx, contractId: number) {
+  return tx.participant.findMany({ where: { party: { contractId } }, select: { signatory: true, signOrder: true, signState: true } });
+}
+
+/**
+ * 409 `not_your_turn` for a signatory of an ordered contract whose stage has not opened: the order
+ * holds where the decision is made, whoever holds the link and whenever the mail went out.
+ */
+async function assertTheirTurn(tx: Tx, contract: { id: number; signingOrder: "parallel" | "ordered" }, participant: Participant): Promise<void> {
+  if (!isTheirTurn(contract.signingOrder, await stageParticipants(tx, contract.id), participant)) {
+    throw new DomainError("not_your_turn", "It is not your turn yet: this contract is signed in order, and the people before you have not all signed. You will get an e-mail when it is your turn.");
+  }
+}
+
 export interface TSigningView {
   contract: { id: number; name: string; state: string; expiresAt: Date | null };
-  you: Pick<Participant, "id" | "name" | "email" | "signatory" | "signMethod" | "twoStepMethod" | "signState"> & { partyName: string; signMethodSupported: boolean; twoStepLocked: boolean };
+  you: Pick<Participant, "id" | "name" | "email" | "signatory" | "signMethod" | "twoStepMethod" | "signState" | "signOrder"> & {
+    partyName: string;
+    signMethodSupported: boolean;
+    twoStepLocked: boolean;
+    /** False while an ordered contract's earlier stages have not all signed: the page waits. */
+    yourTurn: boolean;
+    /** The signatory may hand their signature on (the contract allows it and they have not decided). */
+    canDelegate: boolean;
+  };
+  /** The stage signing now on an ordered contract; null on a parallel one. */
+  openStage: number | null;
   parties: { name: string; myParty: boolean; participants: { name: string; title: string; signatory: boolean; signState: string }[] }[];
   dataFields: { name: string; value: string }[];
 }
@@ -75,8 +102,9 @@ export async function openSigningLink({ db, token }: { db: PrismaClient; token: 
     const parties = await tx.party.findMany({
       where: { contractId: contract.id },
       orderBy: { id: "asc" },
-      select: { name: true, myParty: true, participants: { orderBy: { id: "asc" }, select: { name: true, title: true, signatory: true, signState: true } } },
+      select: { name: true, myParty: true, participants: { orderBy: { id: "asc" }, select: { name: true, title: true, signatory: true, signState: true, signOrder: true } } },
     });
+    const everyone = parties.flatMap((p) => p.participants);
     const dataFields = await tx.contractDataField.findMany({ where: { contractId: contract.id }, orderBy: { id: "asc" }, select: { name: true, value: true } });
     return {
       contract: { id: contract.id, name: contract.name, state: contract.state, expiresAt: contract.signingPeriodExpiresAt },
@@ -91,7 +119,11 @@ export async function openSigningLink({ db, token }: { db: PrismaClient; token: 
         partyName: party.name,
         signMethodSupported: SUPPORTED_SIGN_METHODS.includes(participant.signMethod) && participant.twoStepMethod !== "sms",
         twoStepLocked: participant.twoStepMethod === "email" && participant.twoStepLockedAt !== null,
+        signOrder: participant.signOrder,
+        yourTurn: isTheirTurn(contract.signingOrder, everyone, participant),
+        canDelegate: contract.delegationAllowed && participant.signatory && participant.signState === "undecided",
       },
+      openStage: openStage(contract.signingOrder, everyone),
       parties,
       dataFields,
     };
@@ -106,6 +138,7 @@ export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaCli
       throw new DomainError("validation_failed", "This participant signs without an e-mailed code.", { parameterProblems: { two_step_authentication_method: [`is ${participant.twoStepMethod}`] } });
     }
     if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}.`);
+    await assertTheirTurn(tx, contract, participant);
     if (participant.twoStepLockedAt !== null) throw lockedError();
     const now = Date.now();
     // Each code waits longer than the one before (30 s, 60 s, 120 s, … up to an hour): the issue
@@ -218,6 +251,7 @@ export async function decideByLink({
     const { participant, contract } = await lockByToken(tx, token);
     if (!participant.signatory) throw new DomainError("not_a_signatory", "You receive this contract to read; only its signatories sign or decline.");
     if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}.`);
+    await assertTheirTurn(tx, contract, participant);
     if (decision.kind === "sign" && !SUPPORTED_SIGN_METHODS.includes(participant.signMethod)) {
       throw new DomainError("sign_method_unavailable", `Signing with ${participant.signMethod} is not available here; ask the contract's owner to change your sign method.`);
     }
@@ -274,7 +308,11 @@ export async function decideByLink({
     // counterparty without a signatory never lets the contract be signed.
     const parties = await tx.party.findMany({ where: { contractId: contract.id }, select: { myParty: true, participants: { select: { signatory: true, signState: true } } } });
     const contractState = decision.kind === "decline" ? "declined" : isFullySigned(parties) ? "signed" : "pending";
-    if (contractState === "pending") return { contractState };
+    if (contractState === "pending") {
+      // The signature that completes a stage opens the next one, in this transaction.
+      await startOpenStage({ tx, contract, actor: signer, linkOrigin, now });
+      return { contractState };
+    }
 
     await tx.contract.update({ where: { id: contract.id }, data: { state: contractState, stateUpdatedAt: now, updatedAt: now } });
     await writeAuditEvent({

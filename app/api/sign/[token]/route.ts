@@ -20,6 +20,9 @@ export const GET = withApi(
         two_step_authentication_method: view.you.twoStepMethod,
         two_step_locked: view.you.twoStepLocked,
         sign_state: view.you.signState,
+        sign_order: view.you.signOrder,
+        your_turn: view.you.yourTurn,
+        can_delegate: view.you.canDelegate,
       },
       parties: view.parties.map((p) => ({
         name: p.name,

@@ -64,13 +64,22 @@ const PHRASES: Record<string, string> = {
   "contract.overdue": "marked the contract overdue: its signing period ended",
   "contract.seal": "sealed the signed copy and e-mailed it to every participant",
   "participant.two_step_lock": "typed too many wrong codes: their signing link is locked until they are sent a new invitation",
+  "contract.withdraw": "withdrew the contract: its signing links no longer work",
 };
 
 /** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
-export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type" | "entity_id">, names: ReadonlyMap<string, string> = new Map()): string {
+export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type" | "entity_id"> & { changes?: TAuditChange[] }, names: ReadonlyMap<string, string> = new Map()): string {
   const phrase = PHRASES[event.action];
   if (phrase) return phrase;
   const [entity = "", verb = ""] = event.action.split(".");
+  if (event.action === "contract.stage_start") {
+    const stage = event.changes?.find((change) => change.field === "stage")?.to;
+    return `opened signing stage ${typeof stage === "number" ? stage : ""}: its signatories were invited`.replace("  ", " ");
+  }
+  if (event.action === "participant.delegate") {
+    const delegate = event.changes?.find((change) => change.field === "delegate")?.to as { name?: string; email?: string } | undefined;
+    return `handed their signature on to ${delegate?.name ?? "someone else"}${delegate?.email ? ` (${delegate.email})` : ""}`;
+  }
   if (event.action === "participant.invitation_send") {
     return `sent participant ${names.get(`participant:${event.entity_id}`) ?? `#${event.entity_id}`} an invitation to sign, with a new link`;
   }

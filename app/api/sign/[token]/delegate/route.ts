@@ -1,0 +1,21 @@
+import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { assertSameOrigin } from "@/lib/api/web-guards";
+import { ZDelegateRequestSchema } from "@/lib/schemas/signing";
+import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
+
+// A signatory hands their signature on (docs/api.md "Delegation"): POST from this site's own signing
+// page only; the link's token is the credential, and it dies here.
+const route = "/api/sign/{token}/delegate";
+
+export const POST = withApi(
+  async ({ req, prisma, params, origin }) => {
+    assertSameOrigin(req);
+    const { name, email, reason } = ZDelegateRequestSchema.parse(await readJsonBody(req));
+    const { delegateName } = await delegateByLink({ db: prisma!, token: String(params.token ?? ""), delegation: { name, email, reason }, linkOrigin: origin });
+    return json({ delegate_name: delegateName });
+  },
+  { route, auth: false },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"], route);

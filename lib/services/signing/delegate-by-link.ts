@@ -1,0 +1,126 @@
+// A signatory hands their signature on from the signing page (docs/api.md "Delegation"). The delegate
+// becomes a participant of their own in the same party, with their own link; the delegator's row
+// stays, marked delegated, so the contract and its trail show both people.
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { TAuditActor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import { isWellFormedSigningToken, newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { inviteParticipant } from "@/lib/services/signing/invite-participant";
+import { lockByToken } from "@/lib/services/signing/sign-by-link";
+import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+
+/**
+ * The link's participant under the contract's lock; a link whose contract has ended (signed,
+ * declined, overdue) is refused with 409 rather than the dead link's 404, so the delegator learns
+ * why. A withdrawn contract's links are gone altogether (404).
+ */
+async function lockLiveLink(tx: Tx, token: string) {
+  try {
+    return await lockByToken(tx, token);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.key === "resource_not_found" && isWellFormedSigningToken(token))) throw error;
+    const ended = await tx.participant.findUnique({ where: { signingTokenHash: signingTokenHash(token) }, select: { party: { select: { contract: { select: { state: true } } } } } });
+    if (!ended) throw error;
+    throw new DomainError("contract_not_pending", `The contract is ${ended.party.contract.state}: there is nothing left to sign, so nothing to hand on.`);
+  }
+}
+
+export interface TDelegation {
+  name: string;
+  email: string;
+  reason: string;
+}
+
+/**
+ * In one transaction under the contract's lock: 409 unless the contract allows delegation and the
+ * link's participant is a signatory who has not decided; 400 when the delegate's address is already
+ * a participant's of the contract. Then the delegate is added (the delegator's party, sign_order,
+ * sign method and two-step method; e-mail delivery), the delegator's link dies and they stop being a
+ * signatory, the handover is audited (`participant.delegate`) and the delegate is invited at once
+ * when the delegator had been (their stage is open), else when the stage opens.
+ */
+export async function delegateByLink({ db, token, delegation, linkOrigin }: { db: PrismaClient; token: string; delegation: TDelegation; linkOrigin: string }): Promise<{ delegateName: string }> {
+  const result = await db.$transaction(async (tx: Tx) => {
+    const { participant, party, contract } = await lockLiveLink(tx, token);
+    if (!contract.delegationAllowed) throw new DomainError("delegation_not_allowed", "This contract does not let its signatories hand their signature on; ask the contract's owner instead.");
+    if (!participant.signatory) throw new DomainError("delegation_not_allowed", "You receive this contract to read; only a signatory can hand their signature on.");
+    if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}; your decision can no longer be handed on.`);
+    if (participant.twoStepMethod === "sms") {
+      throw new DomainError("delegation_not_allowed", "Your signature needs a code by SMS, which a delegate named by e-mail cannot receive; ask the contract's owner to change the signatory instead.");
+    }
+    const email = delegation.email.trim();
+    const taken = await tx.participant.findFirst({ where: { party: { contractId: contract.id }, email: { equals: email, mode: "insensitive" } }, select: { id: true } });
+    if (taken) {
+      throw new DomainError("delegate_already_participant", "This person already takes part in the contract: hand your signature to someone who does not.", {
+        parameterProblems: { email: ["already takes part in this contract: name someone else"] },
+      });
+    }
+
+    const now = new Date();
+    const delegate = await tx.participant.create({
+      data: {
+        partyId: party.id,
+        name: delegation.name.trim(),
+        email,
+        deliveryChannel: "email",
+        signMethod: participant.signMethod,
+        twoStepMethod: participant.twoStepMethod,
+        signatory: true,
+        signOrder: participant.signOrder,
+        canUpdateContract: participant.canUpdateContract,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    const nonce = newNonce();
+    await tx.participant.update({
+      where: { id: delegate.id },
+      data: { signingNonce: nonce, signingTokenHash: signingTokenHash(signingToken(await loadSigningSecret(tx), delegate.id, nonce)) },
+    });
+    // The delegator's link dies with their part: no signature, no code, nothing left to use it for.
+    await tx.participant.update({
+      where: { id: participant.id },
+      data: {
+        signatory: false,
+        delegatedAt: now,
+        delegatedToId: delegate.id,
+        signingNonce: null,
+        signingTokenHash: null,
+        twoStepCodeNonce: null,
+        twoStepCodeExpiresAt: null,
+        version: { increment: 1 },
+        updatedAt: now,
+      },
+    });
+    // Mail not yet sent to the delegator (a reminder, a code) would carry a dead link.
+    await tx.emailMessage.updateMany({
+      where: { participantId: participant.id, status: { in: ["queued", "kept"] } },
+      data: { status: "failed", lastError: "withdrawn: the participant delegated their signature" },
+    });
+    const delegator: TAuditActor = { kind: "signer", participantId: participant.id, name: participant.name, email: participant.email };
+    await writeAuditEvent({
+      db: tx,
+      actor: delegator,
+      action: "participant.delegate",
+      entityType: "participant",
+      entityId: participant.id,
+      contractId: contract.id,
+      workspaceId: contract.workspaceId,
+      before: { name: participant.name, email: participant.email, signatory: true },
+      after: {
+        signatory: false,
+        delegate: { id: delegate.id, name: delegate.name, email: delegate.email },
+        ...(delegation.reason ? { reason: delegation.reason } : {}),
+      },
+    });
+    if (participant.invitedAt !== null) {
+      const message = `${participant.name} asked you to sign in their place${delegation.reason ? `: ${delegation.reason}` : "."}`;
+      await inviteParticipant(tx, delegate, { contract, senderName: participant.name, message, linkOrigin, now });
+    }
+    return { delegateName: delegate.name };
+  });
+  mailQueued();
+  return result;
+}
