@@ -51,10 +51,10 @@ test("the form checks its fields before sending anything", async ({ page }) => {
   expect(posted).toBe(false);
 });
 
-test("signing in lands on the contracts with an httpOnly, SameSite=Lax session cookie; signing out ends it", async ({ page }) => {
+test("signing in lands on the dashboard with an httpOnly, SameSite=Lax session cookie; signing out ends it", async ({ page }) => {
   await page.goto("/sign-in");
   await submitSignIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/contracts$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   const [cookie, ...others] = (await page.context().cookies()).filter((c) => c.name.endsWith("session_token"));
   expect(others).toEqual([]);
@@ -85,7 +85,7 @@ test("after signing in, the visitor returns to the page they asked for, never to
   await page.context().clearCookies();
   await page.goto("/sign-in?next=%2F%2Fevil.example%2Fphish");
   await submitSignIn(page, EDITOR.email, EDITOR.password);
-  await expect(page).toHaveURL(`${appOrigin()}/contracts`);
+  await expect(page).toHaveURL(`${appOrigin()}/dashboard`);
 });
 
 test("the session token never reaches page scripts", async ({ page }) => {

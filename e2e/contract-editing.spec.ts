@@ -44,7 +44,7 @@ test("a counterparty and a participant are added and removed, with confirmations
   const form = page.getByRole("form", { name: "New counterparty: company" });
   await expect(form.getByLabel("Company name (required)")).toBeFocused();
   await form.getByRole("button", { name: "Add counterparty" }).click();
-  await expect(form.getByText("must not be empty").first()).toBeVisible();
+  await expect(form.getByText("Must not be empty.").first()).toBeVisible();
   expect(await allViolations(page)).toEqual([]);
 
   await form.getByLabel("Company name (required)").fill(company);

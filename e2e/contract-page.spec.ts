@@ -129,7 +129,7 @@ test("a value the rules refuse is explained next to the field, and nothing is se
   const email = employee.getByRole("textbox", { name: "E-mail" });
   await email.fill("not-an-email");
   await email.press("Enter");
-  await expect(employee.getByRole("alert")).toHaveText("must be a valid e-mail address");
+  await expect(employee.getByRole("alert")).toHaveText("Must be a valid e-mail address.");
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(email).toBeFocused();
   await email.press("Escape");
@@ -154,14 +154,14 @@ test("a value the rules refuse is explained next to the field, and nothing is se
   await editButton(person, "Signatory").click();
   await person.getByRole("checkbox", { name: "Signatory" }).check();
   await page.keyboard.press("Enter");
-  await expect(person.getByRole("alert")).toHaveText('a signatory must also have the "contract:update" permission');
+  await expect(person.getByRole("alert")).toHaveText("A signatory must also have the permission to update the contract.");
 
   // An empty name.
   await page.keyboard.press("Escape");
   await editButton(person, "Name").click();
   await person.getByRole("textbox", { name: "Name" }).fill("   ");
   await page.keyboard.press("Enter");
-  await expect(person.getByRole("alert")).toHaveText("must not be empty");
+  await expect(person.getByRole("alert")).toHaveText("Must not be empty.");
 
   expect(puts).toEqual([]);
 });

@@ -9,8 +9,8 @@ test("opening the site signed out lands on the sign-in page", async ({ page }) =
   await expect(page.getByLabel("E-mail")).toBeVisible();
 });
 
-test("opening the site signed in goes to the contracts", async ({ page }) => {
+test("opening the site signed in goes to the dashboard", async ({ page }) => {
   await signIn(page);
   await page.goto("/");
-  await expect(page).toHaveURL(/\/contracts$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

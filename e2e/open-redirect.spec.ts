@@ -20,8 +20,8 @@ for (const next of HOSTILE) {
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(`${appOrigin()}/contracts`);
-    await expect(page.getByRole("heading", { level: 1, name: "Contracts", exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${appOrigin()}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard", exact: true })).toBeVisible();
     expect(offSite).toEqual([]);
     await context.close();
   });
@@ -31,8 +31,8 @@ test("signed in already, the sign-in page redirects only within this site", asyn
   await signIn(page);
   for (const next of HOSTILE) {
     const res = await page.request.get(`/sign-in?next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
-    expect({ next, status: res.status(), location: res.headers().location }).toEqual({ next, status: 307, location: "/contracts" });
+    expect({ next, status: res.status(), location: res.headers().location }).toEqual({ next, status: 307, location: "/dashboard" });
   }
   await page.goto(`/sign-in?next=${encodeURIComponent(HOSTILE[0]!)}`);
-  await expect(page).toHaveURL(`${appOrigin()}/contracts`);
+  await expect(page).toHaveURL(`${appOrigin()}/dashboard`);
 });

@@ -139,12 +139,12 @@ test("with SMS delivery the phone number appears and is required, and the contra
   await page.getByRole("button", { name: "Next" }).click();
   await expect(currentStep(page)).toContainText("Counterparties");
   await expect(phone).toHaveAttribute("aria-invalid", "true");
-  await expect(person.getByText("required when delivery_channel is sms")).toBeVisible();
+  await expect(person.getByText("Required when the delivery channel is SMS.", { exact: true })).toBeVisible();
   await expect(phone).toBeFocused();
 
   await phone.fill("12345");
   await phone.blur();
-  await expect(person.getByText("must be in E.164 format")).toBeVisible();
+  await expect(person.getByText("Must be in E.164 format.")).toBeVisible();
   await phone.fill("+46701112233");
   await next(page, "Review");
   await expect(page.locator("form")).toContainText("+46701112233");

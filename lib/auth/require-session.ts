@@ -20,7 +20,7 @@ export async function requireSessionUser(options: { next?: string } = {}): Promi
 /** Where the sign-in page sends a user: `next` when safe (and not the sign-in page itself), else the contracts. */
 export function afterSignInPath(next: string | null | undefined): string {
   const safe = safeNextPath(next);
-  return safe && !/^\/sign-in(?:[/?#]|$)/.test(safe) ? safe : "/contracts";
+  return safe && !/^\/sign-in(?:[/?#]|$)/.test(safe) ? safe : "/dashboard";
 }
 
 export function signInPath(next?: string): string {

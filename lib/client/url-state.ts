@@ -43,6 +43,10 @@ export const param = {
       fallback: undefined,
     };
   },
+  /** An optional point in time, as the API takes it (ISO 8601 with an offset, e.g. `2026-11-26T09:00:00.000Z`). */
+  optionalTime(): TParamSpec<string | undefined> {
+    return { read: (raw) => (/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined), fallback: undefined };
+  },
   /** An optional id filter (a workspace, say). */
   optionalId(): TParamSpec<number | undefined> {
     return param.integer(1, MAX_ID, undefined);

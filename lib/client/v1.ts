@@ -33,7 +33,8 @@ export type TQueryValue = string | number | boolean | null | undefined;
 /** A page of a collection: `limit` 1–100 and `offset` 0–19900, as the API takes them. */
 export type TPageParams = { limit?: number; offset?: number };
 
-export type TContractListParams = TPageParams & Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q">>;
+export type TContractListParams = TPageParams &
+  Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q" | "updated_before" | "expires_before" | "state_updated_after" | "delivery_failed" | "awaiting_me">>;
 export type TTemplateListParams = TPageParams & { workspace_id?: number };
 export type TEmailMessageListParams = TPageParams & { contract_id?: number; status?: TEmailMessage["status"] };
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 export const NAV_ITEMS: readonly { href: string; label: string; adminOnly?: true }[] = [
+  { href: "/dashboard", label: "Dashboard" },
   { href: "/contracts", label: "Contracts" },
   { href: "/contracts/new", label: "New contract" },
   { href: "/template-types", label: "Template types" },

@@ -67,7 +67,6 @@ const COLUMNS = {
   sign_method: "signMethod",
   two_step_authentication_method: "twoStepMethod",
   signatory: "signatory",
-  sign_order: "signOrder",
 } as const satisfies Record<Exclude<keyof TUpdateParticipantRequest, "_permissions">, keyof Participant>;
 
 type TAttribute = keyof typeof COLUMNS;
@@ -126,7 +125,8 @@ async function relink(tx: Tx, options: UpdateParticipantOptions, before: TPartic
   const participant = await tx.participant.findUniqueOrThrow({ where: { id: before.id }, include: { party: { select: { contract: true } } } });
   const contract = participant.party.contract;
   if (participant.signingNonce === null) return;
-  await tx.participant.update({ where: { id: participant.id }, data: await newSigningLinkData(tx, participant) });
+  // The new invitation is on its way (an earlier failure is acted on: newSigningLinkData clears it).
+  await tx.participant.update({ where: { id: participant.id }, data: { ...(await newSigningLinkData(tx, participant)), deliveryStatus: "pending" } });
   await tx.emailMessage.updateMany({
     where: { participantId: participant.id, status: { in: ["queued", "kept"] }, toAddress: { not: participant.email } },
     data: { status: "failed", lastError: "withdrawn: the participant's e-mail address changed" },
@@ -282,10 +282,6 @@ function assertAgreementKept(contract: { id: number; state: TContractState }, cu
   if (contract.state !== "draft" && "signatory" in data) {
     throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: who must sign was fixed when it was published.`);
   }
-  // The order is part of what was published: a stage already invited cannot be moved or skipped.
-  if (contract.state !== "draft" && "signOrder" in data) {
-    throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: the signing order was fixed when it was published.`);
-  }
   const identity = (["name", "email", "signMethod", "twoStepMethod"] as const).filter((column) => column in data);
   if (current.signState !== "undecided" && identity.length > 0) {
     throw new DomainError("participant_decided", `Participant ${current.id} has ${current.signState}; their ${identity.map((c) => API_NAMES[c]).join(", ")} cannot change.`);
@@ -329,7 +325,6 @@ const PARTICIPANT_TYPES = {
   signMethod: "sign_method",
   twoStepMethod: "two_step_method",
   signatory: "boolean",
-  signOrder: "int",
   canUpdateContract: "boolean",
 } as const satisfies Record<keyof TParticipantChanges, string>;
 
@@ -340,9 +335,8 @@ const PARTICIPANT_TYPES = {
  */
 function changedFields(current: TParticipantRow, changes: TUpdateParticipantRequest) {
   const data: TParticipantChanges = {};
-  // null: a sign_order cleared or set for the first time.
-  const before: Record<string, Prisma.InputJsonValue | null> = {};
-  const after: Record<string, Prisma.InputJsonValue | null> = {};
+  const before: Record<string, Prisma.InputJsonValue> = {};
+  const after: Record<string, Prisma.InputJsonValue> = {};
   for (const attribute of Object.keys(COLUMNS) as TAttribute[]) {
     const value = changes[attribute];
     const column = COLUMNS[attribute];

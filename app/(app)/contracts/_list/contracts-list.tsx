@@ -28,9 +28,10 @@ export function ContractsList() {
     () => contractColumns(new Map(workspaces.data?.map((workspace) => [workspace.id, workspace.name]))),
     [workspaces.data],
   );
-  const filtered = state.q !== undefined || state.workspace_id !== undefined || state.state !== undefined;
+  const conditions = conditionWords(state);
+  const filtered = state.q !== undefined || state.workspace_id !== undefined || state.state !== undefined || conditions.length > 0;
   // Whatever selects or orders the rows differently starts again at the first page.
-  const clearHref = filtered ? hrefWith({ q: undefined, workspace_id: undefined, state: undefined, offset: 0 }) : null;
+  const clearHref = filtered ? hrefWith({ q: undefined, workspace_id: undefined, state: undefined, ...NO_CONDITIONS, offset: 0 }) : null;
 
   return (
     <div className="mt-6 space-y-4">
@@ -48,6 +49,14 @@ export function ContractsList() {
         onSearch={(q) => replace({ q, offset: 0 })}
         clearHref={clearHref}
       />
+      {conditions.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Only contracts {conditions.join(", ")}.{" "}
+          <Link href={hrefWith({ ...NO_CONDITIONS, offset: 0 })} className="font-medium text-blue-700 underline hover:text-blue-900">
+            Show all
+          </Link>
+        </p>
+      ) : null}
       <PaginatedTable
         caption="Contracts"
         hideCaption
@@ -81,4 +90,20 @@ export function ContractsList() {
       />
     </div>
   );
+}
+
+/** The dashboard's filters (docs/web-app.md "Dashboard"), which the form above does not offer. */
+const NO_CONDITIONS = { updated_before: undefined, expires_before: undefined, state_updated_after: undefined, delivery_failed: undefined, awaiting_me: undefined };
+
+const dateWords = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+
+/** The dashboard's filters in the URL, as words. */
+function conditionWords(state: { updated_before?: string | undefined; expires_before?: string | undefined; state_updated_after?: string | undefined; delivery_failed?: "true" | undefined; awaiting_me?: "true" | undefined }): string[] {
+  return [
+    state.awaiting_me ? "waiting for your signature" : null,
+    state.delivery_failed ? "with an invitation that could not be delivered" : null,
+    state.expires_before ? `whose signing period ends before ${dateWords(state.expires_before)}` : null,
+    state.state_updated_after ? `whose state changed since ${dateWords(state.state_updated_after)}` : null,
+    state.updated_before ? `not changed since ${dateWords(state.updated_before)}` : null,
+  ].filter((words): words is string => words !== null);
 }

@@ -26,6 +26,12 @@ export const contractsUrlState = defineUrlState({
   q: param.optionalText(CONTRACT_SEARCH_MAX_LENGTH),
   workspace_id: param.optionalId(),
   state: param.oneOf(CONTRACT_STATES, undefined),
+  // The dashboard's links (docs/web-app.md "Dashboard").
+  updated_before: param.optionalTime(),
+  expires_before: param.optionalTime(),
+  state_updated_after: param.optionalTime(),
+  delivery_failed: param.oneOf(["true"] as const, undefined),
+  awaiting_me: param.oneOf(["true"] as const, undefined),
   sort: param.oneOf(SORTS, "-updated_time"),
   ...pageParams(25),
 });

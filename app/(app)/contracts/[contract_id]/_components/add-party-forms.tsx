@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { RequestError } from "@/lib/client/fetch-json";
+import { asSentence, fieldProblem } from "@/components/problems";
 import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { CompanyPartyFields } from "../../new/_components/company-party-fields";
@@ -28,11 +29,17 @@ const STAND_IN_COMPANY = "Counterparty";
  */
 function applyServerProblems(form: ReturnType<typeof useForm<TWizardValues, unknown, TCreateContractRequest>>, error: unknown, prefix: string): string {
   if (!(error instanceof RequestError)) return "The request failed.";
+  let onFields = 0;
   for (const [path, messages] of Object.entries(error.parameterProblems)) {
-    if (path === "$") continue;
-    form.setError(`${prefix}${path}` as FieldPath<TWizardValues>, { type: "server", message: messages.join("; ") });
+    const message = fieldProblem(messages);
+    if (path === "$" || !message) continue;
+    form.setError(`${prefix}${path}` as FieldPath<TWizardValues>, { type: "server", message });
+    onFields += 1;
   }
-  return error.message;
+  // Each field says its own problem; the alert does not say it again.
+  const whole = fieldProblem(error.parameterProblems.$);
+  if (whole) return whole;
+  return onFields > 0 ? (onFields === 1 ? "Check the field marked below." : "Check the fields marked below.") : asSentence(error.message);
 }
 
 function useWizardForm(contract: TContract, available: TAvailableOptions, parties: TWizardValues["parties"]) {

@@ -1,7 +1,9 @@
 // The contract page's own reads and writes (the participant PUT, the deletion), on the /v1 routes.
 
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ATTRIBUTE_LABELS } from "@/components/participant-fields/labels";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
+import { asSentence, fieldProblem, labelledProblem } from "@/components/problems";
 import { methodOf, pathOf, queryString, v1Queries, type TPageParams } from "@/lib/client/v1";
 import type { TAuditEventList } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
@@ -121,10 +123,18 @@ export function useUpdateParticipant(contractId: number) {
   });
 }
 
-/** The words for a refused save, next to the field: the API's problem with it, or its detail. */
+/**
+ * The words for a refused save, next to the field: the API's one problem with it, else its first
+ * problem named by its field's label, else its detail (components/problems.ts).
+ */
 export function saveErrorMessage(error: unknown, path: string): string {
   if (!(error instanceof RequestError)) return "The change could not be saved.";
-  const own = error.parameterProblems[path];
-  if (own?.length) return own.join("; ");
-  return error.message;
+  const own = fieldProblem(error.parameterProblems[path]);
+  if (own) return own;
+  const [other, messages] = Object.entries(error.parameterProblems)[0] ?? [];
+  if (other !== undefined && messages?.[0]) {
+    const attribute = other.split(".").at(-1)!;
+    return labelledProblem(ATTRIBUTE_LABELS[attribute] ?? "This", messages[0]);
+  }
+  return asSentence(error.message);
 }

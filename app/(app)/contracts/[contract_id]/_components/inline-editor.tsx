@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { asSentence } from "@/components/problems";
 import { EditorButton, PencilIcon, type TEditorAria } from "./inline-field-parts";
 
 /** What a draft would do when committed: nothing yet, refuse with a reason, nothing, or a save. */
@@ -68,7 +69,7 @@ export function InlineEditor<T>({ stored, shown, editLabel, editable, readOnlyHi
     const next = plan(draft);
     if (next === undefined) return;
     if (next.kind === "invalid") {
-      setMessage(next.message);
+      setMessage(asSentence(next.message));
       return;
     }
     setMessage(null);

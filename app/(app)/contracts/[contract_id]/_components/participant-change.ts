@@ -3,6 +3,7 @@
 // lib/domain/options, applied to the participant as it would be after the change, as the API does.
 
 import { ATTRIBUTE_LABELS, checkTextField, TEXT_FIELDS, type TOptionField, type TTextField } from "@/components/participant-fields";
+import { asSentence, labelledProblem } from "@/components/problems";
 import { participantProblems } from "@/lib/domain/options";
 import type { TParticipant, TUpdateParticipantRequest } from "@/lib/schemas/participant";
 import type { TAvailableOptions } from "@/lib/schemas/template";
@@ -69,12 +70,10 @@ export function planChange(
     (problem) => problem.code !== "option_not_offered" || problem.path.join(".") === path,
   );
   if (problems.length > 0) {
-    const message = problems
-      .map((problem) => {
-        const at = problem.path.join(".");
-        return at === path ? problem.message : `${ATTRIBUTE_LABELS[at] ?? at}: ${problem.message}`;
-      })
-      .join("; ");
+    // One message: this field's own problem first, else the first one, named by its field's label.
+    const problem = problems.find((p) => p.path.join(".") === path) ?? problems[0]!;
+    const at = problem.path.join(".");
+    const message = at === path ? asSentence(problem.message) : labelledProblem(ATTRIBUTE_LABELS[at] ?? "This", problem.message);
     return { kind: "invalid", message };
   }
   return { kind: "save", changes };

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { RelativeTime } from "@/components/relative-time";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TParticipant } from "@/lib/schemas/participant";
+import { saveErrorMessage, useUpdateParticipant } from "./contract-queries";
 import { fetchSigningLink, useSendInvitation } from "./lifecycle-queries";
 
 const DELIVERY_WORDS: Record<TParticipant["delivery_status"], string> = {
@@ -49,6 +50,9 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
           <span className="text-slate-600"> (SMS cannot be sent by this deployment; share the link another way)</span>
         ) : null}
       </p>
+      {participant._private_ownerside.delivery_failed_time && participant.sign_state === "undecided" ? (
+        <DeliveryFailure contractId={contractId} partyId={partyId} participant={participant} actions={actions && byEmail} />
+      ) : null}
       {locked && participant.sign_state === "undecided" ? (
         <p className="mt-1 rounded bg-amber-50 p-2 text-amber-900">
           <span className="font-medium">Signing locked: </span>
@@ -85,6 +89,63 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
       {link ? <input readOnly value={link} aria-label={`Signing link of ${participant.name}`} className="mt-2 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} /> : null}
       {note ? <p role="status" className="mt-1 text-slate-700">{note}</p> : null}
       {send.error ? <p role="alert" className="mt-1 text-red-800">{send.error.message}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The invitation failed for good: the mail server's words, and (for staff who may change the
+ * contract) the address to correct and send to in one step: a new address is saved (which sends the
+ * invitation, with a new link, to it), the same address is sent again. Either clears the failure.
+ */
+function DeliveryFailure({ contractId, partyId, participant, actions }: { contractId: number; partyId: number; participant: TParticipant; actions: boolean }) {
+  const [email, setEmail] = useState(participant.email);
+  const update = useUpdateParticipant(contractId);
+  const send = useSendInvitation({ contractId, partyId, participantId: participant.id });
+  const busy = update.isPending || send.isPending;
+  const inputId = `delivery-fix-${participant.id}`;
+  const problem = update.error ? saveErrorMessage(update.error, "email") : send.error ? send.error.message : null;
+  const { delivery_failed_time: failedAt, delivery_failure: reason } = participant._private_ownerside;
+  return (
+    <div className="mt-1 rounded bg-red-50 p-2 text-red-900">
+      <p>
+        <span className="font-medium">The invitation to {participant.email} could not be delivered</span> (<RelativeTime iso={failedAt!} />).
+      </p>
+      <p className="mt-1">The mail server said: {reason || "no reason given"}</p>
+      {actions ? (
+        <form
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const address = email.trim();
+            if (address === participant.email) send.mutate();
+            else update.mutate({ partyId, participantId: participant.id, changes: { email: address } });
+          }}
+        >
+          <div>
+            <label htmlFor={inputId} className="block font-medium">
+              E-mail address
+            </label>
+            <input
+              id={inputId}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${inputId}-problem` : undefined}
+              className="mt-1 w-72 max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-slate-900"
+            />
+          </div>
+          <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-50">
+            {email.trim() === participant.email ? "Send again" : "Save and send"}
+          </button>
+          {problem ? (
+            <p id={`${inputId}-problem`} className="w-full text-red-800">
+              {problem}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { LoadingState } from "@/components/states";
 import { RequestError } from "@/lib/client/fetch-json";
+import { fieldProblem } from "@/components/problems";
 import { v1Queries } from "@/lib/client/v1";
 import type { TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
@@ -111,7 +112,7 @@ export function ContractWizard() {
       const paths = Object.keys(problems);
       // Each problem goes on its field: the request's paths are the form's field names.
       for (const path of paths) {
-        form.setError(path as FieldPath<TWizardValues>, { type: "server", message: problems[path]!.join("; ") });
+        form.setError(path as FieldPath<TWizardValues>, { type: "server", message: fieldProblem(problems[path]) ?? "" });
       }
       setServerFailure({ detail: error.message, problems });
       const target = paths.length > 0 ? (Math.min(...paths.map(stepOfPath)) as TStep) : 3;

@@ -6,15 +6,17 @@
 import { useId, type ReactNode } from "react";
 import { get, useFormContext, useFormState, type FieldPath, type RegisterOptions } from "react-hook-form";
 import { errorClass, hintClass, inputClass, labelClass } from "@/components/participant-fields";
+import { asSentence } from "@/components/problems";
 import type { TWizardValues } from "./wizard-form";
 
 export type TWizardPath = FieldPath<TWizardValues>;
 
-/** The message shown for `name`, including an array's own message (e.g. "needs at least one"). */
+/** The message shown for `name`, including an array's own message (e.g. "needs at least one"), as a plain sentence. */
 export function useFieldError(name: TWizardPath): string | undefined {
   const { errors } = useFormState<TWizardValues>({ name });
   const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
-  return error?.message ?? error?.root?.message;
+  const message = error?.message ?? error?.root?.message;
+  return message ? asSentence(message) : undefined;
 }
 
 type TFieldFrameProps = {

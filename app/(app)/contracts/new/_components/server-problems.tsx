@@ -2,6 +2,7 @@
 
 import type { Ref } from "react";
 import { ATTRIBUTE_LABELS } from "@/components/participant-fields";
+import { asSentence, fieldProblem } from "@/components/problems";
 
 const PARTY_FIELDS: Record<string, string> = {
   name: "Company name",
@@ -48,14 +49,12 @@ export function ServerProblems({ detail, problems, ref }: TServerProblemsProps) 
   const entries = Object.entries(problems);
   return (
     <div ref={ref} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {/* With problems listed, the API's detail only repeats the first of them. */}
-      <p className="font-semibold">{entries.length > 0 ? "The contract was not created. Please fix:" : `The contract was not created: ${detail}`}</p>
+      {/* With problems listed, the API's detail only repeats the first of them; each field's message stands next to it, so the list names where, not what again. */}
+      <p className="font-semibold">{entries.length > 0 ? "The contract was not created. Please fix:" : `The contract was not created. ${asSentence(detail)}`}</p>
       {entries.length > 0 ? (
         <ul className="mt-1 list-disc pl-5">
           {entries.map(([path, messages]) => (
-            <li key={path}>
-              {describeProblemPath(path)}: {messages.join("; ")}
-            </li>
+            <li key={path}>{path === "$" ? fieldProblem(messages) : describeProblemPath(path)}</li>
           ))}
         </ul>
       ) : null}
