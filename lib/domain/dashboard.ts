@@ -5,6 +5,9 @@ const DAY = 86_400_000;
 
 export const DASHBOARD_WINDOWS = { untouchedDraftDays: 14, expiringDays: 7, declinedDays: 30 } as const;
 
+/** The failed deliveries the dashboard names one by one (the rest are behind its count's link). */
+export const DASHBOARD_FAILURES_SHOWN = 20;
+
 export const DASHBOARD_TILES = ["awaiting_me", "delivery_failed", "expiring", "declined", "untouched_drafts"] as const;
 export type TDashboardTile = (typeof DASHBOARD_TILES)[number];
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { DASHBOARD_TILES } from "@/lib/domain/dashboard";
+import { DASHBOARD_FAILURES_SHOWN, DASHBOARD_TILES } from "@/lib/domain/dashboard";
 
-import { ZTimestampSchema } from "./common";
+import { ZIdSchema, ZTimestampSchema } from "./common";
 
 export const ZDashboardSchema = z
   .object({
@@ -19,6 +19,20 @@ export const ZDashboardSchema = z
         query: z.record(z.string(), z.string()).meta({ description: "The `GET /v1/contracts` filters that list exactly these contracts." }),
       }),
     ),
+    delivery_failures: z
+      .array(
+        z.object({
+          contract_id: ZIdSchema,
+          contract_name: z.string(),
+          party_id: ZIdSchema,
+          participant_id: ZIdSchema,
+          name: z.string(),
+          email: z.string(),
+          reason: z.string().meta({ description: "The mail server's reply, or why the last retry failed." }),
+          failed_time: ZTimestampSchema,
+        }),
+      )
+      .meta({ description: `The newest ${DASHBOARD_FAILURES_SHOWN} undelivered invitations of pending contracts, until staff send them again or correct the address.` }),
   })
   .meta({ id: "Dashboard" });
 

@@ -56,8 +56,10 @@ const read = async (userId: number, preload: TPreload) => (await authenticateSes
 
 test("each tile counts exactly what the contracts list with its query lists, in the caller's workspaces only", async () => {
   const asOf = new Date();
-  const { counts } = (await read(me.id, dashboardPreload(asOf))) as { counts: Record<TDashboardTile, number> };
+  const { counts, delivery_failures } = (await read(me.id, dashboardPreload(asOf))) as { counts: Record<TDashboardTile, number>; delivery_failures: { reason: string; email: string }[] };
   expect(counts).toEqual({ awaiting_me: 1, delivery_failed: 1, expiring: 1, declined: 1, untouched_drafts: 1 });
+  expect(delivery_failures).toHaveLength(1);
+  expect(delivery_failures[0]).toMatchObject({ reason: "550 no such user", email: expect.stringContaining("@example.org") });
   const queries = dashboardQueries(asOf);
   for (const [tile, query] of Object.entries(queries)) {
     const listed = await read(me.id, contractListPreload(ZContractListQuerySchema.parse(query), "https://x.example"));
@@ -75,7 +77,7 @@ test("a failed delivery leaves the dashboard once acted on (a new link clears it
 });
 
 test("the list's new filters refuse bad values with the field named", () => {
-  for (const [key, value] of [["updated_before", "yesterday"], ["expires_before", "2026-13-01"], ["delivery_failed", "yes"], ["awaiting_me", "1"]]) {
+  for (const [key, value] of [["updated_before", "yesterday"], ["expires_before", "2026-13-01"], ["delivery_failed", "yes"], ["awaiting_me", "1"]] as const) {
     const parsed = ZContractListQuerySchema.safeParse({ [key]: value });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.path).toEqual([key]);

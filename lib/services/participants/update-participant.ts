@@ -67,6 +67,7 @@ const COLUMNS = {
   sign_method: "signMethod",
   two_step_authentication_method: "twoStepMethod",
   signatory: "signatory",
+  sign_order: "signOrder",
 } as const satisfies Record<Exclude<keyof TUpdateParticipantRequest, "_permissions">, keyof Participant>;
 
 type TAttribute = keyof typeof COLUMNS;
@@ -282,6 +283,10 @@ function assertAgreementKept(contract: { id: number; state: TContractState }, cu
   if (contract.state !== "draft" && "signatory" in data) {
     throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: who must sign was fixed when it was published.`);
   }
+  // The order is part of what was published: a stage already invited cannot be moved or skipped.
+  if (contract.state !== "draft" && "signOrder" in data) {
+    throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: the signing order was fixed when it was published.`);
+  }
   const identity = (["name", "email", "signMethod", "twoStepMethod"] as const).filter((column) => column in data);
   if (current.signState !== "undecided" && identity.length > 0) {
     throw new DomainError("participant_decided", `Participant ${current.id} has ${current.signState}; their ${identity.map((c) => API_NAMES[c]).join(", ")} cannot change.`);
@@ -325,6 +330,7 @@ const PARTICIPANT_TYPES = {
   signMethod: "sign_method",
   twoStepMethod: "two_step_method",
   signatory: "boolean",
+  signOrder: "int",
   canUpdateContract: "boolean",
 } as const satisfies Record<keyof TParticipantChanges, string>;
 
@@ -335,8 +341,9 @@ const PARTICIPANT_TYPES = {
  */
 function changedFields(current: TParticipantRow, changes: TUpdateParticipantRequest) {
   const data: TParticipantChanges = {};
-  const before: Record<string, Prisma.InputJsonValue> = {};
-  const after: Record<string, Prisma.InputJsonValue> = {};
+  // null: a sign_order cleared or set for the first time.
+  const before: Record<string, Prisma.InputJsonValue | null> = {};
+  const after: Record<string, Prisma.InputJsonValue | null> = {};
   for (const attribute of Object.keys(COLUMNS) as TAttribute[]) {
     const value = changes[attribute];
     const column = COLUMNS[attribute];
