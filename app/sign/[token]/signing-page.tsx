@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import type { TSigningPageView } from "@/lib/schemas/signing";
+import { DelegatedNotice, DelegateSection, WaitingForTurn } from "./delegation";
 import { DocumentText } from "@/components/contract-document";
 
 /** Too many wrong codes: the page says what to do next instead of the form. */
@@ -23,7 +24,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 const SIGN_STATE_WORDS: Record<string, string> = { undecided: "Not yet decided", signed: "Signed", declined: "Declined" };
 
 type TLoad = { kind: "loading" } | { kind: "dead"; message: string } | { kind: "ready"; view: TSigningPageView };
-type TDone = { kind: "signed" | "declined"; contractState: string } | null;
+type TDone = { kind: "signed" | "declined"; contractState: string } | { kind: "delegated"; delegateName: string } | null;
 
 export function SigningPage({ token }: { token: string }) {
   const base = `/api/sign/${encodeURIComponent(token)}`;
@@ -42,6 +43,7 @@ export function SigningPage({ token }: { token: string }) {
     void refresh();
   }, [refresh]);
 
+  if (done?.kind === "delegated") return <DelegatedNotice delegateName={done.delegateName} />;
   if (done) {
     return (
       <section aria-labelledby="done-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -139,6 +141,15 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
 
   if (!you.signatory) return <p className="text-slate-700">You receive this contract to read; there is nothing for you to sign.</p>;
   if (you.sign_state !== "undecided") return <p className="text-slate-700">You have {you.sign_state} this contract.</p>;
+  const delegate = you.can_delegate && <DelegateSection base={base} onDelegated={(delegateName) => onDone({ kind: "delegated", delegateName })} />;
+  if (!you.your_turn) {
+    return (
+      <>
+        <WaitingForTurn />
+        {delegate}
+      </>
+    );
+  }
   if (needsCode && locked) {
     return (
       <section aria-labelledby="decide-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -281,6 +292,7 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
           </div>
         </form>
       )}
+      {delegate}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { DataFieldsSection } from "./data-fields-section";
 import { DeleteContract } from "./delete-contract";
 import { PartySection } from "./party-section";
 import { PublishPanel } from "./publish-panel";
+import { WithdrawContract } from "./withdraw-contract";
 
 /** The contract page: header (with Delete), parties with inline participant editing, data fields, activity. */
 export function ContractView({ contractId, isAdmin }: { contractId: number; isAdmin: boolean }) {
@@ -55,6 +56,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contract.name}</h1>
         <ContractStateBadge state={contract.state} />
+        {contract.state === "pending" && mayWrite ? <WithdrawContract contract={contract} /> : null}
         {mayDelete ? (
           <div className="ml-auto">
             <DeleteContract contract={contract} />
@@ -75,6 +77,8 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
             <RelativeTime iso={contract.published_time} />
           </Fact>
         ) : null}
+        <Fact term="Signing order">{contract.signing_order === "ordered" ? "In stages, by each signatory's stage number" : "Everyone at once"}</Fact>
+        <Fact term="Delegation">{contract.delegation_allowed ? "Signatories may hand their signature on" : "Not allowed"}</Fact>
         {contract.signing_period_expiry_time ? (
           <Fact term="Signing period ends">
             <RelativeTime iso={contract.signing_period_expiry_time} />
@@ -113,6 +117,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
               available={available}
               editable={stateAllows && mayWrite}
               signing={contract.state === "draft" ? false : contract.state === "pending" && mayWrite ? "actions" : "status"}
+              ordered={contract.signing_order === "ordered"}
               structure={structure}
             />
           ))}

@@ -9,6 +9,7 @@ import { ConfirmRemoval } from "./confirm-removal";
 import { useDeleteParticipant } from "./editing-queries";
 import { InlineField } from "./inline-field";
 import { SigningStatus } from "./signing-status";
+import { SignOrderField } from "./sign-order-field";
 import type { TEditableField } from "./participant-change";
 
 const FIELDS: readonly { field: TEditableField; label: string }[] = [
@@ -38,12 +39,14 @@ export type TParticipantCardProps = {
   available: TAvailableOptions | undefined;
   editable: boolean;
   signing: false | "status" | "actions";
+  /** The contract signs in stages (`signing_order: ordered`): the signatory's stage is shown, and set while editable. */
+  ordered?: boolean;
   /** Offers Remove (a draft the user may change; not the organizer). The API may still refuse, e.g. a party's last participant. */
   removable?: boolean;
 };
 
 /** A participant with every writable attribute editable in place. */
-export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable, signing, removable }: TParticipantCardProps) {
+export function ParticipantCard({ contractId, partyId, participant, ownerSide, available, editable, signing, ordered, removable }: TParticipantCardProps) {
   const headingId = useId();
   const labelIds = useId();
   return (
@@ -55,6 +58,7 @@ export function ParticipantCard({ contractId, partyId, participant, ownerSide, a
         {participant.my_participant ? <Badge tone="info">You</Badge> : null}
         {participant.organizer ? <Badge>Organizer</Badge> : null}
         {participant.signatory ? <Badge tone={SIGN_STATE[participant.sign_state].tone}>{SIGN_STATE[participant.sign_state].label}</Badge> : null}
+        {participant.delegated_to_id !== null ? <Badge>Handed on</Badge> : null}
         {removable ? (
           <div className="ml-auto">
             <RemoveParticipant contractId={contractId} partyId={partyId} participant={participant} />
@@ -88,6 +92,7 @@ export function ParticipantCard({ contractId, partyId, participant, ownerSide, a
           );
         })}
       </dl>
+      {ordered ? <SignOrderField key={participant.sign_order ?? "none"} contractId={contractId} partyId={partyId} participant={participant} editable={editable && signing === false} /> : null}
       {signing ? <SigningStatus contractId={contractId} partyId={partyId} participant={participant} actions={signing === "actions"} /> : null}
     </article>
   );

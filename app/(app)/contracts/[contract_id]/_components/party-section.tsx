@@ -18,12 +18,14 @@ type TPartySectionProps = {
   editable: boolean;
   /** Published: show each participant's signing status; `"actions"` adds the link and resend buttons. */
   signing: false | "status" | "actions";
+  /** The contract signs in stages: each signatory shows (and, while editable, sets) their `sign_order`. */
+  ordered?: boolean;
   /** A draft the user may change: counterparties and participants can be added and removed. */
   structure?: { contract: TContract; available: TAvailableOptions };
 };
 
 /** One party: the owner side ("Your side") or a counterparty, company or individual, with its people. */
-export function PartySection({ contractId, party, available, editable, signing, structure }: TPartySectionProps) {
+export function PartySection({ contractId, party, available, editable, signing, ordered, structure }: TPartySectionProps) {
   const headingId = useId();
   const people = party.type === "company" ? party.participants : [party.participant];
   return (
@@ -54,6 +56,7 @@ export function PartySection({ contractId, party, available, editable, signing, 
               available={available}
               editable={editable}
               signing={signing}
+              ordered={ordered}
               removable={structure !== undefined && !participant.organizer}
             />
           ))}

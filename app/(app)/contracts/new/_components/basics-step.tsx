@@ -42,6 +42,27 @@ export function BasicsStep({ workspaces, templates, template, workspaceChosen }:
       />
       <IdSelect name="workspace_id" label="Workspace" placeholder="Choose a workspace" items={workspaces.data} />
       <TemplateSelect templates={templates} template={template} workspaceChosen={workspaceChosen} />
+      <SigningOrderSelect />
+    </div>
+  );
+}
+
+/** Parallel (everyone invited at once) or in stages by each signatory's number (docs/api.md "Signing order"). */
+function SigningOrderSelect() {
+  const id = useId();
+  const { register } = useFormContext<TWizardValues>();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Signing order
+      </label>
+      <select id={id} aria-describedby={`${id}-hint`} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm" {...register("signing_order")}>
+        <option value="parallel">Everyone signs at once</option>
+        <option value="ordered">In stages: each signatory gets a stage number, 1 signs first</option>
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        In stages, each stage is invited when the one before it has signed; signatories sharing a number sign together.
+      </p>
     </div>
   );
 }

@@ -87,6 +87,7 @@ export function ParticipantEditor({ path, available, legend, onRemove }: TPartic
         />
         <CheckboxField name={`${path}._permissions.contract:update`} label={PERMISSION_LABEL} onChange={revalidateShown} />
       </div>
+      <SignOrderInput path={path} />
       {onRemove ? (
         <button
           type="button"
@@ -97,6 +98,31 @@ export function ParticipantEditor({ path, available, legend, onRemove }: TPartic
         </button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A signatory's stage, asked only when the contract is signed in order. */
+function SignOrderInput({ path }: { path: TParticipantPath }) {
+  const id = useId();
+  const { register } = useFormContext<TWizardValues>();
+  const [ordered, signatory] = useWatch<TWizardValues, ["signing_order", `${TParticipantPath}.signatory`]>({ name: ["signing_order", `${path}.signatory`] });
+  const name = `${path}.sign_order` as const;
+  const error = useFieldError(name);
+  if (ordered !== "ordered" || !signatory) return null;
+  return (
+    <div className="mt-4 max-w-48">
+      <FieldFrame id={id} label="Signing stage" required hint="1 signs first; the same number signs together." error={error}>
+        {(aria) => (
+          <input
+            id={id}
+            inputMode="numeric"
+            className={inputClass(Boolean(error))}
+            {...aria}
+            {...register(name, { setValueAs: (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value)) })}
+          />
+        )}
+      </FieldFrame>
+    </div>
   );
 }
 

@@ -17,6 +17,8 @@ export type TWizardParticipant = TParticipantOptions & {
   phone_number: string;
   identification_number: string;
   signatory: boolean;
+  /** The signing stage when the contract is signed in order; null when not set. */
+  sign_order: number | null;
   _permissions: { "contract:update": boolean };
 };
 
@@ -38,10 +40,11 @@ export type TWizardValues = {
   name: string;
   workspace_id: number | undefined;
   template_id: number | undefined;
+  signing_order: "parallel" | "ordered";
   parties: TWizardParty[];
 };
 
-export const EMPTY_WIZARD: TWizardValues = { name: "", workspace_id: undefined, template_id: undefined, parties: [] };
+export const EMPTY_WIZARD: TWizardValues = { name: "", workspace_id: undefined, template_id: undefined, signing_order: "parallel", parties: [] };
 
 /** A new participant: the template's default options (the API's own default function), nothing typed yet. */
 export function newParticipant(available: TAvailableOptions): TWizardParticipant {
@@ -54,6 +57,7 @@ export function newParticipant(available: TAvailableOptions): TWizardParticipant
     ...defaultParticipantOptions(available),
     // The API's defaults for an omitted signatory and permission.
     signatory: false,
+    sign_order: null,
     _permissions: { "contract:update": false },
   };
 }
@@ -143,7 +147,7 @@ export function wizardResolver(
 
 /** Fields of each step, validated (with the whole form's resolver) before moving on. */
 export const STEP_FIELDS = {
-  1: ["name", "workspace_id", "template_id"],
+  1: ["name", "workspace_id", "template_id", "signing_order"],
   2: ["parties"],
 } as const satisfies Record<number, readonly (keyof TWizardValues)[]>;
 
