@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { LoadingState } from "@/components/states";
+import { WorkspaceReminders } from "./_components/workspace-reminders";
 import { WorkspacesTable } from "./_components/workspaces-table";
 
 export const metadata: Metadata = { title: "Workspaces" };
@@ -17,6 +18,7 @@ export default function WorkspacesPage() {
           <WorkspacesTable />
         </Suspense>
       </div>
+      <WorkspaceReminders />
     </div>
   );
 }

@@ -31,7 +31,9 @@ export function contractFilterSql(query: TContractFilter, p: SqlParams["p"], me:
   }
   if (query.awaiting_me === "true") {
     // Their turn has come (invited), they have not decided and have not handed it on.
-    conditions.push(`c.id IN (SELECT mp.contract_id FROM participants mq JOIN parties mp ON mp.id = mq.party_id
+    // The user's few participants by their index, each one's contract by the party's key (a join
+    // here made the planner read every party: 20 ms at 100,000 contracts).
+    conditions.push(`c.id IN (SELECT (SELECT mp.contract_id FROM parties mp WHERE mp.id = mq.party_id) FROM participants mq
                                WHERE mq.user_id = ${me} AND mq.signatory AND mq.sign_state = 'undecided'
                                  AND mq.delegated_at IS NULL AND mq.invited_at IS NOT NULL)`);
   }

@@ -18,6 +18,7 @@ import { ContractNotFound } from "./contract-not-found";
 import { DataFieldsSection } from "./data-fields-section";
 import { DeleteContract } from "./delete-contract";
 import { PartySection } from "./party-section";
+import { RemindersSection } from "./reminders-section";
 import { PublishPanel } from "./publish-panel";
 import { WithdrawContract } from "./withdraw-contract";
 
@@ -129,6 +130,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
       <DataFieldsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       <DocumentSection contractId={contract.id} />
       <AttachmentsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
+      {contract.state === "draft" || contract.state === "pending" ? <RemindersSection contractId={contract.id} editable={mayWrite} /> : null}
       <ActivitySection contract={contract} />
     </div>
   );
