@@ -111,6 +111,8 @@ test("a contract list item carries party summaries without their people", () => 
     published_time: null,
     state_updated_time: time,
     signing_period_expiry_time: null,
+    signing_order: "parallel",
+    delegation_allowed: true,
     _links: { self: link, parties: link, data_fields: link },
     parties: [
       {

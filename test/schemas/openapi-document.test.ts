@@ -40,6 +40,7 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/contracts/{contract_id}"],
   ["delete", "/v1/contracts/{contract_id}"],
   ["post", "/v1/contracts/{contract_id}/publish"],
+  ["post", "/v1/contracts/{contract_id}/withdraw"],
   ["get", "/v1/contracts/{contract_id}/publish_readiness"],
   ["get", "/v1/contracts/{contract_id}/events"],
   ["get", "/v1/contracts/{contract_id}/events/verify"],

@@ -166,6 +166,8 @@ describe("ZParticipantSchema (response)", () => {
     sign_state: "undecided",
     sign_state_updated_time: null,
     signatory: true,
+    sign_order: null,
+    delegated_to_id: null,
     two_step_authentication_method: "none",
     organizer: false,
     my_participant: false,
@@ -177,6 +179,8 @@ describe("ZParticipantSchema (response)", () => {
       updated_time: "2024-05-01T09:30:00.000+00:00",
       visits: 0,
       two_step_locked_time: null,
+      invited_time: null,
+      delegated_time: null,
     },
   };
 

@@ -123,6 +123,8 @@ describe("ZPartySchema (response)", () => {
     sign_state: "undecided",
     sign_state_updated_time: null,
     signatory: false,
+    sign_order: null,
+    delegated_to_id: null,
     two_step_authentication_method: "none",
     organizer: false,
     my_participant: false,
@@ -134,6 +136,8 @@ describe("ZPartySchema (response)", () => {
       updated_time: "2024-05-01T09:30:00.000+00:00",
       visits: 0,
       two_step_locked_time: null,
+      invited_time: null,
+      delegated_time: null,
     },
   };
   const base = {
