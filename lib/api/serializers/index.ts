@@ -10,3 +10,4 @@ export * from "./time";
 export * from "./user";
 export * from "./workspace";
 export * from "./webhook";
+export * from "./seal";
