@@ -30,6 +30,11 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/error_codes/{code}"],
   ["get", "/v1/workspaces"],
   ["get", "/v1/workspaces/{workspace_id}"],
+  ["get", "/v1/workspaces/{workspace_id}/reminder_settings"],
+  ["put", "/v1/workspaces/{workspace_id}/reminder_settings"],
+  ["get", "/v1/dashboard"],
+  ["get", "/v1/contracts/{contract_id}/reminder_settings"],
+  ["put", "/v1/contracts/{contract_id}/reminder_settings"],
   ["get", "/v1/users"],
   ["get", "/v1/templates"],
   ["get", "/v1/templates/{template_id}"],
@@ -121,7 +126,7 @@ test("request bodies reference the shared request schemas", () => {
 
 test("the contract list documents its filters, sort and pagination", () => {
   const names = (operation("get", "/v1/contracts").parameters ?? []).map((p) => p.name).sort();
-  expect(names).toEqual(["limit", "offset", "q", "sort", "state", "workspace_id"]);
+  expect(names).toEqual(["awaiting_me", "delivery_failed", "expires_before", "limit", "offset", "q", "sort", "state", "state_updated_after", "updated_before", "workspace_id"]);
 });
 
 test("declares both authentication headers, with the user e-mail optional", () => {
