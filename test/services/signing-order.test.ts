@@ -10,6 +10,7 @@ import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
+import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
 import { decideByLink, isLiveSigningLink, openSigningLink } from "@/lib/services/signing/sign-by-link";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, rejection } from "@/test/services/read-fixtures";
@@ -110,6 +111,9 @@ describe("signing order", () => {
     expect(await stateOf(c.id)).toBe("pending");
     expect(await events(c.id, "participant.decline")).toEqual([]);
     expect((await openSigningLink({ db: db.prisma, token: c.links["Dan D"]! })).you.yourTurn).toBe(true);
+    // Staff cannot send the invitation of a stage that has not opened either.
+    expect(await rejection(sendInvitationAgain({ db: db.prisma, actor: staff, contractId: c.id, ...eve, linkOrigin: ORIGIN }))).toEqual({ key: "not_your_turn", status: 409 });
+    expect(await db.prisma.emailMessage.count({ where: { participantId: eve.participantId } })).toBe(0);
   });
 
   it("a parallel contract invites every signatory at publishing, whatever their numbers", async () => {

@@ -28,6 +28,10 @@ export async function sendInvitationAgain(
         parameterProblems: { sign_state: [`is ${participant.signState}`] },
       });
     }
+    // A later stage of an ordered contract is invited when it opens, not before.
+    if (participant.signatory && participant.invitedAt === null) {
+      throw new DomainError("not_your_turn", `Participant ${participant.id}'s signing stage has not opened yet; they are invited when the stage before it has signed.`);
+    }
     const sender = options.actor.kind === "user" ? options.actor.name : "The contract's owner";
     const mail = invitationMail({
       participantName: participant.name,
