@@ -323,7 +323,8 @@ export const ENDPOINTS = {
     summary: "Publish a contract",
     description:
       "A draft becomes `pending`: its signing period starts (the template's, 30 days by default), every participant gets " +
-      "a personal signing link, and those whose delivery channel is e-mail get an invitation. Refused with 409 " +
+      "a personal signing link, and those whose delivery channel is e-mail get an invitation (on an ordered contract, the signatories " +
+      "of stage 1 and those who do not sign; each later stage when the one before it has signed). Refused with 409 " +
       "`contract_not_publishable` when the contract is not ready; `parameter_problems` names every reason " +
       "(see `GET …/publish_readiness`).",
     tag: "Contracts",
