@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startServer, type RunningServer } from "@/test/helpers/server";
 import { startTestSmtpServer, type TTestSmtpServer } from "@/test/helpers/smtp";
 import { ADMIN, PASSWORD } from "./support/auth";
-import { unique } from "./support/page-checks";
+import { allViolations, unique } from "./support/page-checks";
 
 // Issue 37 in the browser: a refused invitation on the dashboard, corrected in one step on the
 // contract page; the signing page's plain messages. Its own app and an SMTP server that refuses
@@ -78,6 +78,7 @@ test("a bounced address appears on the dashboard with the server's reason; corre
   }).toPass({ timeout: 30_000 });
   const failures = staff.getByRole("region", { name: "Invitations that could not be delivered" });
   await expect(failures.getByRole("listitem").filter({ hasText: wrong })).toContainText("5.1.1 No such mailbox here");
+  expect(await allViolations(staff)).toEqual([]);
 
   // The count links to the contracts list filtered the same way.
   await staff.getByRole("link", { name: /contracts?: Invitations not delivered$/ }).click();
@@ -99,6 +100,24 @@ test("a bounced address appears on the dashboard with the server's reason; corre
   await staff.goto("/dashboard");
   await expect(staff.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(staff.getByText(wrong)).toHaveCount(0);
+});
+
+test("a contract's reminder settings: out of range is refused next to its field, what was typed stays, nothing changes", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Reminders ${unique()}`;
+  await createAndPublish(staff, { name, template: "Mutual NDA", person: "Rita Reminder", email: `rita.${unique()}@example.org` });
+  const reminders = staff.getByRole("form", { name: "Reminder settings" });
+  const interval = reminders.getByLabel("Then every, days");
+  await expect(interval).toHaveAttribute("placeholder", "2 (workspace default)");
+  await interval.fill("45");
+  await reminders.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(reminders.getByText("Must be between 1 and 30.")).toBeVisible();
+  await expect(interval).toHaveValue("45");
+  await expect(interval).toHaveAttribute("aria-invalid", "true");
+  await interval.fill("3");
+  await reminders.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(reminders.getByRole("status")).toHaveText("Saved.");
+  expect(await allViolations(staff)).toEqual([]);
 });
 
 test("the signing page: a mistyped code and a wrong name each get one plain sentence next to their field, and what was typed stays", async ({ browser }) => {
