@@ -6,7 +6,7 @@
 // two equal.
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { poolOf, sharesOneSession, type PrismaClient } from "@/lib/db";
+import { poolOf, sharesOneSession, type PrismaClient, type Tx } from "@/lib/db";
 
 /** Numbered placeholders for one statement: `p(value)` adds a value and answers `$n`. */
 export class SqlParams {
@@ -112,6 +112,17 @@ export async function queryOne<T extends Record<string, unknown>>(prisma: Prisma
     }
   }
   return (await pool.query<T>(text, values)).rows[0];
+}
+
+/**
+ * The `answer` column of a statement that reads one row just written (by its id), on `db`: inside
+ * a transaction it sees that transaction's writes. `what` names the row in the error, since a row
+ * written a moment ago that is gone is a bug, not a client's mistake.
+ */
+export async function answerOf(db: Tx, text: string, values: unknown[], what: string): Promise<string> {
+  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...values);
+  if (!row) throw new Error(`${what} vanished before its answer was written`);
+  return row.answer;
 }
 
 /**

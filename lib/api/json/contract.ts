@@ -1,7 +1,7 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
@@ -63,9 +63,7 @@ const CONTRACT_DETAIL_SQL = textByPlaceholders(
 export async function contractAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
   const q = new SqlParams();
   const text = CONTRACT_ANSWER_SQL(q.p(linkBaseOf(origin), "text"), q.p(actingUserIdOf(actor), "int"), q.p(id, "int"));
-  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...q.values);
-  if (!row) throw new Error(`contract ${id} vanished before its answer was written`);
-  return row.answer;
+  return answerOf(db, text, q.values, `contract ${id}`);
 }
 
 const CONTRACT_ANSWER_SQL = textByPlaceholders((base: string, me: string, id: string) => `SELECT ${contractJsonSql(base, me)}::text AS answer FROM contracts c WHERE c.id = ${id}`);

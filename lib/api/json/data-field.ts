@@ -2,7 +2,7 @@
 // reads run in the authentication's statement (lib/db/sql.ts `TPreload`); the list is sent as
 // UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`).
 import type { Tx } from "@/lib/db";
-import { AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, type TPreload } from "@/lib/db/sql";
+import { answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, type TPreload } from "@/lib/db/sql";
 import { linkBase } from "@/lib/http/origin";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
 import { contractNotFound, dataFieldNotFound } from "@/lib/services/not-found";
@@ -72,9 +72,7 @@ export function preloadedDataField(preloaded: unknown, contractId: number, ref: 
 export async function dataFieldAnswer(db: Tx, origin: string, id: number): Promise<string> {
   const q = new SqlParams();
   const text = DATA_FIELD_ANSWER_SQL(q.p(linkBase(origin), "text"), q.p(id, "int"));
-  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...q.values);
-  if (!row) throw new Error(`data field ${id} vanished before its answer was written`);
-  return row.answer;
+  return answerOf(db, text, q.values, `data field ${id}`);
 }
 
 const DATA_FIELD_ANSWER_SQL = textByPlaceholders((base: string, id: string) => `SELECT ${dataFieldJsonSql(base)}::text AS answer FROM contract_data_fields d WHERE d.id = ${id}`);

@@ -1,7 +1,7 @@
 // The participant answer (TParticipant), written by PostgreSQL: the one producer of that shape,
 // alone or inside a contract (lib/api/json/contract.ts).
 import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, AUTH_CTE, inScope, isoTimeSql, jsonRow, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { ACTING_USER_ID, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { participantEtag } from "@/lib/api/etag";
 import type { Actor } from "@/lib/domain/actor";
@@ -74,9 +74,7 @@ export function participantAnswerSql(actor: Actor, origin: string, contractId: n
 export async function participantAnswer(db: Tx, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
   const q = new SqlParams();
   const answer = participantAnswerSql(actor, origin, contractId)(q, "x");
-  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(`SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, ...q.values);
-  if (!row) throw new Error(`participant ${id} vanished before its answer was written`);
-  return row.answer;
+  return answerOf(db, `SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, q.values, `participant ${id}`);
 }
 
 type TParticipantIds = { contractId: number; partyId: number; participantId: number };

@@ -1,7 +1,7 @@
 // The party answer (TParty), written by PostgreSQL: the one producer of that shape, alone (the
 // party routes, with `_links`) or inside a contract (lib/api/json/contract.ts, without).
 import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, type TPreload } from "@/lib/db/sql";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase } from "@/lib/http/origin";
 import type { TPagination } from "@/lib/schemas";
@@ -49,9 +49,7 @@ export function partyJsonSql(me: string = ACTING_USER_ID, base?: string): string
 export async function partyAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
   const q = new SqlParams();
   const text = PARTY_ANSWER_SQL(q.p(linkBase(origin), "text"), q.p(actingUserIdOf(actor), "int"), q.p(id, "int"));
-  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...q.values);
-  if (!row) throw new Error(`party ${id} vanished before its answer was written`);
-  return row.answer;
+  return answerOf(db, text, q.values, `party ${id}`);
 }
 
 const PARTY_ANSWER_SQL = textByPlaceholders((base: string, me: string, id: string) => `SELECT ${partyJsonSql(me, base)}::text AS answer FROM parties p WHERE p.id = ${id}`);
