@@ -89,7 +89,7 @@ const IS_ADMIN = `(SELECT is_admin FROM act)`;
 const visible = (c: string) => `(${IS_ADMIN} OR ${c}.workspace_id = ANY((SELECT ws FROM act)::int[]))`;
 const writable = (c: string) => `(${IS_ADMIN} OR ${c}.workspace_id = ANY((SELECT editable FROM act)::int[]))`;
 
-/** lib/api/serializers/contract.ts contractFields; `o` = the origin parameter. */
+/** test/oracle/serializers.ts contractFields; `o` = the origin parameter. */
 const contractFields = (c: string, o: string): [string, string][] => [
   ["id", `${c}.id`],
   ["name", `${c}.name`],
@@ -111,7 +111,7 @@ const contractFields = (c: string, o: string): [string, string][] => [
   ],
 ];
 
-/** lib/api/serializers/party.ts partyFields (no links). */
+/** test/oracle/serializers.ts partyFields (no links). */
 const partyFields = (p: string): [string, string][] => [
   ["id", `${p}.id`],
   ["name", `${p}.name`],
@@ -121,7 +121,7 @@ const partyFields = (p: string): [string, string][] => [
   ["_private_ownerside", obj([["created_time", iso(`${p}.created_at`)], ["updated_time", iso(`${p}.updated_at`)]])],
 ];
 
-/** lib/api/serializers/participant.ts, with `_links` when `links` gives the origin, contract and party expressions. */
+/** test/oracle/serializers.ts serializeParticipant, with `_links` when `links` gives the origin, contract and party expressions. */
 const participantFields = (q: string, links?: { o: string; contract: string; party: string }): [string, string][] => [
   ["id", `${q}.id`],
   ["name", `${q}.name`],
@@ -223,7 +223,7 @@ SELECT ${AUTH_COLUMNS},
     ) e
   ) END AS body`;
 
-/** A contract's parties with their people (lib/api/serializers/party.ts serializeParty). */
+/** A contract's parties with their people (test/oracle/serializers.ts serializeParty). */
 const fullParties = (c: string) =>
   `coalesce((SELECT array_to_json(array_agg(
       CASE WHEN p.type = 'company'
