@@ -20,8 +20,8 @@ beforeAll(async () => {
 
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
-/** POST /v1/contracts/create with individual counterparties, one signatory each, with these orders. */
-function create(orders: (number | null | undefined)[], signingOrder: "ordered" | "parallel" = "ordered") {
+/** POST /v1/contracts/create with counterparties of one signatory each (individuals, or companies), with these orders. */
+function create(orders: (number | null | undefined)[], signingOrder: "ordered" | "parallel" = "ordered", type: "individual" | "company" = "individual") {
   return api("/v1/contracts/create", {
     method: "POST",
     email: editor.email,
@@ -29,10 +29,10 @@ function create(orders: (number | null | undefined)[], signingOrder: "ordered" |
       workspace_id: ws.id,
       template_id: template.id,
       signing_order: signingOrder,
-      parties: orders.map((sign_order, i) => ({
-        type: "individual",
-        participant: { name: `Person ${i}`, email: `p${i}.${unique()}@example.org`, signatory: true, ...(sign_order === undefined ? {} : { sign_order }) },
-      })),
+      parties: orders.map((sign_order, i) => {
+        const participant = { name: `Person ${i}`, email: `p${i}.${unique()}@example.org`, signatory: true, ...(sign_order === undefined ? {} : { sign_order }) };
+        return type === "individual" ? { type, participant } : { type, name: `Company ${i}`, participants: [participant] };
+      }),
     },
   });
 }
@@ -121,7 +121,7 @@ describe("signing order", () => {
 
 describe("delegation through the signing page's API", () => {
   test("hands on to a new participant, kills the old link; an address already in the contract is a 400 that changes nothing", async () => {
-    const created = await create([null], "parallel");
+    const created = await create([null], "parallel", "company");
     const id = created.json.id as number;
     await api(`/v1/contracts/${id}/publish`, { method: "POST", body: {}, email: editor.email });
     const [delegator] = await people(id);

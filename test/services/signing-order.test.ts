@@ -36,12 +36,15 @@ afterAll(() => db.cleanup());
 type TPerson = { name: string; order?: number | null; twoStep?: "none" | "email" };
 
 /** A draft whose counterparties each have one signatory (e-mail `<first name>@example.org`), with the orders given. */
-async function draft(people: TPerson[], options: { ordered?: boolean; delegationAllowed?: boolean } = {}) {
+async function draft(people: TPerson[], options: { ordered?: boolean; delegationAllowed?: boolean; companies?: boolean } = {}) {
   const contract = await createContract(db.prisma, {
     workspaceId: ws.id,
     templateId: template.id,
     owner: { id: staff.userId, name: staff.name, email: staff.email },
-    counterparties: people.map((p) => ({ type: "individual" as const, participant: { name: p.name, email: `${p.name.split(" ")[0]!.toLowerCase()}.${Date.now()}@example.org`, twoStepMethod: p.twoStep ?? "none" } })),
+    counterparties: people.map((p) => {
+      const participant = { name: p.name, email: `${p.name.split(" ")[0]!.toLowerCase()}.${Date.now()}@example.org`, twoStepMethod: p.twoStep ?? "none" } as const;
+      return options.companies ? { type: "company" as const, name: `${p.name} AB`, participants: [participant] } : { type: "individual" as const, participant };
+    }),
   });
   await db.prisma.contract.update({ where: { id: contract.id }, data: { signingOrder: options.ordered === false ? "parallel" : "ordered", delegationAllowed: options.delegationAllowed ?? true } });
   const parties = await db.prisma.party.findMany({ where: { contractId: contract.id, myParty: false }, include: { participants: true }, orderBy: { id: "asc" } });
@@ -59,7 +62,7 @@ async function linkOf(contractId: number, who: { participantId: number; partyId:
   return url.split("/sign/")[1]!;
 }
 
-async function published(people: TPerson[], options: { ordered?: boolean; delegationAllowed?: boolean } = {}) {
+async function published(people: TPerson[], options: { ordered?: boolean; delegationAllowed?: boolean; companies?: boolean } = {}) {
   const c = await draft(people, options);
   await publishContract({ db: db.prisma, actor: staff, contractId: c.id, linkOrigin: ORIGIN });
   const links: Record<string, string> = {};
@@ -175,7 +178,7 @@ describe("signing order", () => {
 
 describe("delegation", () => {
   it("hands the signature to a new participant with their own link; the delegator's link dies; the trail shows both", async () => {
-    const c = await published([{ name: "Nia N", order: 1 }], { ordered: false });
+    const c = await published([{ name: "Nia N", order: 1 }], { ordered: false, companies: true });
     const nia = c.ids["Nia N"]!;
     const email = `dora.${Date.now()}@example.org`;
     await delegateByLink({ db: db.prisma, token: c.links["Nia N"]!, delegation: { name: "Dora Delegate", email, reason: "Dora signs for us" }, linkOrigin: ORIGIN });
@@ -196,7 +199,7 @@ describe("delegation", () => {
   });
 
   it("refuses an address that already takes part (400), after a decision and once the contract has ended (409), and when not allowed (409); nothing changes", async () => {
-    const c = await published([{ name: "Ola O" }, { name: "Pia P" }], { ordered: false });
+    const c = await published([{ name: "Ola O" }, { name: "Pia P" }], { ordered: false, companies: true });
     const pia = await db.prisma.participant.findUniqueOrThrow({ where: { id: c.ids["Pia P"]!.participantId } });
     const count = await db.prisma.participant.count();
     const delegate = (token: string, email: string) => delegateByLink({ db: db.prisma, token, delegation: { name: "Someone", email, reason: "" }, linkOrigin: ORIGIN });
@@ -210,13 +213,17 @@ describe("delegation", () => {
     expect(await db.prisma.participant.count()).toBe(count);
     expect(await events(c.id, "participant.delegate")).toEqual([]);
 
-    const closed = await published([{ name: "Quy Q" }], { ordered: false, delegationAllowed: false });
+    const closed = await published([{ name: "Quy Q" }], { ordered: false, delegationAllowed: false, companies: true });
     expect(await rejection(delegate(closed.links["Quy Q"]!, "new.three@example.org"))).toEqual({ key: "delegation_not_allowed", status: 409 });
     expect(await isLiveSigningLink({ db: db.prisma, token: closed.links["Quy Q"]! })).toBe(true);
+    // A private individual is their party: nobody else signs for them.
+    const person = await published([{ name: "Una U" }], { ordered: false });
+    expect((await openSigningLink({ db: db.prisma, token: person.links["Una U"]! })).you.canDelegate).toBe(false);
+    expect(await rejection(delegate(person.links["Una U"]!, "new.four@example.org"))).toEqual({ key: "delegation_not_allowed", status: 409 });
   });
 
   it("a delegate of a later stage is invited when that stage opens, and signs in its turn", async () => {
-    const c = await published([{ name: "Ray R", order: 1 }, { name: "Sam S", order: 2 }]);
+    const c = await published([{ name: "Ray R", order: 1 }, { name: "Sam S", order: 2 }], { companies: true });
     await delegateByLink({ db: db.prisma, token: c.links["Sam S"]!, delegation: { name: "Tia T", email: `tia.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
     const tia = await db.prisma.participant.findFirstOrThrow({ where: { name: "Tia T", party: { contractId: c.id } } });
     expect(tia).toMatchObject({ signOrder: 2, invitedAt: null });

@@ -35,7 +35,7 @@ export interface TDelegation {
 
 /**
  * In one transaction under the contract's lock: 409 unless the contract allows delegation and the
- * link's participant is a signatory who has not decided; 400 when the delegate's address is already
+ * link's participant is a company's (or the owner side's) signatory who has not decided; 400 when the delegate's address is already
  * a participant's of the contract. Then the delegate is added (the delegator's party, sign_order,
  * sign method and two-step method; e-mail delivery), the delegator's link dies and they stop being a
  * signatory, the handover is audited (`participant.delegate`) and the delegate is invited at once
@@ -46,6 +46,8 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
     const { participant, party, contract } = await lockLiveLink(tx, token);
     if (!contract.delegationAllowed) throw new DomainError("delegation_not_allowed", "This contract does not let its signatories hand their signature on; ask the contract's owner instead.");
     if (!participant.signatory) throw new DomainError("delegation_not_allowed", "You receive this contract to read; only a signatory can hand their signature on.");
+    // A private individual's party is that person (docs/api.md): only a company signs through whomever it names.
+    if (party.type === "individual") throw new DomainError("delegation_not_allowed", "You take part as a private individual, so only you can sign; ask the contract's owner if someone else should.");
     if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}; your decision can no longer be handed on.`);
     if (participant.twoStepMethod === "sms") {
       throw new DomainError("delegation_not_allowed", "Your signature needs a code by SMS, which a delegate named by e-mail cannot receive; ask the contract's owner to change the signatory instead.");
