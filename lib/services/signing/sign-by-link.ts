@@ -73,7 +73,7 @@ export interface TSigningView {
     twoStepLocked: boolean;
     /** False while an ordered contract's earlier stages have not all signed: the page waits. */
     yourTurn: boolean;
-    /** The signatory may hand their signature on (the contract allows it and they have not decided). */
+    /** The signatory may hand their signature on (the contract allows it, a company's signatory, not decided). */
     canDelegate: boolean;
   };
   /** The stage signing now on an ordered contract; null on a parallel one. */
@@ -121,7 +121,7 @@ export async function openSigningLink({ db, token }: { db: PrismaClient; token: 
         twoStepLocked: participant.twoStepMethod === "email" && participant.twoStepLockedAt !== null,
         signOrder: participant.signOrder,
         yourTurn: isTheirTurn(contract.signingOrder, everyone, participant),
-        canDelegate: contract.delegationAllowed && participant.signatory && participant.signState === "undecided",
+        canDelegate: contract.delegationAllowed && party.type === "company" && participant.signatory && participant.signState === "undecided",
       },
       openStage: openStage(contract.signingOrder, everyone),
       parties,
