@@ -203,8 +203,19 @@ describe("events", () => {
     const locked = await api(`/api/sign/${louToken}/sign`, { token: null, body: { full_name: "Sam Seller", code: wrong }, headers: { origin: baseUrl() } });
     expect(locked.json.error_code).toBe(4030011);
     await serverDb().contract.update({ where: { id: late.json.id }, data: { signingPeriodExpiresAt: new Date(Date.now() - 1000) } });
+    // A stage opening (publishing an ordered contract), a delegation and a withdrawal.
+    const staged = await api("/v1/contracts/create", {
+      email: editor.email,
+      body: { workspace_id: ws.id, template_id: withField.id, name: "Staged", signing_order: "ordered", parties: [{ type: "company", name: "Stage AB", participants: [{ name: "Sue Stage", email: "sue@example.org", signatory: true, sign_order: 1 }] }] },
+    });
+    expect((await api(`/v1/contracts/${staged.json.id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    const sue = staged.json.parties.find((p: { my_party: boolean }) => !p.my_party);
+    const sueLink = await api(`/v1/contracts/${staged.json.id}/parties/${sue.id}/participants/${sue.participants[0].id}/signing_link`, { email: editor.email });
+    const sueToken = (sueLink.json.url as string).split("/sign/")[1]!;
+    expect((await api(`/api/sign/${sueToken}/delegate`, { token: null, body: { name: "Dee Delegate", email: "dee@example.org" }, headers: { origin: baseUrl() } })).status).toBe(200);
+    expect((await api(`/v1/contracts/${staged.json.id}/withdraw`, { body: {}, email: editor.email })).status).toBe(200);
 
-    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue"];
+    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue", "contract.stage_start", "participant.delegate", "contract.withdraw"];
     await receiver.waitFor(() => expected.every((t) => typesAt("/more").includes(t)));
     expect(seen("/more").every((r) => r.verified)).toBe(true);
     const overdue = seen("/more").find((r) => r.body.type === "contract.overdue")!;
