@@ -137,6 +137,13 @@ export const ERROR_CODES = {
     title: "Bad Request",
     description: "The delegate's e-mail address is already a participant's of this contract (the one delegating included): delegate to someone new.",
   },
+  file_unreadable: {
+    code: 4000050,
+    status: 400,
+    title: "Bad Request",
+    description:
+      "The uploaded file is not a readable PDF, PNG or JPEG: damaged, encrypted, or beyond what the service reads (more than 500 pages or 100,000 PDF objects), or the multipart body lacks `file` or `upload_as=attachment`.",
+  },
 
   // --- 401 -----------------------------------------------------------------------------------------
   unauthorized: {
@@ -351,6 +358,18 @@ export const ERROR_CODES = {
     description:
       "The participant has signed or declined: their name, e-mail, sign method and two-step method stay as they were when they decided.",
   },
+  contract_text_frozen: {
+    code: 4090040,
+    status: 409,
+    title: "Conflict",
+    description: "Once a contract is published its text and attachments are what the participants were invited to sign: they change only while it is a draft.",
+  },
+  attachment_limit_reached: {
+    code: 4090041,
+    status: 409,
+    title: "Conflict",
+    description: "The contract already has 20 attachments; remove one first.",
+  },
   webhook_delivery_in_progress: {
     code: 4090030,
     status: 409,
@@ -395,6 +414,12 @@ export const ERROR_CODES = {
     title: "Content Too Large",
     description: "The body is larger than 1 MiB.",
   },
+  file_too_large: {
+    code: 4130002,
+    status: 413,
+    title: "Content Too Large",
+    description: "An attachment may be at most 10 MB (10,000,000 bytes).",
+  },
   unsupported_media_type: {
     code: 4150000,
     status: 415,
@@ -406,6 +431,12 @@ export const ERROR_CODES = {
     status: 415,
     title: "Unsupported Media Type",
     description: "A body must be sent with `Content-Type: application/json`.",
+  },
+  file_type_not_accepted: {
+    code: 4150002,
+    status: 415,
+    title: "Unsupported Media Type",
+    description: "Attachments are PDF, PNG or JPEG, told by their content (not their name or declared type); the body must be `multipart/form-data`.",
   },
   headers_too_large: {
     code: 4310000,

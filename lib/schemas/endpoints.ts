@@ -18,7 +18,17 @@ import { ZPingSchema } from "./ping";
 import { ZAuditChainVerdictSchema, ZSealVerificationSchema } from "./seal";
 import { ZPublishContractRequestSchema, ZPublishReadinessSchema, ZSigningLinkSchema, ZWithdrawContractRequestSchema } from "./publish";
 import { ZTemplateListQuerySchema } from "./template-list-query";
-import { ZTemplateListSchema, ZTemplatePathParamsSchema, ZTemplateSchema } from "./template";
+import { ZTemplateDetailSchema, ZTemplateListSchema, ZTemplatePathParamsSchema } from "./template";
+import {
+  ZContractDocumentSchema,
+  ZContractFileListSchema,
+  ZContractFilePathParamsSchema,
+  ZContractFileQuerySchema,
+  ZContractFileSchema,
+  ZUpdateContractBodyRequestSchema,
+  ZUpdateTemplateRequestSchema,
+  ZUploadContractFileRequestSchema,
+} from "./document";
 import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSchema } from "./template-type";
 import { ZUserListSchema } from "./user";
 import { ZWorkspaceListSchema, ZWorkspacePathParamsSchema, ZWorkspaceSchema } from "./workspace";
@@ -69,6 +79,8 @@ export interface TEndpoint {
   ifMatch?: true;
   /** Takes `Idempotency-Key`: a retry with the same key and body answers the first result. */
   idempotencyKey?: true;
+  /** The body is `multipart/form-data` (read by the route itself); `body` describes its fields. */
+  multipart?: true;
   /** Error statuses besides 405 (which any path gives for a method it does not serve). */
   errors: readonly TErrorStatus[];
 }
@@ -218,8 +230,23 @@ export const ENDPOINTS = {
     summary: "Get a template",
     tag: "Templates",
     params: ZTemplatePathParamsSchema,
-    response: ZTemplateSchema,
+    response: ZTemplateDetailSchema,
     errors: READ_ERRORS,
+  }),
+  updateTemplate: endpoint({
+    id: "updateTemplate",
+    method: "PUT",
+    path: "/v1/templates/{template_id}",
+    summary: "Change a template's text",
+    description:
+      "Replaces the template's `body` (docs/documents.md). Administrators, and editors of every workspace the template is " +
+      "used in, may change it. Every placeholder must name a data field of the template (400 naming the section); the " +
+      "body is at most 200 KB. Contracts already created keep the text they copied.",
+    tag: "Templates",
+    params: ZTemplatePathParamsSchema,
+    body: ZUpdateTemplateRequestSchema,
+    response: ZTemplateDetailSchema,
+    errors: WRITE_ERRORS,
   }),
   listTemplateTypes: endpoint({
     id: "listTemplateTypes",
@@ -359,6 +386,87 @@ export const ENDPOINTS = {
     params: ZContractPathParamsSchema,
     response: ZPublishReadinessSchema,
     errors: READ_ERRORS,
+  }),
+  getContractDocument: endpoint({
+    id: "getContractDocument",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/document",
+    summary: "Get the contract's text as it is signed",
+    description:
+      "The contract's text with its data fields filled in (an empty one shows as `[Field name]` and is listed in " +
+      "`missing_data_fields`), its parties and signatories: what the contract page, the signing page and the PDF show.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    response: ZContractDocumentSchema,
+    errors: READ_ERRORS,
+  }),
+  updateContractBody: endpoint({
+    id: "updateContractBody",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/document",
+    summary: "Change a draft's text",
+    description:
+      "Replaces the draft's `body`, copied from its template at creation. Placeholders must name the contract's data " +
+      "fields. Once published the text is frozen: 409 `contract_text_frozen`.",
+    tag: "Contracts",
+    params: ZContractPathParamsSchema,
+    body: ZUpdateContractBodyRequestSchema,
+    response: ZContractDocumentSchema,
+    errors: WRITE_ERRORS,
+  }),
+  listContractFiles: endpoint({
+    id: "listContractFiles",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/files",
+    summary: "List the files of a contract",
+    description:
+      "Oneflow's file types: `contract` (the contract as a PDF, marked “Draft — not final” until signed), " +
+      "`verification` (the sealed signed copy, once signed) and `attachment`.",
+    tag: "Files",
+    params: ZContractPathParamsSchema,
+    query: childPage,
+    response: ZContractFileListSchema,
+    errors: READ_ERRORS,
+  }),
+  uploadContractFile: endpoint({
+    id: "uploadContractFile",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/files",
+    summary: "Attach a file to a draft",
+    description:
+      "`multipart/form-data` with `upload_as=attachment` and `file`. PDF, PNG or JPEG, told by content (415 " +
+      "otherwise); at most 10 MB (413) and 20 a contract (409); a PDF must parse within bounds (400); only while the " +
+      "contract is a draft (409 `contract_text_frozen`).",
+    tag: "Files",
+    params: ZContractPathParamsSchema,
+    body: ZUploadContractFileRequestSchema,
+    multipart: true,
+    response: ZContractFileSchema,
+    errors: WRITE_ERRORS,
+  }),
+  getContractFile: endpoint({
+    id: "getContractFile",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/files/{file_id}",
+    summary: "Get or download a file of a contract",
+    description:
+      "Without `download=true`: the file's description. With it: the bytes, streamed, with the file's `Content-Type` " +
+      "and `Content-Disposition: attachment`. The `contract` file is rendered when downloaded.",
+    tag: "Files",
+    params: ZContractFilePathParamsSchema,
+    query: ZContractFileQuerySchema,
+    response: ZContractFileSchema,
+    errors: READ_ERRORS,
+  }),
+  deleteContractFile: endpoint({
+    id: "deleteContractFile",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}/files/{file_id}",
+    summary: "Remove an attachment from a draft",
+    tag: "Files",
+    params: ZContractFilePathParamsSchema,
+    successStatus: 204,
+    errors: WRITE_ERRORS,
   }),
   listContractEvents: endpoint({
     id: "listContractEvents",

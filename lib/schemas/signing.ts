@@ -49,4 +49,7 @@ export type TSigningPageView = {
   };
   parties: { name: string; my_party: boolean; participants: { name: string; title: string; signatory: boolean; sign_state: string }[] }[];
   data_fields: { name: string; value: string }[];
+  /** The text to sign (lib/domain/contract-document.ts) and the files to read with it. */
+  document: { sections: import("@/lib/domain/contract-document").TDocSection[] };
+  files: { id: number; type: string; name: string; size: number | null; href: string }[];
 };

@@ -11,3 +11,4 @@ export * from "./user";
 export * from "./workspace";
 export * from "./webhook";
 export * from "./seal";
+export * from "./document";

@@ -28,8 +28,8 @@ export interface TNewContract {
 export async function insertContract(tx: Prisma.TransactionClient, c: TNewContract): Promise<TContractDetailRow> {
   const [first] = await tx.$queryRawUnsafe<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>(
     `WITH c AS (
-        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at, signing_order, delegation_allowed)
-        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5, $8::signing_order, $9) RETURNING *
+        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at, signing_order, delegation_allowed, body)
+        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5, $8::signing_order, $9, (SELECT t.body FROM templates t WHERE t.id = $3)) RETURNING *
       ), p AS (
         INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
         SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, $5

@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
+import { textProblems, type TBody } from "@/lib/domain/contract-document";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { publishProblems, type TReadinessProblem } from "@/lib/domain/publish-readiness";
@@ -16,6 +17,7 @@ import { loadAvailableOptions } from "@/lib/services/templates/load-available-op
 const READINESS_INCLUDE = {
   parties: { orderBy: { id: "asc" }, include: { participants: { orderBy: { id: "asc" } } } },
   template: { select: { signingPeriodDays: true } },
+  dataFields: { select: { customId: true, name: true, value: true } },
 } as const;
 
 /** The contract's parties and participants as publishing checks them. */
@@ -33,7 +35,7 @@ export interface PublishReadinessOptions {
 export async function getPublishReadiness({ db, actor, contractId }: PublishReadinessOptions): Promise<TReadinessProblem[]> {
   const contract = await findVisibleContract(db, actor, contractId);
   const full = await loadForReadiness(db, contract.id);
-  return publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId), full.signingOrder);
+  return [...publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId), full.signingOrder), ...textProblems(full.body as unknown as TBody, full.dataFields)];
 }
 
 export interface PublishContractOptions {
@@ -63,7 +65,10 @@ export async function publishContract({ db, actor, contractId, subject, message,
     if (locked.length === 0) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
     const contract = await loadForReadiness(tx, contractId);
     assertCanWrite(actor, contract.workspaceId);
-    const problems = publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId), contract.signingOrder);
+    const problems = [
+      ...publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId), contract.signingOrder),
+      ...textProblems(contract.body as unknown as TBody, contract.dataFields),
+    ];
     if (problems.length > 0) {
       const parameterProblems: TParameterProblems = {};
       for (const problem of problems) (parameterProblems[problem.path] ??= []).push(problem.message);

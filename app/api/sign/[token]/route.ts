@@ -1,13 +1,15 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { openSigningLink } from "@/lib/services/signing/sign-by-link";
+import { signingDocument } from "./files/signing-files";
 
 // The signing page's data: the link's token is the credential (no session, no API token).
 const route = "/api/sign/{token}";
 
 export const GET = withApi(
   async ({ prisma, params }) => {
-    const view = await openSigningLink({ db: prisma!, token: String(params.token ?? "") });
+    const token = String(params.token ?? "");
+    const view = await openSigningLink({ db: prisma!, token });
     const body: TSigningPageView = {
       contract: { name: view.contract.name, state: view.contract.state, signing_period_expiry_time: view.contract.expiresAt?.toISOString() ?? null },
       you: {
@@ -30,6 +32,7 @@ export const GET = withApi(
         participants: p.participants.map((x) => ({ name: x.name, title: x.title, signatory: x.signatory, sign_state: x.signState })),
       })),
       data_fields: view.dataFields,
+      ...(await signingDocument(prisma!, view.contract.id, token)),
     };
     return json(body, { headers: { "Cache-Control": "no-store" } });
   },
