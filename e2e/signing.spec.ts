@@ -56,6 +56,11 @@ async function createWithWizard(page: Page, { name, workspace, template, person,
 
 /** Publish from the contract page, with a subject; the invitation's link from the SMTP server. */
 async function publishAndReceive(page: Page, { name, email }: { name: string; email: string }): Promise<string> {
+  // The NDA's text needs its effective date before it can be published.
+  const row = page.getByRole("row", { name: /Effective date/ });
+  await row.getByRole("button", { name: /, edit value of Effective date$/ }).click();
+  await row.getByRole("textbox", { name: "Value of Effective date" }).fill("2026-12-01");
+  await row.getByRole("textbox", { name: "Value of Effective date" }).press("Enter");
   const panel = page.getByRole("region", { name: "Publish" });
   await expect(panel.getByText("Ready to publish.")).toBeVisible();
   const subject = `Please sign ${name}`;
@@ -115,6 +120,23 @@ test("wizard → publish → the e-mailed link → sign: the contract is signed,
   // The link is dead now.
   await signer.goto(link);
   await expect(signer.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+
+  // The sealed copy arrives as a PDF attachment; the public /verify page says it is intact, and
+  // changed once one byte is altered.
+  const sealed = await smtp.waitFor(email, new RegExp(`^Your signed copy: ${name}$`), 60_000);
+  expect(sealed.attachments).toHaveLength(1);
+  const copy = sealed.attachments[0]!;
+  expect(copy.contentType).toBe("application/pdf");
+  await signer.goto(`${app.baseUrl}/verify`);
+  await signer.getByLabel("Signed PDF").setInputFiles({ name: copy.filename, mimeType: "application/pdf", buffer: copy.content });
+  await signer.getByRole("button", { name: "Check" }).click();
+  await expect(signer.getByTestId("verify-result")).toHaveAttribute("data-verdict", "intact");
+  await expect(signer.getByTestId("verify-result")).toContainText(name);
+  const altered = Buffer.from(copy.content);
+  altered[Math.floor(altered.length / 2)] = altered[Math.floor(altered.length / 2)]! ^ 0x01;
+  await signer.getByLabel("Signed PDF").setInputFiles({ name: "altered.pdf", mimeType: "application/pdf", buffer: altered });
+  await signer.getByRole("button", { name: "Check" }).click();
+  await expect(signer.getByTestId("verify-result")).toHaveAttribute("data-verdict", "changed");
 });
 
 test("wizard → publish → the e-mailed link → decline with a reason: the contract is declined", async ({ browser }) => {

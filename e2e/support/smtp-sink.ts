@@ -8,6 +8,7 @@ export interface TReceivedMail {
   from: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export async function startSmtpSink() {
@@ -20,7 +21,13 @@ export async function startSmtpSink() {
       simpleParser(stream)
         .then((mail) => {
           for (const rcpt of session.envelope.rcptTo) {
-            received.push({ to: rcpt.address.toLowerCase(), from: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
+            received.push({
+              to: rcpt.address.toLowerCase(),
+              from: mail.from?.text ?? "",
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+              attachments: mail.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, content: a.content })),
+            });
           }
           callback();
         })
