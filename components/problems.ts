@@ -29,5 +29,8 @@ export function fieldProblem(messages: readonly string[] | undefined): string | 
 
 /** A problem shown away from its field, named by the field's label: "E-mail must be a valid e-mail address." */
 export function labelledProblem(label: string, message: string): string {
-  return /^[a-z]/.test(message.trim()) ? asSentence(`${label} ${message.trim()}`) : asSentence(message);
+  const text = message.trim();
+  if (!/^[a-z]/.test(text)) return asSentence(text);
+  // "required when …" reads as a sentence once it has its verb.
+  return asSentence(/^(required|not |only |too )/.test(text) ? `${label} is ${text}` : `${label} ${text}`);
 }

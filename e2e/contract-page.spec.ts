@@ -139,7 +139,7 @@ test("a value the rules refuse is explained next to the field, and nothing is se
   await editButton(employee, "Delivery channel").click();
   await employee.getByRole("combobox", { name: "Delivery channel" }).selectOption("sms");
   await page.keyboard.press("Enter");
-  await expect(employee.getByRole("alert")).toHaveText("Phone number: required when delivery_channel is sms");
+  await expect(employee.getByRole("alert")).toHaveText("Phone number is required when the delivery channel is SMS.");
   await page.keyboard.press("Escape");
 
   // A signatory must keep the permission to update the contract.

@@ -11,6 +11,7 @@ test("a message becomes one sentence in the form's words", () => {
   expect(fieldProblem(["must be a valid e-mail address", "must be at most 254 characters"])).toBe("Must be a valid e-mail address.");
   expect(fieldProblem(undefined)).toBeUndefined();
   expect(labelledProblem("E-mail", "must be a valid e-mail address")).toBe("E-mail must be a valid e-mail address.");
+  expect(labelledProblem("Phone number", "required when delivery_channel is sms")).toBe("Phone number is required when the delivery channel is SMS.");
 });
 
 test("no message of the participant schema reaches a form with an attribute's API name in it", () => {

@@ -137,7 +137,7 @@ function DeliveryFailure({ contractId, partyId, participant, actions }: { contra
             />
           </div>
           <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-50">
-            {email.trim() === participant.email ? "Send again" : "Save and send"}
+            {email.trim() === participant.email ? "Send to this address again" : "Save and send"}
           </button>
           {problem ? (
             <p id={`${inputId}-problem`} className="w-full text-red-800">
