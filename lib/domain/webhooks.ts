@@ -26,7 +26,7 @@ export const WEBHOOK_EVENT_TYPES = {
   "participant.sign": { resource: "participant", summary: "A participant signed through their signing link." },
   "participant.decline": { resource: "participant", summary: "A participant declined through their signing link." },
   "participant.invitation_send": { resource: "participant", summary: "A participant's invitation was queued again, with a new signing link (the old one no longer works)." },
-  "participant.delegate": { resource: "participant", summary: "A signatory handed their signature on (Oneflow's `participant:delegate`): the participant (the delegator) no longer signs and their link is dead; `after.delegate` is the new participant who signs instead." },
+  "participant.delegate": { resource: "participant", summary: "A signatory handed their signature on (Oneflow's `participant:delegate`): the participant (the delegator) no longer signs and their link is dead; its `delegated_to_id` is the new participant who signs instead (`after.delegate_name`, `after.delegate_email`)." },
   "participant.two_step_lock": { resource: "participant", summary: "Too many wrong e-mailed codes locked a participant's signing link; sending the invitation again unlocks." },
   "participant.delivery_failure": { resource: "participant", summary: "A participant's invitation could not be delivered: the mail server refused it, or every retry failed; the reason is in `_private_ownerside.delivery_failure`." },
   "data_field.update": { resource: "data_field", summary: "A data field's value was changed." },

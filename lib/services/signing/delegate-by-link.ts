@@ -110,12 +110,9 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
       entityId: participant.id,
       contractId: contract.id,
       workspaceId: contract.workspaceId,
-      before: { name: participant.name, email: participant.email, signatory: true },
-      after: {
-        signatory: false,
-        delegate: { id: delegate.id, name: delegate.name, email: delegate.email },
-        ...(delegation.reason ? { reason: delegation.reason } : {}),
-      },
+      // The delegator is the actor (their name and e-mail kept with the event); the delegate is named here.
+      before: { signatory: true },
+      after: { signatory: false, delegate_name: delegate.name, delegate_email: delegate.email, ...(delegation.reason ? { reason: delegation.reason } : {}) },
     });
     if (participant.invitedAt !== null) {
       const message = `${participant.name} asked you to sign in their place${delegation.reason ? `: ${delegation.reason}` : "."}`;

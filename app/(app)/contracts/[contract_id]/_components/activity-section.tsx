@@ -41,6 +41,11 @@ const FIELD_LABELS: Record<string, string> = {
   decline_reason: "Reason",
   two_step_locked: "Locked by wrong codes",
   two_step_wrong_tries: "Wrong codes",
+  delegate_name: "Signs instead",
+  delegate_email: "Their e-mail",
+  reason: "Reason",
+  stage: "Stage",
+  participant_ids: "Invited",
 };
 
 const OPTION_FIELDS = new Set<string>(["delivery_channel", "sign_method", "two_step_authentication_method"]);
@@ -77,8 +82,9 @@ export function describeAction(event: Pick<TAuditEvent, "action" | "entity_type"
     return `opened signing stage ${typeof stage === "number" ? stage : ""}: its signatories were invited`.replace("  ", " ");
   }
   if (event.action === "participant.delegate") {
-    const delegate = event.changes?.find((change) => change.field === "delegate")?.to as { name?: string; email?: string } | undefined;
-    return `handed their signature on to ${delegate?.name ?? "someone else"}${delegate?.email ? ` (${delegate.email})` : ""}`;
+    const named = (field: string) => event.changes?.find((change) => change.field === field)?.to;
+    const [name, email] = [named("delegate_name"), named("delegate_email")];
+    return `handed their signature on to ${typeof name === "string" ? name : "someone else"}${typeof email === "string" ? ` (${email})` : ""}`;
   }
   if (event.action === "participant.invitation_send") {
     return `sent participant ${names.get(`participant:${event.entity_id}`) ?? `#${event.entity_id}`} an invitation to sign, with a new link`;
