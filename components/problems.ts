@@ -30,7 +30,8 @@ export function fieldProblem(messages: readonly string[] | undefined): string | 
 /** A problem shown away from its field, named by the field's label: "E-mail must be a valid e-mail address." */
 export function labelledProblem(label: string, message: string): string {
   const text = message.trim();
-  if (!/^[a-z]/.test(text)) return asSentence(text);
+  // A message with its own subject ("a signatory must …") is a sentence already.
+  if (!/^[a-z]/.test(text) || /^(a|an|the) /.test(text)) return asSentence(text);
   // "required when …" reads as a sentence once it has its verb.
   return asSentence(/^(required|not |only |too )/.test(text) ? `${label} is ${text}` : `${label} ${text}`);
 }

@@ -146,7 +146,7 @@ test("a value the rules refuse is explained next to the field, and nothing is se
   await editButton(employee, "May update the contract").click();
   await employee.getByRole("checkbox", { name: "May update the contract" }).uncheck();
   await page.keyboard.press("Enter");
-  await expect(employee.getByRole("alert")).toHaveText('Signatory: a signatory must also have the "contract:update" permission');
+  await expect(employee.getByRole("alert")).toHaveText("A signatory must also have the permission to update the contract.");
   await page.keyboard.press("Escape");
 
   // ...and someone without it cannot become one.

@@ -11,6 +11,7 @@ test("a message becomes one sentence in the form's words", () => {
   expect(fieldProblem(["must be a valid e-mail address", "must be at most 254 characters"])).toBe("Must be a valid e-mail address.");
   expect(fieldProblem(undefined)).toBeUndefined();
   expect(labelledProblem("E-mail", "must be a valid e-mail address")).toBe("E-mail must be a valid e-mail address.");
+  expect(labelledProblem("Signatory", 'a signatory must also have the "contract:update" permission')).toBe("A signatory must also have the permission to update the contract.");
   expect(labelledProblem("Phone number", "required when delivery_channel is sms")).toBe("Phone number is required when the delivery channel is SMS.");
 });
 

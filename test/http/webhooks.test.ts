@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { twoStepCode } from "@/lib/domain/signing";
 import { WEBHOOK_EVENT_TYPE_NAMES } from "@/lib/domain/webhooks";
+import { createSmtpTransport, deliverDueEmails } from "@/lib/services/mail/deliver-email";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
+import { startTestSmtpServer } from "@/test/helpers/smtp";
 import { startServer, TEST_API_TOKEN } from "@/test/helpers/server";
 import { startWebhookReceiver, type TReceived, type TReceiver } from "@/test/helpers/webhook-receiver";
 
@@ -214,12 +216,25 @@ describe("events", () => {
     const sueToken = (sueLink.json.url as string).split("/sign/")[1]!;
     expect((await api(`/api/sign/${sueToken}/delegate`, { token: null, body: { name: "Dee Delegate", email: "dee@example.org" }, headers: { origin: baseUrl() } })).status).toBe(200);
     expect((await api(`/v1/contracts/${staged.json.id}/withdraw`, { body: {}, email: editor.email })).status).toBe(200);
+    // An invitation a mail server refuses: the app under test keeps its mail (no SMTP), so this test
+    // queues the invitation and runs the deliverer against a refusing server of its own.
+    const bounced = await create("Bounced");
+    expect((await api(`/v1/contracts/${bounced.json.id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    const bo = bounced.json.parties.find((p: { my_party: boolean }) => !p.my_party).participants[0];
+    await serverDb().emailMessage.updateMany({ where: { participantId: bo.id, kind: "invitation" }, data: { status: "queued" } });
+    const smtp = await startTestSmtpServer({ refuseRecipient: () => ({ code: 550, message: "5.1.1 No such user" }) });
+    const transport = createSmtpTransport(smtp.url);
+    expect(await deliverDueEmails({ prisma: serverDb(), transport, from: "contracts@example.test" })).toMatchObject({ failed: 1 });
+    transport.close();
+    await smtp.close();
 
-    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue", "contract.stage_start", "participant.delegate", "contract.withdraw"];
+    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue", "contract.stage_start", "participant.delegate", "contract.withdraw", "participant.delivery_failure"];
     await receiver.waitFor(() => expected.every((t) => typesAt("/more").includes(t)));
     expect(seen("/more").every((r) => r.verified)).toBe(true);
     const overdue = seen("/more").find((r) => r.body.type === "contract.overdue")!;
     expect(overdue.body.data).toMatchObject({ id: late.json.id, state: "overdue" });
+    const refused = seen("/more").find((r) => r.body.type === "participant.delivery_failure")!;
+    expect(refused.body.data).toMatchObject({ id: bo.id, delivery_status: "failure", _private_ownerside: { delivery_failure: expect.stringContaining("550 5.1.1 No such user") } });
     // With the first test's: every documented type has been delivered.
     expect(WEBHOOK_EVENT_TYPE_NAMES.filter((t) => !typesAt("/more").includes(t) && !typesAt("/events").includes(t))).toEqual([]);
   });
