@@ -1,5 +1,5 @@
 // The contract as a document: a template's or contract's `body`, the rendered document, and the
-// files of a contract (docs/documents.md).
+// files of a contract (docs/api.md "Documents and files").
 import { z } from "zod";
 
 import { CONTRACT_FILE_TYPES, MAX_BODY_SECTIONS, MAX_HEADING_LENGTH } from "@/lib/domain/contract-document";
@@ -56,7 +56,7 @@ export const ZContractDocumentSchema = z
       .meta({ description: "Data fields the text needs that have no value; publishing refuses while any is listed." }),
     body: ZBodySchema,
     frozen: z.boolean().meta({ description: "The text can no longer change (the contract is published)." }),
-    _links: z.object({ self: ZLinkSchema, pdf: ZLinkSchema }),
+    _links: z.object({ self: ZLinkSchema, pdf: z.object({ href: z.string().nullable() }).meta({ description: "The contract file, downloaded as PDF." }) }),
   })
   .meta({ id: "ContractDocument", description: "The contract laid out as it is signed: the text with its data fields filled in." });
 

@@ -1,4 +1,4 @@
-// The contract as a document (docs/documents.md): read once here for the contract page, the
+// The contract as a document (docs/api.md "Documents and files"): read once here for the contract page, the
 // signing page, the PDF and the sealed copy.
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
@@ -8,11 +8,14 @@ import { contractNotFound } from "@/lib/services/not-found";
 import { findVisibleContract } from "./find-visible-contract";
 
 export interface TLoadedDocument {
-  contract: { id: number; name: string; state: TContractState; workspaceId: number };
+  /** `stateUpdatedAt`: for a signed contract, when it was completed (the final PDF's creation date). */
+  contract: { id: number; name: string; state: TContractState; workspaceId: number; stateUpdatedAt: Date };
   body: TBody;
   document: TDocument;
   /** Attachments in upload order, for the PDF's list and the certificate. */
   attachments: { id: number; name: string; contentType: string; size: number | null; sha256: string | null }[];
+  /** The id of the `contract` file (the PDF). */
+  pdfFileId: number | null;
 }
 
 /** The contract's document, whoever asks (the caller has checked who may see it). */
@@ -24,6 +27,7 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
       name: true,
       state: true,
       workspaceId: true,
+      stateUpdatedAt: true,
       body: true,
       dataFields: { select: { customId: true, name: true, value: true }, orderBy: { id: "asc" } },
       parties: {
@@ -37,7 +41,7 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
           participants: { orderBy: { id: "asc" }, select: { name: true, title: true, email: true, signatory: true, signState: true, signStateUpdatedAt: true } },
         },
       },
-      files: { where: { type: "attachment" }, orderBy: { id: "asc" }, select: { id: true, name: true, contentType: true, size: true, sha256: true } },
+      files: { orderBy: { id: "asc" }, select: { id: true, type: true, name: true, contentType: true, size: true, sha256: true } },
     },
   });
   if (!row) throw contractNotFound(contractId);
@@ -45,10 +49,11 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
   // The owner's side first, as the contract lists its parties.
   const parties = [...row.parties.filter((p) => p.myParty), ...row.parties.filter((p) => !p.myParty)];
   return {
-    contract: { id: row.id, name: row.name, state: row.state, workspaceId: row.workspaceId },
+    contract: { id: row.id, name: row.name, state: row.state, workspaceId: row.workspaceId, stateUpdatedAt: row.stateUpdatedAt },
     body,
     document: renderDocument({ name: row.name, body, dataFields: row.dataFields, parties }),
-    attachments: row.files,
+    attachments: row.files.filter((f) => f.type === "attachment").map(({ type: _type, ...file }) => file),
+    pdfFileId: row.files.find((f) => f.type === "contract")?.id ?? null,
   };
 }
 
