@@ -17,6 +17,7 @@ import { checkContractChain } from "@/lib/services/audit/verify-contract-chain";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { fileStore } from "@/lib/services/files/file-store";
+import { openContractFile } from "@/lib/services/files/get-contract-file";
 import { createSmtpTransport, deliverDueEmails } from "@/lib/services/mail/deliver-email";
 import { claimDueSeals, sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
@@ -122,6 +123,16 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     expect(text.replace(/\s/g, "")).toContain(lastBeforeSeal.chainHash!);
     expect(text.replace(/\s/g, "")).toContain(createHash("sha256").update(ATTACHMENT).digest("hex"));
     expect(seal).toMatchObject({ status: "done", sha256: expect.stringMatching(/^[0-9a-f]{64}$/), certificateSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it("the certificate's document SHA-256 is that of the contract PDF the files API serves for the signed contract", async () => {
+    const file = path.join(dir, `sealed-hash-${id}.pdf`);
+    writeFileSync(file, pdf);
+    const text = tool("pdftotext", [file, "-"]).replace(/\s/g, "");
+    const contractFile = await db.prisma.contractFile.findFirstOrThrow({ where: { contractId: id, type: "contract" } });
+    const served = await openContractFile({ db: db.prisma, actor: staff, contractId: id, fileId: contractFile.id });
+    const bytes = Buffer.from(await new Response(served.body).arrayBuffer());
+    expect(text).toContain(`DocumentSHA-256${createHash("sha256").update(bytes).digest("hex")}`);
   });
 
   it("records the verification file, the contract.seal event (chained) and mail with the copy attached to everyone and the organizer", async () => {

@@ -46,7 +46,10 @@ export async function openFileOfContract(db: PrismaClient, contractId: number, f
 async function openFile(db: PrismaClient, file: TContractFileRow): Promise<TFileContent> {
   if (file.type === "contract") {
     const { contract, document, attachments } = await loadContractDocument(db, file.contractId);
-    const bytes = await renderContractPdf(document, { contractId: contract.id, draft: contract.state !== "signed", attachments });
+    // A signed contract's PDF is dated at its completion, so its bytes (and SHA-256) are the ones the
+    // sealed copy's certificate names (lib/services/seal/build-sealed-pdf.ts).
+    const signed = contract.state === "signed";
+    const bytes = await renderContractPdf(document, { contractId: contract.id, draft: !signed, attachments, ...(signed ? { creationDate: contract.stateUpdatedAt } : {}) });
     return { file, fileName: `${document.title}.pdf`, contentType: "application/pdf", size: bytes.length, body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
   }
   if (!file.storageKey) throw fileNotFound(file.contractId, file.id);

@@ -77,7 +77,7 @@ export async function buildSealedPdf(input: TSealInput, identity: TSealIdentity,
     ["Document SHA-256", final.sha256],
     ["Document pages", String(doc.getPageCount() - layout.pageCount)],
   ]);
-  layout.paragraph([{ text: "The document SHA-256 is that of the contract PDF as rendered at completion: the pages before this certificate, on their own.", color: undefined }], { size: 8 });
+  layout.paragraph([{ text: "The document SHA-256 is that of the contract PDF as completed (the pages before this certificate), the contract file this service serves for the signed contract."}], { size: 8 });
 
   layout.heading("Attachments");
   if (input.attachments.length === 0) layout.paragraph([{ text: "None." }]);
