@@ -239,7 +239,7 @@ export const ENDPOINTS = {
     path: "/v1/templates/{template_id}",
     summary: "Change a template's text",
     description:
-      "Replaces the template's `body` (docs/api.md "Documents and files"). Administrators, and editors of every workspace the template is " +
+      "Replaces the template's `body` (docs/api.md, “Documents and files”). Administrators, and editors of every workspace the template is " +
       "used in, may change it. Every placeholder must name a data field of the template (400 naming the section); the " +
       "body is at most 200 KB. Contracts already created keep the text they copied.",
     tag: "Templates",

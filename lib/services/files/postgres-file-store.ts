@@ -2,7 +2,7 @@
 // CHUNK_BYTES, written in the caller's transaction and read one chunk per query, so a download
 // holds one chunk in memory at a time. Deleting the `contract_files` row deletes its chunks.
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { TFileStore } from "./file-store";
+import type { TFileStore } from "./file-store-interface";
 
 export const CHUNK_BYTES = 256 * 1024;
 
