@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/domain/actor";
 import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
+import { contractFilterSql } from "@/lib/api/json/contract-filter";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_SUMMARY_SQL, partyJsonSql } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
@@ -86,11 +87,7 @@ const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updat
  */
 export function contractListPreload(query: TContractListQuery, linkBase: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
   return ({ p }) => {
-    const where: string[] = [];
-    if (query.workspace_id !== undefined) where.push(`c.workspace_id = ${p(query.workspace_id, "int")}`);
-    if (query.state !== undefined) where.push(`c.state = ${p(query.state, "text")}::contract_state`);
-    // LIKE's escape character is `\`: `%`, `_` and `\` in the text mean themselves.
-    if (query.q !== undefined) where.push(`c.name ILIKE ${p(`%${query.q.replace(/[\\%_]/g, "\\$&")}%`, "text")}`);
+    const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query, p);
     const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
     const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
     const order = (alias: string) => (column === "id" ? `${alias}.id ${direction}` : `${alias}.${column} ${direction}, ${alias}.id ${direction}`);
@@ -107,9 +104,9 @@ export function contractListPreload(query: TContractListQuery, linkBase: string,
     const offset = p(query.offset, "int");
     // Without a name search, the count is the sum of the per-workspace, per-state totals and the
     // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
-    // index entry for every contract in scope. The name search still counts rows.
+    // index entry for every contract in scope. The other filters still count rows.
     const count = either((scoped) =>
-      query.q === undefined
+      byWorkspaceAndStateOnly
         ? `(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
              UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
         : `(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,
