@@ -17,8 +17,11 @@ export interface TContractPdfOptions {
 const runsOf = (segments: readonly TSegment[]): TRun[] =>
   segments.map((s) => ("missing" in s && s.missing ? { text: s.text, color: MISSING, highlight: MISSING_BACKGROUND } : { text: s.text }));
 
+/** Lets other requests run between blocks: a long contract is laid out in many short turns. */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Lays the contract out on `layout` (new pages at its end): title, parties, sections, signatories, attachments. */
-export function writeContract(layout: PdfLayout, document: TDocument, options: Pick<TContractPdfOptions, "attachments">): void {
+export async function writeContract(layout: PdfLayout, document: TDocument, options: Pick<TContractPdfOptions, "attachments">): Promise<void> {
   layout.title(document.title);
   if (document.parties.length > 0) {
     layout.heading("Parties");
@@ -29,6 +32,7 @@ export function writeContract(layout: PdfLayout, document: TDocument, options: P
     for (const block of section.blocks) {
       if (block.kind === "paragraph") layout.paragraph(runsOf(block.segments));
       else layout.list(block.items.map(runsOf));
+      await yieldTurn();
     }
   }
   layout.heading("Signatures");
@@ -55,6 +59,6 @@ export async function renderContractPdf(document: TDocument, options: TContractP
   layout.doc.setCreator("contracts-admin");
   layout.doc.setCreationDate(when);
   layout.doc.setModificationDate(when);
-  writeContract(layout, document, options);
+  await writeContract(layout, document, options);
   return layout.finish();
 }
