@@ -2,7 +2,7 @@
 // readiness, the frozen text, attachments and the file store.
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createContract as createContractRow, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "@/lib/db/seed/template-bodies";
 import { bodyProblems, MAX_BODY_BYTES, renderDocument, type TBody } from "@/lib/domain/contract-document";
@@ -17,7 +17,7 @@ import { deleteAttachment } from "@/lib/services/files/delete-attachment";
 import { fileStore } from "@/lib/services/files/file-store";
 import { openContractFile } from "@/lib/services/files/get-contract-file";
 import { listContractFiles } from "@/lib/services/files/list-contract-files";
-import { CHUNK_BYTES } from "@/lib/services/files/postgres-file-store";
+import { CHUNK_BYTES, postgresFileStore } from "@/lib/services/files/postgres-file-store";
 import { uploadAttachment } from "@/lib/services/files/upload-attachment";
 import { updateTemplate } from "@/lib/services/templates/update-template";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
@@ -260,5 +260,20 @@ describe("the PostgreSQL file store", () => {
     expect(sizes).toEqual([CHUNK_BYTES, CHUNK_BYTES, 1234]);
     expect(Buffer.concat(parts)).toEqual(bytes);
     expect(Buffer.from(await fileStore().read(db.prisma, key))).toEqual(bytes);
+  });
+});
+
+describe("deleting a contract", () => {
+  it("removes its attachments' bytes through the file store (a store outside the database gets the call too)", async () => {
+    const { deleteContract } = await import("@/lib/services/contracts/delete-contract");
+    const contract = await newDraft();
+    const file = await uploadAttachment({ db: db.prisma, actor: w.editor, contractId: contract.id, name: "a.png", bytes: png() });
+    expect(await db.prisma.fileChunk.count({ where: { storageKey: file.storageKey! } })).toBe(1);
+    const remove = vi.spyOn(postgresFileStore, "remove");
+    await deleteContract({ db: db.prisma, actor: w.editor, contractId: contract.id });
+    expect(remove.mock.calls.map(([, key]) => key)).toEqual([file.storageKey]);
+    remove.mockRestore();
+    expect(await db.prisma.fileChunk.count({ where: { storageKey: file.storageKey! } })).toBe(0);
+    expect(await db.prisma.contractFile.count({ where: { contractId: contract.id } })).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { fileStore } from "@/lib/services/files/file-store";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 
 export interface DeleteContractOptions {
@@ -27,6 +28,10 @@ export async function deleteContract({ db, actor, contractId, requestId }: Delet
     assertCanWrite(actor, row.workspace_id);
     if (row.state !== "draft" && !actor.isAdmin) {
       throw new DomainError("contract_not_deletable", `Contract ${contractId} is ${row.state}; only a draft can be deleted, except by an administrator.`);
+    }
+    // Its files' bytes go through the file store (whatever the backend), then the rows cascade.
+    for (const file of await tx.contractFile.findMany({ where: { contractId, storageKey: { not: null } }, select: { storageKey: true } })) {
+      await fileStore().remove(tx, file.storageKey!);
     }
     await tx.contract.delete({ where: { id: contractId } });
     await writeAuditEvent({
