@@ -55,12 +55,20 @@ async function createWithWizard(page: Page, { name, workspace, template, person,
 }
 
 /** Publish from the contract page, with a subject; the invitation's link from the SMTP server. */
-async function publishAndReceive(page: Page, { name, email }: { name: string; email: string }): Promise<string> {
-  // The NDA's text needs its effective date before it can be published.
-  const row = page.getByRole("row", { name: /Effective date/ });
-  await row.getByRole("button", { name: /, edit value of Effective date$/ }).click();
-  await row.getByRole("textbox", { name: "Value of Effective date" }).fill("2026-12-01");
-  await row.getByRole("textbox", { name: "Value of Effective date" }).press("Enter");
+/** The data fields each demo template's text needs before it can be published. */
+const NEEDED_FIELDS: Record<string, Record<string, string>> = {
+  "Mutual NDA": { "Effective date": "2026-12-01" },
+  "Supplier purchase order": { "PO number": "PO-4711", Amount: "12 500" },
+};
+
+async function publishAndReceive(page: Page, { name, email, template = "Mutual NDA" }: { name: string; email: string; template?: string }): Promise<string> {
+  for (const [field, value] of Object.entries(NEEDED_FIELDS[template]!)) {
+    const row = page.getByRole("row", { name: new RegExp(field) });
+    await row.getByRole("button", { name: new RegExp(`, edit value of ${field}$`) }).click();
+    await row.getByRole("textbox", { name: `Value of ${field}` }).fill(value);
+    await row.getByRole("textbox", { name: `Value of ${field}` }).press("Enter");
+    await expect(row).toContainText(value);
+  }
   const panel = page.getByRole("region", { name: "Publish" });
   await expect(panel.getByText("Ready to publish.")).toBeVisible();
   const subject = `Please sign ${name}`;
@@ -164,7 +172,7 @@ test("a participant with e-mail two-step authentication: the code comes by mail,
   const email = `cody.${unique()}@example.org`;
   // This template's preferred two-step method is e-mail; the wizard picks it.
   await createWithWizard(staff, { name, workspace: "Procurement", template: "Supplier purchase order", person: "Cody Code", email });
-  const link = await publishAndReceive(staff, { name, email });
+  const link = await publishAndReceive(staff, { name, email, template: "Supplier purchase order" });
 
   const signer = await (await browser.newContext()).newPage();
   await signer.goto(link);
@@ -195,7 +203,7 @@ test("a participant locked out by wrong codes is told what to do next; the contr
   const name = `Locked by codes ${unique()}`;
   const email = `lou.${unique()}@example.org`;
   await createWithWizard(staff, { name, workspace: "Procurement", template: "Supplier purchase order", person: "Lou Lock", email });
-  const link = await publishAndReceive(staff, { name, email });
+  const link = await publishAndReceive(staff, { name, email, template: "Supplier purchase order" });
 
   const signer = await (await browser.newContext()).newPage();
   await signer.goto(link);
