@@ -155,16 +155,16 @@ export const ZParticipantSchema = z
       two_step_locked_time: ZTimestampSchema.nullable().meta({
         description: "When too many wrong e-mailed codes locked the participant's signing link; null when not locked. `POST …/send_invitation` unlocks (a new link).",
       }),
-      invited_time: ZTimestampSchema.nullable().meta({
-        description: "When the invitation went out: at publishing, or when the participant's stage of an ordered contract opened; null before.",
-      }),
-      delegated_time: ZTimestampSchema.nullable().meta({ description: "When the participant handed their signature on; null otherwise." }),
       delivery_failed_time: ZTimestampSchema.nullable().meta({
         description: "When the invitation failed for good (refused, or every retry failed); null once staff send it again or correct the e-mail address.",
       }),
       delivery_failure: z.string().meta({ description: "The mail server's reason for that failure; empty when there is none." }),
       reminders_sent: z.number().int().min(0).meta({ description: "Automatic reminders sent so far (docs/mail.md \"Reminders\")." }),
       last_reminded_time: ZTimestampSchema.nullable(),
+      invited_time: ZTimestampSchema.nullable().meta({
+        description: "When the invitation went out: at publishing, or when the participant's stage of an ordered contract opened; null before.",
+      }),
+      delegated_time: ZTimestampSchema.nullable().meta({ description: "When the participant handed their signature on; null otherwise." }),
     }),
     _links: z
       .object({ contract: ZLinkSchema, party: ZLinkSchema, self: ZLinkSchema })

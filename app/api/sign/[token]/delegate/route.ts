@@ -1,6 +1,6 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { assertSameOrigin } from "@/lib/api/web-guards";
+import { assertSameOrigin } from "@/lib/api/auth";
 import { ZDelegateRequestSchema } from "@/lib/schemas/signing";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 
