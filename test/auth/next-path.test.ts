@@ -49,10 +49,10 @@ describe("safeNextPath", () => {
 });
 
 describe("after sign-in", () => {
-  test("an unsafe or missing next goes to the contracts, and never back to sign-in", () => {
-    expect(afterSignInPath("/.//evil.example/phish")).toBe("/contracts");
-    expect(afterSignInPath(null)).toBe("/contracts");
-    expect(afterSignInPath("/sign-in?next=/x")).toBe("/contracts");
+  test("an unsafe or missing next goes to the dashboard, and never back to sign-in", () => {
+    expect(afterSignInPath("/.//evil.example/phish")).toBe("/dashboard");
+    expect(afterSignInPath(null)).toBe("/dashboard");
+    expect(afterSignInPath("/sign-in?next=/x")).toBe("/dashboard");
     expect(afterSignInPath("/templates")).toBe("/templates");
   });
   test("the sign-in link carries only a safe next", () => {
