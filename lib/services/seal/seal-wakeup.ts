@@ -1,16 +1,7 @@
-// A contract was signed and its seal queued: this process's sealer need not wait for its next poll.
-// Other instances find the row on theirs.
-type TListener = () => void;
+// A contract was signed and its seal queued: wake this process's sealer (others poll).
+import { jobWakeup } from "@/lib/services/jobs/job-wakeup";
 
-const g = globalThis as { __contractsSealListeners?: Set<TListener> };
-const listeners = (g.__contractsSealListeners ??= new Set());
-
-export function onSealQueued(listener: TListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
+const seal = jobWakeup("seal");
+export const onSealQueued = seal.on;
 /** Call after the transaction that queued the seal has committed. */
-export function sealQueued(): void {
-  for (const listener of listeners) listener();
-}
+export const sealQueued = seal.notify;
