@@ -1,7 +1,7 @@
 /**
  * How big one contract may be. A contract is read whole (its page, its GET, every list that
  * summarises its parties), so an unbounded one makes every reader pay: these bound what a single
- * create can write. Generous for real agreements; documented in docs/api.md ("Limits").
+ * create can write. Generous for real agreements; docs/api.md "Creating a contract".
  */
 export const CONTRACT_LIMITS = {
   /** Counterparties in one contract (the owner-side party comes on top). */

@@ -24,7 +24,7 @@ export function assertContractEditable(actor: Actor, contract: TEditedContract):
 
 /**
  * May the actor add or remove parties and participants now? 403 `role_cannot_write` for a viewer,
- * then 409 `contract_not_draft` unless the contract is a draft (docs/api.md "Parties and participants").
+ * then 409 `contract_not_draft` unless the contract is a draft (docs/api.md "Adding and removing parties and participants").
  */
 export function assertDraftWritable(actor: Actor, contract: TEditedContract, what: string): void {
   assertCanWrite(actor, contract.workspaceId);

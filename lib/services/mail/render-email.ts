@@ -1,5 +1,5 @@
-// Messages are stored with placeholders, never with a credential (docs/security.md "Signing links
-// and codes"): `{{signing_link}}` and `{{code}}` are derived from the participant's current nonces
+// Messages are stored with placeholders, never with a credential (docs/mail.md "The outbox"; docs/security.md,
+// promise 11): `{{signing_link}}` and `{{code}}` are derived from the participant's current nonces
 // only when the message is sent, or shown on the Outbox for a `kept` message.
 import type { Tx } from "@/lib/db";
 import { signingToken, twoStepCode } from "@/lib/domain/signing";
