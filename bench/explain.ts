@@ -99,7 +99,7 @@ export const HOT_STATEMENTS: HotStatement[] = [
   { name: "app: GET /v1/contracts?limit=100&offset=19900", make: app(() => contractListPreload({ ...LIST, offset: 19_900 }, "http://127.0.0.1:3000")) },
   { name: "app: GET /v1/template_types?offset=19900", make: app(() => templateTypesPreload({ limit: 100, offset: 19_900 }, "http://127.0.0.1:3000")) },
   { name: "app: PUT …/participants/{id} (what it checks, read with the credentials)", make: app(updateTargetsPreload) },
-  // Five counts and the failed deliveries, each on an index (docs/performance.md: under 50 ms at 100,200 contracts).
+  // Five counts and the failed deliveries, each on an index (their plans: bench/results/explain.txt).
   { name: "app: GET /v1/dashboard", make: app(() => dashboardPreload(new Date())) },
   { name: "floor: GET /v1/contracts/{id}", make: floor("getContract") },
   { name: "floor: GET /v1/contracts/{id}/data_fields?limit=all", make: floor("listDataFields") },

@@ -1,4 +1,4 @@
-// The contract page's structural changes of a draft (docs/web-app.md "Changing a draft's parties"):
+// The contract page's structural changes of a draft (docs/web-app.md "Changing a draft"):
 // adding and removing counterparties and participants, and setting a data field's value.
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";

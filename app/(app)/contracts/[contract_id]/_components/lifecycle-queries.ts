@@ -1,5 +1,5 @@
 // The contract page's life-cycle calls: readiness, publish, a participant's signing link, and
-// sending an invitation again (docs/web-app.md "Publishing and signing").
+// sending an invitation again (docs/web-app.md "Publishing").
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, v1Queries } from "@/lib/client/v1";
