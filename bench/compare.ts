@@ -1,7 +1,7 @@
 // Before a scenario is measured, the app, the reference route and the floor must give the same
 // answers: the same few requests go to each (with one fixed Host header, so the links, which all
 // three build from the request's Host as the app does, are comparable) and the JSON bodies are
-// compared deep-equal. For the PUT, each server changes the same participant in turn with its own
+// compared deep-equal, keys in the same order. For the PUT, each server changes the same participant in turn with its own
 // new title; only what a change must change is masked (the title, which must be the one sent; the
 // participant's updated_time, which must move on), and the rows written are compared too: one audit
 // event per change with the same content, the version incremented once, the party touched at the
@@ -106,7 +106,14 @@ export function differences(a: unknown, b: unknown, path = "$", out: string[] = 
   return out;
 }
 
-/** GET scenarios (and ping): the same requests everywhere, the answers equal. */
+/** `differences`, and when there are none, whether the keys come in another order (clients may read the text). */
+function differencesInOrder(a: unknown, b: unknown): string[] {
+  const found = differences(a, b);
+  if (found.length === 0 && JSON.stringify(a) !== JSON.stringify(b)) found.push("$: the same keys and values in another order");
+  return found;
+}
+
+/** GET scenarios (and ping): the same requests everywhere, the answers equal, keys in the same order. */
 async function compareReads(targets: CompareTarget[], scenario: Scenario, n: number): Promise<CompareResult> {
   const mismatches: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -117,7 +124,7 @@ async function compareReads(targets: CompareTarget[], scenario: Scenario, n: num
     rest.forEach((a, k) => {
       const name = targets[k + 1]!.name;
       if (a.status !== first!.status) mismatches.push(`${name}: ${spec.path}: status ${a.status} ≠ ${targets[0]!.name}'s ${first!.status}: ${a.text.slice(0, 200)}`);
-      for (const d of differences(first!.json, a.json)) mismatches.push(`${name} vs ${targets[0]!.name}: ${spec.path}: ${d}`);
+      for (const d of differencesInOrder(first!.json, a.json)) mismatches.push(`${name} vs ${targets[0]!.name}: ${spec.path}: ${d}`);
     });
   }
   return { scenario: scenario.id, servers: targets.map((t) => t.name), requests: n * targets.length, identical: mismatches.length === 0, mismatches };
@@ -138,7 +145,8 @@ async function writtenState(db: pg.Client, p: { contractId: number; partyId: num
     `SELECT q.title, q.version, q.updated_at::text AS q_at, p.updated_at::text AS p_at, c.updated_at::text AS c_at,
             (SELECT count(*)::int FROM audit_events a WHERE a.entity_type = 'participant' AND a.entity_id = q.id) AS events,
             (SELECT row_to_json(a) FROM (SELECT action, entity_type, entity_id, contract_id, actor_user_id, api_token_id, via::text AS via,
-                    request_id IS NOT NULL AS has_request_id, before, after, workspace_id, created_at::text AS created_at
+                    request_id IS NOT NULL AS has_request_id, before, after, workspace_id, actor_name, actor_email,
+                    chain_seq IS NOT NULL AS chained, created_at::text AS created_at
                FROM audit_events a WHERE a.entity_type = 'participant' AND a.entity_id = q.id ORDER BY a.id DESC LIMIT 1) a) AS last
        FROM participants q JOIN parties p ON p.id = q.party_id JOIN contracts c ON c.id = p.contract_id WHERE q.id = $1`,
     [p.participantId],
@@ -190,7 +198,7 @@ async function compareUpdate(targets: CompareTarget[], scenario: Scenario, datab
         const masked = { ...body, title: "(sent)", _private_ownerside: { ...body._private_ownerside, updated_time: "(masked)" } };
         if (reference === null) reference = { name: t.name, answer: { ...answer, json: masked }, audit };
         else {
-          for (const d of differences(reference.answer.json, masked)) mismatches.push(`${t.name} vs ${reference.name}: PUT ${spec.path}: ${d}`);
+          for (const d of differencesInOrder(reference.answer.json, masked)) mismatches.push(`${t.name} vs ${reference.name}: PUT ${spec.path}: ${d}`);
           for (const d of differences(reference.audit, audit)) mismatches.push(`${t.name} vs ${reference.name}: audit event of PUT ${spec.path}: ${d}`);
         }
       }

@@ -76,7 +76,7 @@ touch AS (
   RETURNING t.id
 ),
 act AS (
-  SELECT tok.id AS token_id, u.id AS user_id, coalesce(u.is_admin, true) AS is_admin,
+  SELECT tok.id AS token_id, u.id AS user_id, u.name AS user_name, u.email AS user_email, coalesce(u.is_admin, true) AS is_admin,
          CASE WHEN coalesce(u.is_admin, true) THEN NULL::int[]
               ELSE ARRAY(SELECT m.workspace_id FROM workspace_memberships m WHERE m.user_id = u.id) END AS ws,
          CASE WHEN coalesce(u.is_admin, true) THEN NULL::int[]
@@ -101,6 +101,8 @@ const contractFields = (c: string, o: string): [string, string][] => [
   ["published_time", iso(`${c}.published_at`)],
   ["state_updated_time", iso(`${c}.state_updated_at`)],
   ["signing_period_expiry_time", iso(`${c}.signing_period_expires_at`)],
+  ["signing_order", `${c}.signing_order`],
+  ["delegation_allowed", `${c}.delegation_allowed`],
   [
     "_links",
     obj([
@@ -135,6 +137,8 @@ const participantFields = (q: string, links?: { o: string; contract: string; par
   ["sign_state", `${q}.sign_state`],
   ["sign_state_updated_time", iso(`${q}.sign_state_updated_at`)],
   ["signatory", `${q}.signatory`],
+  ["sign_order", `${q}.sign_order`],
+  ["delegated_to_id", `${q}.delegated_to_id`],
   ["two_step_authentication_method", `${q}.two_step_authentication_method`],
   ["organizer", `${q}.organizer`],
   ["my_participant", `coalesce(${q}.user_id = (SELECT user_id FROM act), false)`],
@@ -147,6 +151,13 @@ const participantFields = (q: string, links?: { o: string; contract: string; par
       ["last_visited_time", iso(`${q}.last_visited_at`)],
       ["updated_time", iso(`${q}.updated_at`)],
       ["visits", `${q}.visits`],
+      ["two_step_locked_time", iso(`${q}.two_step_locked_at`)],
+      ["delivery_failed_time", iso(`${q}.delivery_failed_at`)],
+      ["delivery_failure", `${q}.delivery_failure`],
+      ["reminders_sent", `${q}.reminders_sent`],
+      ["last_reminded_time", iso(`${q}.last_reminded_at`)],
+      ["invited_time", iso(`${q}.invited_at`)],
+      ["delegated_time", iso(`${q}.delegated_at`)],
     ]),
   ],
   ...(links
@@ -278,8 +289,10 @@ SELECT ${AUTH_COLUMNS},
   ) END AS body`;
 
 const PARTICIPANT_COLUMNS = `id, party_id, user_id, name, title, email, phone_number, identification_number, delivery_channel,
-  delivery_status, sign_method, sign_state, sign_state_updated_at, signatory, two_step_authentication_method, organizer,
-  can_update_contract, visits, first_visited_at, last_visited_at, version, created_at, updated_at`;
+  delivery_status, sign_method, sign_state, sign_state_updated_at, signatory, sign_order, delegated_to_id,
+  two_step_authentication_method, organizer, can_update_contract, visits, first_visited_at, last_visited_at,
+  two_step_locked_at, delivery_failed_at, delivery_failure, reminders_sent, last_reminded_at, invited_at, delegated_at,
+  version, created_at, updated_at`;
 
 /**
  * PUT /v1/contracts/{c}/parties/{p}/participants/{q} with `{"title": …}`: what the app's
@@ -293,7 +306,8 @@ const PARTICIPANT_COLUMNS = `id, party_id, user_id, name, title, email, phone_nu
  *  - `upd` changes the title, increments `version`, sets `updated_at` (only when the title changes);
  *  - `pty` sets the party's `updated_at` to the same time (the app's party touch);
  *  - `aud` writes the audit event (participant.update, before/after title, user, token, via,
- *    request id, the contract's workspace), as lib/services/audit/write-audit-event.ts does.
+ *    request id, the contract's workspace, the user's name and e-mail as they are now), as
+ *    lib/services/audit/write-audit-event.ts does; the contract's audit chain is the trigger's.
  */
 const UPDATE_PARTICIPANT = `
 WITH ${AUTH},
@@ -327,9 +341,11 @@ pty AS (
   UPDATE parties p SET updated_at = u.updated_at FROM upd u WHERE p.id = u.party_id RETURNING p.id
 ),
 aud AS (
-  INSERT INTO audit_events (action, entity_type, entity_id, contract_id, actor_user_id, api_token_id, via, request_id, before, after, workspace_id)
+  INSERT INTO audit_events (action, entity_type, entity_id, contract_id, actor_user_id, api_token_id, via, request_id, before, after, workspace_id,
+                            actor_name, actor_email)
   SELECT 'participant.update', 'participant', u.id, t.contract_id, (SELECT user_id FROM act), (SELECT token_id FROM act), 'api_token', $8::text,
-         jsonb_build_object('title', t.title), jsonb_build_object('title', u.title), t.workspace_id
+         jsonb_build_object('title', t.title), jsonb_build_object('title', u.title), t.workspace_id,
+         (SELECT user_name FROM act), (SELECT user_email FROM act)
     FROM upd u, target t
   RETURNING id
 ),
