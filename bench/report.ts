@@ -2,6 +2,7 @@
 import type { ExplainReport } from "./explain";
 import type { FirstLoadReport } from "./first-load-js";
 import type { CompareResult } from "./compare";
+import type { ContractPdfMeasurement } from "./contract-pdf";
 import type { ScenarioResult, ServerKind } from "./load";
 import { median } from "./stats";
 
@@ -59,6 +60,8 @@ export interface BenchReport {
     cases: { name: string; actor: string; pageMs: number; countMs: number; partiesMs: number; flags: string[] }[];
     hot?: { name: string; executionMs: number; planningMs: number; flags: string[] }[];
   } | null;
+  /** A 10-page contract's PDF rendered in the bench's process (bench/contract-pdf.ts); null when it failed. */
+  contractPdf?: ContractPdfMeasurement | null;
   targets: TargetCheck[];
   problems: string[];
 }
@@ -108,6 +111,21 @@ export const RATE_LIMIT_RATIO_TARGET = 0.9;
 export const RSS_LIMIT_MB = 250;
 /** Growth under hostile input: RSS after it (and an idle pause) at most this much above RSS before it. */
 export const HOSTILE_GROWTH_LIMIT = 0.1;
+/** Issue 37's: the dashboard's statement (its counts and failed deliveries), planning and execution, on the large data set. */
+export const DASHBOARD_LIMIT_MS = 50;
+/** Issue 36's: a 10-page contract's PDF, CPU time of its slowest measured build. */
+export const CONTRACT_PDF_CPU_LIMIT_MS = 1_000;
+export const CONTRACT_PDF_MIN_PAGES = 10;
+
+/** What the bench measures outside the scenarios, for `checkTargets`. */
+export interface OtherMeasurements {
+  /** The hot statements explained on PostgreSQL (bench/explain.ts; null: not explained); the dashboard's are checked when given. */
+  hot?: { name: string; executionMs: number; planningMs: number }[] | null;
+  contractPdf?: ContractPdfMeasurement | null;
+}
+
+/** The hot statements that are the dashboard's (bench/explain.ts names them so). */
+export const isDashboardStatement = (name: string) => name.startsWith("app: GET /v1/dashboard");
 
 function find(run: DatabaseRun, id: string, server: ServerKind) {
   return run.results.find((r) => r.id === id && r.server === server && r.status === "ok");
@@ -162,8 +180,40 @@ function identical(run: DatabaseRun, id: string): boolean | null {
   return c ? c.identical : null;
 }
 
-export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | null, totalSeconds: number): TargetCheck[] {
+export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | null, totalSeconds: number, other: OtherMeasurements = {}): TargetCheck[] {
   const checks: TargetCheck[] = [];
+  const postgres = runs.find((r) => r.database === "postgres");
+  if (postgres && other.hot !== undefined) {
+    const dashboard = (other.hot ?? []).filter((h) => isDashboardStatement(h.name));
+    const at = `at ${postgres.dataset?.contracts.toLocaleString("en") ?? "?"} contracts`;
+    if (dashboard.length === 0) {
+      checks.push({ target: `dashboard statement ${at}`, database: "postgres", value: "not measured", limit: `≤ ${DASHBOARD_LIMIT_MS} ms`, met: false });
+    }
+    for (const h of dashboard) {
+      const total = h.executionMs + h.planningMs;
+      checks.push({
+        target: `${h.name.replace(/^app: /, "")} statement ${at} (planning + execution)`,
+        database: "postgres",
+        value: Number.isFinite(total) ? `${f2(total)} ms (${f2(h.planningMs)} + ${f2(h.executionMs)})` : "not measured",
+        limit: `≤ ${DASHBOARD_LIMIT_MS} ms`,
+        met: Number.isFinite(total) && total <= DASHBOARD_LIMIT_MS,
+      });
+    }
+  }
+  if (other.contractPdf !== undefined) {
+    const pdf = other.contractPdf;
+    const slowest = pdf && pdf.cpuMs.length ? Math.max(...pdf.cpuMs) : null;
+    checks.push({
+      target: `contract PDF of ${CONTRACT_PDF_MIN_PAGES} pages: CPU of the slowest build`,
+      database: null,
+      value:
+        pdf === null || slowest === null
+          ? "not measured"
+          : `${f1(slowest)} ms (${pdf.cpuMs.map(f1).join(", ")} ms; ${pdf.pages} pages, ${f1(pdf.bytes / 1024)} KB)`,
+      limit: `< ${CONTRACT_PDF_CPU_LIMIT_MS} ms, ≥ ${CONTRACT_PDF_MIN_PAGES} pages`,
+      met: pdf !== null && slowest !== null && slowest < CONTRACT_PDF_CPU_LIMIT_MS && pdf.pages >= CONTRACT_PDF_MIN_PAGES,
+    });
+  }
   for (const run of runs) {
     const db = run.database;
     const enforced = db === "postgres";
@@ -315,6 +365,14 @@ export function checkTargets(runs: DatabaseRun[], firstLoad: FirstLoadReport | n
 
 function pad(s: string, n: number, right = false) {
   return right ? s.padStart(n) : s.padEnd(n);
+}
+
+/** The hot statements' times (bench/explain.ts), one row each. */
+export function hotTable(hot: { name: string; executionMs: number; planningMs: number; flags: string[] }[]): string {
+  return table(
+    ["statement", "planning ms", "execution ms", "flags"],
+    hot.map((h) => [h.name, f2(h.planningMs), f2(h.executionMs), h.flags.join("; ")]),
+  );
 }
 
 /** Markdown table of every measured scenario (also printed to the console). */

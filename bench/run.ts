@@ -18,6 +18,7 @@ import { DATASETS, ensureDataset, postgresTarget, type DbTarget } from "./datase
 import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
+import { measureContractPdf, type ContractPdfMeasurement } from "./contract-pdf";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { memoryLogTable } from "./memory-log";
 import { sampleSequence } from "./order";
@@ -28,6 +29,7 @@ import {
   checkTargets,
   comparisonList,
   firstLoadTable,
+  hotTable,
   memoryTable,
   p99Chart,
   rateLimitTable,
@@ -424,6 +426,15 @@ async function main() {
     problems.push(`first-load JS not measured: ${(error as Error).message}`);
   }
 
+  // Now, while this process does nothing else (no server or load generator yet): its CPU time is the PDF's.
+  let contractPdf: ContractPdfMeasurement | null = null;
+  try {
+    contractPdf = await measureContractPdf();
+    log(`contract PDF: ${contractPdf.pages} pages, CPU ${contractPdf.cpuMs.join(", ")} ms (wall ${contractPdf.wallMs.join(", ")} ms)`);
+  } catch (error) {
+    problems.push(`contract PDF not measured: ${(error as Error).message}`);
+  }
+
   const runs: DatabaseRun[] = [];
   const skipped: string[] = [];
   let explain: ExplainReport | null = null;
@@ -441,7 +452,7 @@ async function main() {
   }
 
   const totalSeconds = (performance.now() - t0) / 1000;
-  const targets = checkTargets(runs, firstLoad, totalSeconds);
+  const targets = checkTargets(runs, firstLoad, totalSeconds, { hot: explain?.hot ?? null, contractPdf });
   for (const kind of skipped) targets.unshift({ target: "the database's scenarios", database: kind, value: "skipped: server unreachable", limit: "measured", met: false });
   const cpus = os.cpus();
   const report: BenchReport = {
@@ -462,6 +473,7 @@ async function main() {
       }),
       hot: (explain.hot ?? []).map((h) => ({ name: h.name, executionMs: h.executionMs, planningMs: h.planningMs, flags: h.flags })),
     },
+    contractPdf,
     targets,
     problems,
   };
@@ -488,6 +500,15 @@ async function main() {
     "",
     ...(memoryLog ? ["What each server's memory was made of (BENCH_MEMORY_LOG; sampled inside the process each second):", "", table(memoryLog.header, memoryLog.rows.map((r) => r.map(String))), ""] : []),
     ...(before ? [`Before (${before.label ?? "before"}, ${before.generatedAt}) and after (this run):`, "", beforeAfterTable(before, report), ""] : []),
+    ...(contractPdf
+      ? [
+          `Contract PDF (bench/contract-pdf.ts, in the bench's process): ${contractPdf.pages} pages, ${(contractPdf.bytes / 1024).toFixed(1)} KB; CPU ${contractPdf.cpuMs.join(", ")} ms, wall ${contractPdf.wallMs.join(", ")} ms (${contractPdf.cpuMs.length} builds after one to warm up).`,
+          "",
+        ]
+      : []),
+    ...(report.explain?.hot?.length
+      ? ["Hot statements on PostgreSQL (bench/explain.ts; plans in explain.txt):", "", hotTable(report.explain.hot), ""]
+      : []),
     "Targets:",
     "",
     targetTable(targets),

@@ -120,7 +120,7 @@ async function floor(spec: RequestSpec): Promise<Answer> {
 const normal = (text: string) => JSON.stringify(JSON.parse(text));
 
 describe("the bench's floor answers what the app answers", () => {
-  const reads = () => [
+  const reads = (): RequestSpec[] => [
     ...scenarios(targets).filter((s) => FLOOR_SCENARIOS.has(s.id) && s.kind !== "update").flatMap((s) => [0, 1, 2].map((i) => s.make(i))),
     // The bench's lists are past the end of this data set; these have items.
     { method: "GET", path: "/v1/template_types?limit=100&offset=0" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkTargets, type DatabaseRun } from "@/bench/report";
+import { checkTargets, isDashboardStatement, type DatabaseRun } from "@/bench/report";
+import { HOT_STATEMENTS } from "@/bench/explain";
 import type { ScenarioResult, ServerKind } from "@/bench/load";
 
 // Issue 35's bounds as `npm run bench` holds them (bench/report.ts `checkTargets`): each one met at
@@ -22,15 +23,16 @@ const result = (id: string, server: ServerKind, rps: number, cpuMs: number | nul
   }) as unknown as ScenarioResult;
 
 type Run = { app?: number; floor?: number; cpu?: number; rssPeakMb?: number; database?: DatabaseRun["database"]; rateLimitOn?: number };
-function checks(id: string, { app = 1_000, floor = 1_000, cpu = 0.1, rssPeakMb = 100, database = "postgres", rateLimitOn }: Run) {
+function checks(id: string, { app = 1_000, floor = 1_000, cpu = 0.1, rssPeakMb = 100, database = "postgres", rateLimitOn }: Run, other?: Parameters<typeof checkTargets>[3]) {
   const run = {
     database,
+    dataset: { contracts: 100_200 },
     results: [result(id, "app", app, cpu), result(id, "floor", floor)],
     appRssPeakMb: rssPeakMb,
     appIdleRssMb: 50,
     rateLimit: rateLimitOn === undefined ? null : { limitPerMinute: 1, rssPeakMb: null, results: [result(id, "app", 1_000), result(id, "app-rate-limited", rateLimitOn)] },
   } as unknown as DatabaseRun;
-  return checkTargets([run], null, 0);
+  return checkTargets([run], null, 0, other);
 }
 const find = (all: ReturnType<typeof checks>, part: string) => {
   const found = all.filter((c) => c.target.includes(part));
@@ -80,5 +82,29 @@ describe("issue 35's bounds in the bench's targets", () => {
   it("only reports the embedded database's numbers", () => {
     const all = checks("contract-detail", { database: "pglite", app: 100, cpu: 5, rssPeakMb: 400 });
     for (const part of ["the floor's", "app CPU per request", "RSS peak"]) expect(find(all, part), part).toMatchObject({ met: true, reportedOnly: true });
+  });
+
+  it("holds each of the dashboard's statements (planning and execution) to 50 ms at the large data set, and an unmeasured one missed", () => {
+    const hot = (ms: number) => [
+      { name: "app: GET /v1/dashboard", planningMs: 1, executionMs: ms - 1 },
+      { name: "app: GET /v1/dashboard (editor, 2 workspaces)", planningMs: 0, executionMs: 3 },
+      { name: "app: GET /v1/contracts/{id}", planningMs: 0, executionMs: 500 },
+    ];
+    const target = "GET /v1/dashboard statement at 100,200 contracts";
+    expect(find(checks("contract-detail", {}, { hot: hot(50) }), target)).toMatchObject({ met: true, limit: "≤ 50 ms", database: "postgres" });
+    expect(find(checks("contract-detail", {}, { hot: hot(50.01) }), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, { hot: hot(50) }), "(editor, 2 workspaces) statement").met).toBe(true);
+    expect(find(checks("contract-detail", {}, { hot: null }), "dashboard statement at").met).toBe(false);
+    // The names the report finds are the ones bench/explain.ts gives.
+    expect(HOT_STATEMENTS.filter((h) => isDashboardStatement(h.name)).map((h) => h.name)).toEqual(["app: GET /v1/dashboard", "app: GET /v1/dashboard (editor, 2 workspaces)"]);
+  });
+
+  it("holds a 10-page contract's PDF to under 1 s of CPU, its slowest build", () => {
+    const pdf = (cpuMs: number[], pages = 10) => ({ contractPdf: { pages, bytes: 80_000, cpuMs, wallMs: cpuMs } });
+    const target = "contract PDF of 10 pages";
+    expect(find(checks("contract-detail", {}, pdf([400, 999.9, 500])), target)).toMatchObject({ met: true, limit: "< 1000 ms, ≥ 10 pages" });
+    expect(find(checks("contract-detail", {}, pdf([400, 1_000, 500])), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, pdf([400], 9)), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, { contractPdf: null }), target)).toMatchObject({ met: false, value: "not measured" });
   });
 });
