@@ -4,11 +4,14 @@ ALTER TABLE "templates" ADD COLUMN     "body" JSONB NOT NULL DEFAULT '{"sections
 -- AlterTable
 ALTER TABLE "contracts" ADD COLUMN     "body" JSONB NOT NULL DEFAULT '{"sections":[]}';
 
+-- CreateEnum
+CREATE TYPE "contract_file_type" AS ENUM ('contract', 'attachment', 'verification');
+
 -- CreateTable
 CREATE TABLE "contract_files" (
     "id" SERIAL NOT NULL,
     "contract_id" INTEGER NOT NULL,
-    "type" TEXT NOT NULL,
+    "type" "contract_file_type" NOT NULL,
     "name" TEXT NOT NULL,
     "content_type" TEXT NOT NULL,
     "size" INTEGER,
@@ -40,9 +43,8 @@ ALTER TABLE "contract_files" ADD CONSTRAINT "contract_files_contract_id_fkey" FO
 -- AddForeignKey
 ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_storage_key_fkey" FOREIGN KEY ("storage_key") REFERENCES "contract_files"("storage_key") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Not in the Prisma schema (it cannot express them): what a file's type may be, and the one
--- `contract` file (the rendered PDF) every contract has, however the contract row is written.
-ALTER TABLE "contract_files" ADD CONSTRAINT "contract_files_type_check" CHECK ("type" IN ('contract', 'attachment', 'verification'));
+-- Not in the Prisma schema (it cannot express it): the one `contract` file (the rendered PDF)
+-- every contract has, however the contract row is written.
 CREATE UNIQUE INDEX "contract_files_one_contract_pdf" ON "contract_files"("contract_id") WHERE "type" = 'contract';
 
 CREATE FUNCTION contract_files_add_contract_pdf() RETURNS trigger LANGUAGE plpgsql AS $$
