@@ -115,14 +115,18 @@ describe("GET /v1/template_types", () => {
 });
 
 describe("methods and credentials", () => {
-  it.each(["/v1/workspaces", "/v1/users", "/v1/templates", "/v1/templates/1", "/v1/template_types", "/v1/template_types/1"])(
-    "POST %s is a 405",
-    async (path) => {
-      const res = await api(path, { method: "POST", body: {} });
-      error(res, 405, 4050000);
-      expect(res.headers.get("allow")).toBe("GET");
-    },
-  );
+  it.each([
+    ["/v1/workspaces", "GET"],
+    ["/v1/users", "GET"],
+    ["/v1/templates", "GET"],
+    ["/v1/templates/1", "GET, PUT"],
+    ["/v1/template_types", "GET"],
+    ["/v1/template_types/1", "GET"],
+  ])("POST %s is a 405 (Allow: %s)", async (path, allow) => {
+    const res = await api(path, { method: "POST", body: {} });
+    error(res, 405, 4050000);
+    expect(res.headers.get("allow")).toBe(allow);
+  });
 
   it.each(["/v1/workspaces", "/v1/users", "/v1/templates", "/v1/template_types"])("GET %s needs valid credentials", async (path) => {
     error(await api(path, { token: "wrong-token-0123456789abcdef" }), 401, 4010002);
