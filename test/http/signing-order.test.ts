@@ -55,7 +55,8 @@ async function people(contractId: number) {
 
 describe("signing order", () => {
   test("create answers signing_order and sign_order; gaps, missing numbers, 0 and negatives are 400s naming the field, and nothing is created", async () => {
-    const before = await serverDb().contract.count();
+    // This file's own workspace: other files create contracts on the same server meanwhile.
+    const before = await serverDb().contract.count({ where: { workspaceId: ws.id } });
     const gap = await create([1, 3]);
     expect(gap.status).toBe(400);
     expect(Object.keys(gap.json.parameter_problems)).toEqual(["parties.1.participant.sign_order"]);
@@ -67,7 +68,7 @@ describe("signing order", () => {
       expect(res.status).toBe(400);
       expect(Object.keys(res.json.parameter_problems)).toEqual(["parties.1.participant.sign_order"]);
     }
-    expect(await serverDb().contract.count()).toBe(before);
+    expect(await serverDb().contract.count({ where: { workspaceId: ws.id } })).toBe(before);
 
     const ok = await create([1, 1, 2]);
     expect(ok.status).toBe(200);
