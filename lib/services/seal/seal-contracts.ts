@@ -17,8 +17,7 @@ import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { sealedMail } from "@/lib/services/mail/messages";
 
-import { buildSealedPdf, type TSealInput } from "./build-sealed-pdf";
-import { loadSealIdentity } from "./seal-identity";
+import type { TSealInput } from "./build-sealed-pdf";
 
 /** A claim lasts this long; building and signing a copy takes well under a second. */
 export const SEAL_LEASE_MS = 5 * 60_000;
@@ -77,6 +76,8 @@ async function sealOne(options: TSealOptions, claim: TSealClaim): Promise<"seale
   const { db } = options;
   const log = { contract_id: claim.contractId, attempt: claim.attempts };
   try {
+    // The PDF and certificate libraries are loaded by the first seal, not by every process at start.
+    const [{ loadSealIdentity }, { buildSealedPdf }] = await Promise.all([import("./seal-identity"), import("./build-sealed-pdf")]);
     const identity = await loadSealIdentity(db);
     const input = await loadSealInput(db, claim.contractId);
     const sealedAt = new Date();
