@@ -1,5 +1,6 @@
 // The e-mailed code's limits (docs/security.md "The e-mailed code"): together they bound how many
 // guesses anyone holding a link can make over the whole signing period. Pure: no I/O.
+import { DomainError } from "@/lib/domain/errors";
 
 export const TWO_STEP_CODE = {
   /** A code works this long… */
@@ -25,4 +26,12 @@ export function resendAfterMs(sent: number): number {
 /** Locked now, after this many wrong tries with this link and in all? */
 export function locksOut(wrongTries: number, wrongTriesTotal: number): boolean {
   return wrongTries >= TWO_STEP_CODE.lockAfterWrongTries || wrongTriesTotal >= TWO_STEP_CODE.wrongTriesEver;
+}
+
+/** 403 `two_step_locked`: this link can no longer sign or decline by code. */
+export function twoStepLockedError(): DomainError {
+  return new DomainError(
+    "two_step_locked",
+    "Too many wrong codes were typed with this link, so it can no longer be used to sign or decline. The contract's owner has been told: ask them to send you a new invitation, which comes with a new link.",
+  );
 }

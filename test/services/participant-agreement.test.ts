@@ -9,7 +9,8 @@ import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
-import { decideByLink, isLiveSigningLink } from "@/lib/services/signing/sign-by-link";
+import { decideByLink } from "@/lib/services/signing/decide-by-link";
+import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, rejection } from "@/test/services/read-fixtures";
 

@@ -22,7 +22,7 @@ import { createSmtpTransport, deliverDueEmails } from "@/lib/services/mail/deliv
 import { claimDueSeals, sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
-import { decideByLink } from "@/lib/services/signing/sign-by-link";
+import { decideByLink } from "@/lib/services/signing/decide-by-link";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { startTestSmtpServer } from "@/test/helpers/smtp";
 import { actorOf } from "@/test/services/read-fixtures";

@@ -11,7 +11,9 @@ import { updateParticipant } from "@/lib/services/participants/update-participan
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
-import { decideByLink, isLiveSigningLink, openSigningLink } from "@/lib/services/signing/sign-by-link";
+import { decideByLink } from "@/lib/services/signing/decide-by-link";
+import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
+import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, rejection } from "@/test/services/read-fixtures";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { LoadingState } from "@/components/states";
 import { requireSessionUser } from "@/lib/auth/require-session";
-import { mailIsSent } from "@/lib/services/mail/enqueue-email";
+import { mailIsSent } from "@/lib/services/mail/mail-is-sent";
 import { OutboxTable } from "./_components/outbox-table";
 
 export const metadata: Metadata = { title: "Outbox" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getPrisma } from "@/lib/db";
-import { isLiveSigningLink } from "@/lib/services/signing/sign-by-link";
+import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
 import { SigningPage } from "./signing-page";
 
 export const metadata: Metadata = { title: "Your contract", robots: { index: false, follow: false } };

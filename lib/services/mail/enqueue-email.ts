@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { env } from "@/lib/env";
+import { mailIsSent } from "@/lib/services/mail/mail-is-sent";
 
 export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed" | "withdrawn";
 
@@ -17,11 +17,6 @@ export interface EnqueueEmailOptions {
   attachmentFileId?: number;
 }
 
-/** Is outgoing mail sent (SMTP_URL set), or kept for the Outbox page? */
-export function mailIsSent(): boolean {
-  return env().SMTP_URL !== undefined;
-}
-
 /**
  * Writes a message into the outbox, inside the caller's transaction: it exists exactly when the
  * change that causes it commits. Call `mailQueued()` (mail-wakeup.ts) after the commit.
@@ -29,15 +24,5 @@ export function mailIsSent(): boolean {
 export async function enqueueEmail({ db, kind, contractId, participantId, to, subject, body, linkOrigin, attachmentFileId }: EnqueueEmailOptions): Promise<void> {
   await db.emailMessage.create({
     data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept", attachmentFileId: attachmentFileId ?? null },
-  });
-}
-
-/**
- * A message this deployment cannot deliver (SMS without a provider), recorded so the Outbox and the
- * participant's `delivery_status` say so instead of pretending.
- */
-export async function recordUndeliverable({ db, kind, contractId, participantId, to, subject, body, linkOrigin, reason }: EnqueueEmailOptions & { reason: string }): Promise<void> {
-  await db.emailMessage.create({
-    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: "undeliverable", lastError: reason },
   });
 }

@@ -7,8 +7,8 @@ import { DomainError } from "@/lib/domain/errors";
 import { isWellFormedSigningToken, newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
-import { lockByToken } from "@/lib/services/signing/sign-by-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 
 /**
@@ -18,7 +18,7 @@ import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
  */
 async function lockLiveLink(tx: Tx, token: string) {
   try {
-    return await lockByToken(tx, token);
+    return await findSigningLink(tx, token, { lock: true });
   } catch (error) {
     if (!(error instanceof DomainError && error.key === "resource_not_found" && isWellFormedSigningToken(token))) throw error;
     const ended = await tx.participant.findUnique({ where: { signingTokenHash: signingTokenHash(token) }, select: { party: { select: { contract: { select: { state: true } } } } } });

@@ -4,7 +4,8 @@
 import type { Tx } from "@/lib/db";
 import type { TDeliveryChannel } from "@/lib/domain/enums";
 import type { DeliveryStatus } from "@/lib/generated/prisma/client";
-import { enqueueEmail, recordUndeliverable } from "@/lib/services/mail/enqueue-email";
+import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
+import { recordUndeliverable } from "@/lib/services/mail/record-undeliverable";
 import { invitationMail } from "@/lib/services/mail/messages";
 
 /** Where each channel's invitation goes, and what the participant's delivery_status becomes. */

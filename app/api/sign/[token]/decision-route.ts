@@ -1,7 +1,7 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
 import { assertSameOrigin } from "@/lib/api/auth";
-import { decideByLink, type TDecision } from "@/lib/services/signing/sign-by-link";
+import { decideByLink, type TDecision } from "@/lib/services/signing/decide-by-link";
 
 /**
  * The exports of a signer's decision route (sign, decline): POST from this site's own signing page

@@ -1,6 +1,6 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import type { TSigningPageView } from "@/lib/schemas/signing";
-import { openSigningLink } from "@/lib/services/signing/sign-by-link";
+import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { signingDocument } from "./files/signing-files";
 
 // The signing page's data: the link's token is the credential (no session, no API token).

@@ -1,6 +1,6 @@
 import { json, otherMethods, withApi } from "@/lib/api/handler";
 import { assertSameOrigin } from "@/lib/api/auth";
-import { sendTwoStepCode } from "@/lib/services/signing/sign-by-link";
+import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 
 const route = "/api/sign/{token}/code";
 

@@ -1,7 +1,7 @@
 import { otherMethods, withApi } from "@/lib/api/handler";
 import { apiError } from "@/lib/api/errors";
 import { openFileOfContract } from "@/lib/services/files/get-contract-file";
-import { openSigningLink } from "@/lib/services/signing/sign-by-link";
+import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 
 // A participant downloads the contract PDF or an attachment through their link (the link is the
 // credential); the file must belong to the link's contract.
