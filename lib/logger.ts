@@ -49,7 +49,7 @@ export const logger = {
   error: write("error"),
 };
 
-/** The fields of the one line every API request writes (lib/api/handler.ts, the front door's refusals). */
+/** The fields of the one line every API request writes (lib/api/endpoint.ts, the front door's refusals). */
 export interface TRequestLogFields {
   method: string;
   route: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
-import { firstDuplicateKey, isJsonContentType, readBodyBytes } from "@/lib/api/request";
+import { firstDuplicateKey, isJsonContentType, readBodyBytes } from "@/lib/api/endpoint";
 import { AUTH_BASE_PATH, getAuthForRequest, type TAuth } from "@/lib/auth/server";
 import { clearSignInAttempts, consumeSignInAttempt } from "@/lib/auth/sign-in-throttle";
 import { getPrisma, type PrismaClient } from "@/lib/db";

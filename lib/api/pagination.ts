@@ -1,4 +1,4 @@
-import { jsonText } from "@/lib/api/handler";
+import { jsonText } from "@/lib/api/endpoint";
 import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { absoluteUrl, type TQueryValues } from "@/lib/http/origin";
 import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";

@@ -9,7 +9,7 @@ import { ERROR_CODES } from "../domain/error-codes.ts";
 
 type THeaders = Record<string, string | string[] | undefined>;
 
-/** The most any request body may be, on every route (the /v1 readers enforce the same: lib/api/request.ts). */
+/** The most any request body may be, on every route (the /v1 readers enforce the same: lib/api/endpoint.ts). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**

@@ -13,7 +13,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
 import { authenticateApiRequest as authenticateWithPreload, sameHash } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
-import { json, withApi } from "@/lib/api/handler";
+import { json, withApi } from "@/lib/api/endpoint";
 import { hashApiToken } from "@/lib/domain/api-token";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";

@@ -8,7 +8,7 @@ vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma, readyPrisma: db.readyPrism
 
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
-import { json, jsonText, methodNotAllowed, withApi } from "@/lib/api/handler";
+import { json, jsonText, methodNotAllowed, withApi } from "@/lib/api/endpoint";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const noParams = { params: Promise.resolve({}) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { paginated, paginatedPreloaded } from "@/lib/api/pagination";
-import { parseQuery } from "@/lib/api/request";
+import { parseQuery } from "@/lib/api/endpoint";
 import { ZPaginationQuerySchema } from "@/lib/schemas/pagination";
 import { pageArgs } from "@/lib/services/page-args";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { firstDuplicateKey, jsonNestingDepth, MAX_OBJECT_MEMBERS, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/request";
+import { firstDuplicateKey, jsonNestingDepth, MAX_OBJECT_MEMBERS, parseIdParam, parseQuery, readJsonBody } from "@/lib/api/endpoint";
 
 const URL_ = "http://localhost/v1/contracts/create";
 

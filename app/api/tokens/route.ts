@@ -1,5 +1,4 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { json, otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { requireAdminActor, requireAdminSession } from "@/lib/api/web-guards";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/api/endpoint";
 
 // Any /v1 path no route file matches answers 404 in the API's error shape (not Next's HTML page),
 // for every method, without touching the database or asking for credentials.

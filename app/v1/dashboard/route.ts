@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { dashboardPreload } from "@/lib/api/json/dashboard";
 import { DASHBOARD_TILES, dashboardQueries, type TDashboardTile } from "@/lib/domain/dashboard";
 import type { TDashboard } from "@/lib/schemas";

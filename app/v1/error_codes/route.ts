@@ -1,6 +1,5 @@
 import { listErrorCodes } from "@/lib/domain/error-codes";
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { paginated } from "@/lib/api/pagination";
 import { serializeErrorCode } from "@/lib/api/serializers";
 import type { TErrorCodeList } from "@/lib/schemas/error-code";

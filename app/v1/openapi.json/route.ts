@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
 import { databaseStatus, getPrisma } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { paginated } from "@/lib/api/pagination";
 import { templateTypeAnswers } from "@/lib/api/json/template-type";
 import { serializeTemplate } from "@/lib/api/serializers";

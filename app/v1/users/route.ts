@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { paginated } from "@/lib/api/pagination";
 import { serializeUser } from "@/lib/api/serializers";
 import type { TUserList } from "@/lib/schemas";

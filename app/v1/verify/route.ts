@@ -1,6 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
-import { readBodyBytes } from "@/lib/api/request";
+import { endpointRoute, handle, json, readBodyBytes } from "@/lib/api/endpoint";
 import { serializeSealVerdict } from "@/lib/api/serializers";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/domain/file-content";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

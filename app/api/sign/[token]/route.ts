@@ -1,4 +1,4 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { json, otherMethods, withApi } from "@/lib/api/endpoint";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { signingDocument } from "./files/signing-files";

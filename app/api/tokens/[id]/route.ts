@@ -1,5 +1,4 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { parseIdParam } from "@/lib/api/request";
+import { json, otherMethods, withApi, parseIdParam } from "@/lib/api/endpoint";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { requireAdminActor } from "@/lib/api/web-guards";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractDetailPreload, preloadedContract } from "@/lib/api/json/contract";

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { preloadedTemplateType, templateTypePreload } from "@/lib/api/json/template-type";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 

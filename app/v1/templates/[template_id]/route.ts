@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { templateTypeAnswers } from "@/lib/api/json/template-type";
 import { serializeTemplateDetail } from "@/lib/api/serializers";
 import type { TTemplateDetail } from "@/lib/schemas";

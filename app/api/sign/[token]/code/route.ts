@@ -1,4 +1,4 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
+import { json, otherMethods, withApi } from "@/lib/api/endpoint";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 

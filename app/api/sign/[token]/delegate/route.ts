@@ -1,5 +1,4 @@
-import { json, otherMethods, withApi } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { json, otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { ZDelegateRequestSchema } from "@/lib/schemas/signing";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { serializeContractDocument } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getContractDocument, loadContractDocument } from "@/lib/services/contracts/contract-document";

@@ -1,8 +1,6 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { endpointRoute, handle, json, readBodyBytes } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
-import { json } from "@/lib/api/handler";
 import { paginated } from "@/lib/api/pagination";
-import { readBodyBytes } from "@/lib/api/request";
 import { serializeContractFile } from "@/lib/api/serializers";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/domain/file-content";
 import { UPLOAD_MAX_BODY_BYTES } from "@/lib/http/front-door";

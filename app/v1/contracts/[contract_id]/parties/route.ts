@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { partiesPreload, partyAnswer, preloadedParties } from "@/lib/api/json/party";
 import { paginatedPreloaded } from "@/lib/api/pagination";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

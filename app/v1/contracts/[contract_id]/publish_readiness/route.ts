@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import type { TPublishReadiness } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getPublishReadiness } from "@/lib/services/contracts/publish-contract";

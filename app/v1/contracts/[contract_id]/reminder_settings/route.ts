@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import type { TContractReminderSettings } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getContractReminderSettings } from "@/lib/services/reminders/get-contract-reminder-settings";

@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { contractAnswer } from "@/lib/api/json/contract";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";

@@ -1,4 +1,4 @@
-import { otherMethods, withApi } from "@/lib/api/handler";
+import { otherMethods, withApi } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
 import { openFileOfContract } from "@/lib/services/files/get-contract-file";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";

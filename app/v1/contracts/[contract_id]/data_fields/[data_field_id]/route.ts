@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { dataFieldAnswer, dataFieldPreload, preloadedDataField } from "@/lib/api/json/data-field";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { updateDataField } from "@/lib/services/data-fields/update-data-field";

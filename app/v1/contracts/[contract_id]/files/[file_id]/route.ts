@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/api/handler";
+import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { serializeContractFile } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteAttachment } from "@/lib/services/files/delete-attachment";

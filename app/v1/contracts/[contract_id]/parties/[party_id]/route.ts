@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { partyPreload, preloadedParty } from "@/lib/api/json/party";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParty } from "@/lib/services/parties/delete-party";

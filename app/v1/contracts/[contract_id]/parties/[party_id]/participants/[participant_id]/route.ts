@@ -1,5 +1,4 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/api/handler";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { participantEtag, participantVersionsOf, withCurrentEtag } from "@/lib/api/etag";
 import { participantAnswer, participantAnswerSql, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,6 +1,5 @@
-import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { participantEtag } from "@/lib/api/etag";
-import { jsonText } from "@/lib/api/handler";
 import { participantAnswer } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
