@@ -9,7 +9,8 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations, MIGRATIONS_DIR } from "@/lib/db/schema-engine";
-import { foldAllContractCounts, foldContractCounts } from "@/lib/services/contracts/fold-contract-counts";
+import { foldAllContractCounts } from "@/lib/services/contracts/fold-all-contract-counts";
+import { foldContractCounts } from "@/lib/services/contracts/fold-contract-counts";
 import { KEPT_AND_COUNTED_SQL, type TKeptAndCounted } from "@/test/helpers/contract-counts";
 import { createServerDatabase, createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 

@@ -14,7 +14,7 @@ import { partiesPreload, partyAnswer, partyPreload, preloadedParties, preloadedP
 import { preloadedTemplateType, templateTypeAnswers, templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
 import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-args";
 import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
-import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
+import { foldAllContractCounts } from "@/lib/services/contracts/fold-all-contract-counts";
 import type { TContractListQuery, TDataFieldRef, TPagination } from "@/lib/schemas";
 import { createTemplateType, createUser } from "@/lib/db/seed/factories";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";

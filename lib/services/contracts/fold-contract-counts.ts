@@ -30,17 +30,6 @@ export async function foldContractCounts({ db, batch = 10_000 }: { db: PrismaCli
   return row?.folded ?? 0;
 }
 
-/** Folds until no delta is left (a run of the background job), at most `rounds` batches. */
-export async function foldAllContractCounts({ db, batch = 10_000, rounds = 10 }: { db: PrismaClient; batch?: number; rounds?: number }): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < rounds; i++) {
-    const folded = await foldContractCounts({ db, batch });
-    total += folded;
-    if (folded < batch) break;
-  }
-  return total;
-}
-
 /**
  * Sets the totals to the contracts there are and drops every delta: for a bulk load that bypassed
  * the triggers (the benchmark's data set is loaded with them off). Run it in the loading

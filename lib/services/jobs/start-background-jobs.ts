@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
-import { foldAllContractCounts } from "@/lib/services/contracts/fold-contract-counts";
+import { foldAllContractCounts } from "@/lib/services/contracts/fold-all-contract-counts";
 import { createSmtpTransport, startMailDeliverer } from "@/lib/services/mail/deliver-email";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
