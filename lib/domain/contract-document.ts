@@ -65,10 +65,10 @@ export function fieldsNamed(body: TBody): string[] {
 }
 
 /**
- * What is wrong with a body for a template with these data fields' custom ids, by path
- * (`body.sections.2.text`), as `parameter_problems` name them; empty when nothing is.
+ * What is wrong with a body for a template (or contract: `owner`) with these data fields' custom
+ * ids, by path (`body.sections.2.text`), as `parameter_problems` name them; empty when nothing is.
  */
-export function bodyProblems(body: TBody, customIds: readonly string[]): Record<string, string[]> {
+export function bodyProblems(body: TBody, customIds: readonly string[], owner: "template" | "contract" = "template"): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   const add = (path: string, message: string) => (problems[path] ??= []).push(message);
   const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
@@ -82,7 +82,7 @@ export function bodyProblems(body: TBody, customIds: readonly string[]): Record<
       if (!("placeholder" in token)) continue;
       const p = token.placeholder;
       if (p.kind === "unknown") add(`body.sections.${index}.text`, `${token.raw} is not a placeholder; use {{field.<custom_id>}}, {{parties}} or {{signatories}}`);
-      else if (p.kind === "field" && !known.has(p.customId)) add(`body.sections.${index}.text`, `${token.raw} names no data field of the template (custom_id "${p.customId}")`);
+      else if (p.kind === "field" && !known.has(p.customId)) add(`body.sections.${index}.text`, `${token.raw} names no data field of the ${owner} (custom_id "${p.customId}")`);
     }
   });
   return problems;
@@ -163,8 +163,6 @@ const joinNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? "") : `
 
 /** The contract laid out as it will be signed. */
 export function renderDocument(input: TDocInput): TDocument {
-  const byId = new Map<string, TDocField>();
-  for (const field of input.dataFields) if (field.customId !== "" && !byId.has(field.customId)) byId.set(field.customId, field);
   const parties = input.parties.map((party) => ({ name: party.name, details: partyDetails(party) }));
   const signatories: TDocSignatory[] = input.parties.flatMap((party) =>
     party.participants
@@ -177,8 +175,28 @@ export function renderDocument(input: TDocInput): TDocument {
         signedAt: p.signState === "signed" && p.signStateUpdatedAt ? new Date(p.signStateUpdatedAt).toISOString() : null,
       })),
   );
-  const partyLine = (p: (typeof parties)[number]) => `${p.name} (${p.details})`;
-  const signatoryLine = (s: TDocSignatory) => `${s.name}${s.title ? `, ${s.title}` : ""} for ${s.party}`;
+  const text = layoutText(input.body, input.dataFields, parties, signatories);
+  return { title: input.name, sections: text.sections, parties, signatories, missingFields: text.missingFields };
+}
+
+type TTextParty = TDocument["parties"][number];
+type TTextSignatory = Pick<TDocSignatory, "name" | "title" | "party">;
+
+/**
+ * A body laid out with these data fields, parties and signatories (as renderDocument lists them):
+ * the document's sections, and the fields it needs that have no value. A draft's text editor
+ * previews with it, from the parties and signatories its document already lists.
+ */
+export function layoutText(
+  body: TBody,
+  dataFields: readonly TDocField[],
+  parties: readonly TTextParty[],
+  signatories: readonly TTextSignatory[],
+): Pick<TDocument, "sections" | "missingFields"> {
+  const byId = new Map<string, TDocField>();
+  for (const field of dataFields) if (field.customId !== "" && !byId.has(field.customId)) byId.set(field.customId, field);
+  const partyLine = (p: TTextParty) => `${p.name} (${p.details})`;
+  const signatoryLine = (s: TTextSignatory) => `${s.name}${s.title ? `, ${s.title}` : ""} for ${s.party}`;
   const missing = new Map<string, string>();
 
   const segmentsOf = (text: string): TSegment[] =>
@@ -198,7 +216,7 @@ export function renderDocument(input: TDocInput): TDocument {
       return { field: p.customId, name, text: field!.value, missing: false };
     });
 
-  const sections = input.body.sections.map((section): TDocSection => {
+  const sections = body.sections.map((section): TDocSection => {
     const blocks: TBlock[] = [];
     for (const paragraph of section.text.split(/\r?\n\s*\r?\n/)) {
       const trimmed = paragraph.trim();
@@ -214,13 +232,7 @@ export function renderDocument(input: TDocInput): TDocument {
     }
     return { heading: section.heading, blocks };
   });
-  return {
-    title: input.name,
-    sections,
-    parties,
-    signatories,
-    missingFields: [...missing].map(([customId, name]) => ({ customId, name })),
-  };
+  return { sections, missingFields: [...missing].map(([customId, name]) => ({ customId, name })) };
 }
 
 /** A block's text, fields filled in (or marked): what a screen reader or pdftotext reads. */

@@ -14,11 +14,11 @@ export const ZBodySchema = z
     sections: z
       .array(
         z.object({
-          heading: z.string().max(MAX_HEADING_LENGTH).meta({ description: "Plain text; may be empty." }),
+          heading: z.string().max(MAX_HEADING_LENGTH, `must be at most ${MAX_HEADING_LENGTH} characters`).meta({ description: "Plain text; may be empty." }),
           text: z.string().meta({ description: `Plain text; a blank line starts a new paragraph. ${PLACEHOLDERS}` }),
         }),
       )
-      .max(MAX_BODY_SECTIONS),
+      .max(MAX_BODY_SECTIONS, `at most ${MAX_BODY_SECTIONS} sections are accepted`),
   })
   .meta({
     id: "Body",

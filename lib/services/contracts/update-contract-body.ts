@@ -33,7 +33,7 @@ export async function updateContractBody({ db, actor, contractId, request, reque
       throw new DomainError("contract_text_frozen", `Contract ${contractId} is ${contract.state}; its text changes only while it is a draft.`);
     }
     const fields = await tx.contractDataField.findMany({ where: { contractId }, select: { customId: true } });
-    const problems = bodyProblems(request.body, fields.map((f) => f.customId));
+    const problems = bodyProblems(request.body, fields.map((f) => f.customId), "contract");
     if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
     await tx.contract.update({ where: { id: contractId }, data: { body: request.body as object, updatedAt: new Date() } });
     await writeAuditEvent({
