@@ -11,7 +11,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@/lib/domain/file-content
 import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
 import { getContractDocument } from "@/lib/services/contracts/contract-document";
-import { getPublishReadiness } from "@/lib/services/contracts/publish-contract";
+import { getPublishReadiness } from "@/lib/services/contracts/get-publish-readiness";
 import { updateContractBody } from "@/lib/services/contracts/update-contract-body";
 import { deleteAttachment } from "@/lib/services/files/delete-attachment";
 import { fileStore } from "@/lib/services/files/file-store";

@@ -5,7 +5,8 @@ import { createContract, createTemplate, createUser, createWorkspace } from "@/l
 import type { TUserActor } from "@/lib/domain/actor";
 import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { createContract as createContractService } from "@/lib/services/contracts/create-contract";
-import { getPublishReadiness, publishContract } from "@/lib/services/contracts/publish-contract";
+import { getPublishReadiness } from "@/lib/services/contracts/get-publish-readiness";
+import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";

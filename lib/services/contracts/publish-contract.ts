@@ -1,42 +1,16 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import { textProblems, type TBody } from "@/lib/domain/contract-document";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
-import { publishProblems, type TReadinessProblem } from "@/lib/domain/publish-readiness";
 import { newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
+import { loadPublishReadiness } from "@/lib/services/contracts/load-publish-readiness";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { invitedAtPublishing } from "@/lib/domain/signing-order";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
-import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
-
-const READINESS_INCLUDE = {
-  parties: { orderBy: { id: "asc" }, include: { participants: { orderBy: { id: "asc" } } } },
-  template: { select: { signingPeriodDays: true } },
-  dataFields: { select: { customId: true, name: true, value: true } },
-} as const;
-
-/** The contract's parties and participants as publishing checks them. */
-async function loadForReadiness(tx: Tx, contractId: number) {
-  return tx.contract.findUniqueOrThrow({ where: { id: contractId }, include: READINESS_INCLUDE });
-}
-
-export interface PublishReadinessOptions {
-  db: Tx;
-  actor: Actor;
-  contractId: number;
-}
-
-/** What stands between the contract and publishing (the contract page's checklist); 404 if not visible. */
-export async function getPublishReadiness({ db, actor, contractId }: PublishReadinessOptions): Promise<TReadinessProblem[]> {
-  const contract = await findVisibleContract(db, actor, contractId);
-  const full = await loadForReadiness(db, contract.id);
-  return [...publishProblems(full.state, full.parties, await loadAvailableOptions(db, full.templateId), full.signingOrder), ...textProblems(full.body as unknown as TBody, full.dataFields)];
-}
 
 export interface PublishContractOptions {
   db: PrismaClient;
@@ -63,12 +37,8 @@ export async function publishContract({ db, actor, contractId, subject, message,
     await findVisibleContract(tx, actor, contractId);
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM contracts WHERE id = ${contractId} FOR UPDATE`;
     if (locked.length === 0) throw new DomainError("resource_not_found", `Contract ${contractId} does not exist.`);
-    const contract = await loadForReadiness(tx, contractId);
+    const { contract, problems } = await loadPublishReadiness(tx, contractId);
     assertCanWrite(actor, contract.workspaceId);
-    const problems = [
-      ...publishProblems(contract.state, contract.parties, await loadAvailableOptions(tx, contract.templateId), contract.signingOrder),
-      ...textProblems(contract.body as unknown as TBody, contract.dataFields),
-    ];
     if (problems.length > 0) {
       const parameterProblems: TParameterProblems = {};
       for (const problem of problems) (parameterProblems[problem.path] ??= []).push(problem.message);

@@ -1,7 +1,7 @@
 import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import type { TPublishReadiness } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { getPublishReadiness } from "@/lib/services/contracts/publish-contract";
+import { getPublishReadiness } from "@/lib/services/contracts/get-publish-readiness";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getPublishReadiness, async ({ prisma, actor, params }) => {
