@@ -128,7 +128,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
 
       {/* What the signatories were invited to sign: its values change only in a draft (the API answers 409 `data_fields_frozen`). */}
       <DataFieldsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
-      <DocumentSection contractId={contract.id} />
+      <DocumentSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       <AttachmentsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       {contract.state === "draft" || contract.state === "pending" ? <RemindersSection contractId={contract.id} editable={mayWrite} /> : null}
       <ActivitySection contract={contract} />

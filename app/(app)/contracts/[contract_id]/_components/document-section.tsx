@@ -1,14 +1,22 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { DocumentText } from "@/components/contract-document";
 import { ErrorState, LoadingState } from "@/components/states";
+import { ContractTextEditor } from "./contract-text-editor";
 import { documentQuery } from "./document-queries";
 
-/** The contract's text as it will be signed: data fields filled in, empty ones marked and listed. */
-export function DocumentSection({ contractId }: { contractId: number }) {
+/**
+ * The contract's text as it will be signed: data fields filled in, empty ones marked and listed.
+ * With `editable` (a draft the user may change), Edit text opens the text editor in its place; a
+ * published contract's text says it is frozen.
+ */
+export function DocumentSection({ contractId, editable }: { contractId: number; editable: boolean }) {
   const query = useQuery(documentQuery(contractId));
   const doc = query.data;
+  // Stays open when the contract is published meanwhile, so the refused save and the typed text stay in view.
+  const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="document-title" className="mt-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -25,8 +33,19 @@ export function DocumentSection({ contractId }: { contractId: number }) {
         <LoadingState label="Loading the document…" />
       ) : query.isError ? (
         <ErrorState title="Could not load the document." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : editing ? (
+        <ContractTextEditor contractId={contractId} document={doc!} onClose={() => setEditing(false)} />
       ) : (
         <>
+          {doc!.frozen ? (
+            <p className="mt-2 rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-800">
+              This text can no longer change: it was frozen when the contract was published, as the text its participants sign.
+            </p>
+          ) : editable ? (
+            <button type="button" className="mt-2 rounded border border-slate-300 px-3 py-1.5 text-sm font-medium" onClick={() => setEditing(true)}>
+              Edit text
+            </button>
+          ) : null}
           {doc!.missing_data_fields.length > 0 ? (
             <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               The text needs values for: {doc!.missing_data_fields.map((f) => f.name).join(", ")}. They are marked below.
