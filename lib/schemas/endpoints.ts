@@ -624,8 +624,11 @@ export const ENDPOINTS = {
     path: "/v1/contracts/{contract_id}/parties/{party_id}/participants/{participant_id}/send_invitation",
     summary: "Send a participant's invitation again",
     description:
-      "Queues the invitation e-mail again, with the same link. Only while the contract is pending (409), for a participant " +
-      "who has not decided yet and whose delivery channel includes e-mail (400).",
+      "Gives the participant a new signing link (the old one stops working; a lock by wrong codes is lifted) and invites them " +
+      "again by their delivery channel: an e-mail for `email` and `email_and_sms`; none for `sms`, `same_device` and `none`, " +
+      "whose new link staff hand over themselves (`GET …/signing_link`). The reminder schedule starts again from this " +
+      "invitation. Only while the contract is pending (409), for a participant who has not decided yet (400) and whose " +
+      "signing stage has opened (409 `not_your_turn`).",
     tag: "Participants",
     params: ZParticipantPathParamsSchema,
     response: ZParticipantSchema,

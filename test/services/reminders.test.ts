@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/db";
 import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
+import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { anonymousAdmin } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
 let ws: { id: number };
@@ -104,6 +106,22 @@ test("one warning before the signing period ends, in place of a reminder due the
   expect(await mailTo(both.participantId, "expiry_warning")).toBe(1);
   expect(await mailTo(both.participantId, "reminder")).toBe(0);
   expect(await mailTo(later.participantId, "expiry_warning")).toBe(0);
+});
+
+test("Send again restarts the schedule: no reminder the day after it, the first one 5 days after it, counted afresh", async () => {
+  const { contractId, participantId } = await invited(6);
+  expect((await sendDueReminders({ db: db.prisma })).reminders).toBe(1);
+  // Long enough since the invitation and the reminder that the next one would be due.
+  await age(participantId, 3);
+  const partyId = (await db.prisma.participant.findUniqueOrThrow({ where: { id: participantId } })).partyId;
+  await sendInvitationAgain({ db: db.prisma, actor: anonymousAdmin, contractId, partyId, participantId, linkOrigin: "https://contracts.example.com" });
+  expect(await sendDueReminders({ db: db.prisma })).toEqual({ reminders: 0, warnings: 0 });
+  await age(participantId, 1);
+  expect(await sendDueReminders({ db: db.prisma })).toEqual({ reminders: 0, warnings: 0 });
+  await age(participantId, 4.01);
+  expect(await sendDueReminders({ db: db.prisma })).toEqual({ reminders: 1, warnings: 0 });
+  expect(await mailTo(participantId, "reminder")).toBe(2);
+  expect((await db.prisma.participant.findUniqueOrThrow({ where: { id: participantId } })).remindersSent).toBe(1);
 });
 
 test("two job runners at once (own connection pools): each due reminder exactly once (on PostgreSQL, by the row locks)", async () => {

@@ -30,19 +30,19 @@ let template: { id: number };
 beforeAll(async () => {
   db = await createTestDatabase();
   ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], twoStepMethods: ["none", "email"], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] });
+  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], deliveryChannels: ["email", "sms", "same_device"], twoStepMethods: ["none", "email"], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] });
   const user = await createUser(db.prisma, { name: "Olga Owner", email: `olga.${Date.now()}@example.org`, isAdmin: true });
   staff = await actorOf(db.prisma, user);
 });
 afterAll(() => db.cleanup());
 
 /** A published contract whose counterparties each have one signatory; their links by name. */
-async function published(people: { name: string; twoStep?: "none" | "email" }[]) {
+async function published(people: { name: string; twoStep?: "none" | "email"; deliveryChannel?: "email" | "sms" | "same_device" }[]) {
   const contract = await createContract(db.prisma, {
     workspaceId: ws.id,
     templateId: template.id,
     owner: { id: staff.userId, name: staff.name, email: staff.email },
-    counterparties: people.map((p) => ({ type: "individual" as const, participant: { name: p.name, twoStepMethod: p.twoStep ?? "none" } })),
+    counterparties: people.map((p) => ({ type: "individual" as const, participant: { name: p.name, twoStepMethod: p.twoStep ?? "none", deliveryChannel: p.deliveryChannel, phoneNumber: "+4712345678" } })),
   });
   await publishContract({ db: db.prisma, actor: staff, contractId: contract.id, linkOrigin: ORIGIN });
   const parties = await db.prisma.party.findMany({ where: { contractId: contract.id, myParty: false }, include: { participants: true }, orderBy: { id: "asc" } });
@@ -141,6 +141,35 @@ describe("the e-mailed code", () => {
     expect(next).not.toBe(token);
     expect((await openSigningLink({ db: db.prisma, token: next })).you.twoStepLocked).toBe(false);
     expect(await sign(next, "Hal Guess", await freshCode(next, participantId))).toEqual({ contractState: "signed" });
+  });
+
+  it.each(["sms", "same_device"] as const)("a %s participant, whom no e-mail invites, is unlocked by staff the same way: a new link, the lock cleared, audited, no invitation e-mail", async (channel) => {
+    const name = `Lou ${channel}`;
+    const c = await published([{ name, twoStep: "email", deliveryChannel: channel }]);
+    const { token, participantId, partyId } = c.links[name]!;
+    // Locked as ten wrong codes leave it (the test above types them).
+    await db.prisma.participant.update({
+      where: { id: participantId },
+      data: { twoStepWrongTries: TWO_STEP_CODE.lockAfterWrongTries, twoStepWrongTriesTotal: TWO_STEP_CODE.lockAfterWrongTries, twoStepLockedAt: new Date() },
+    });
+    expect((await openSigningLink({ db: db.prisma, token })).you.twoStepLocked).toBe(true);
+    const mailBefore = await db.prisma.emailMessage.count({ where: { participantId, kind: "invitation" } });
+
+    const answered = await sendInvitationAgain({ db: db.prisma, actor: staff, contractId: c.id, partyId, participantId, linkOrigin: ORIGIN });
+    expect(answered.twoStepLockedAt).toBeNull();
+    expect(answered.deliveryStatus).toBe(channel === "sms" ? "failure" : "not_sent");
+    expect(await isLiveSigningLink({ db: db.prisma, token })).toBe(false);
+    const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: c.id, partyId, participantId, linkOrigin: ORIGIN });
+    const next = url.split("/sign/")[1]!;
+    expect((await openSigningLink({ db: db.prisma, token: next })).you.twoStepLocked).toBe(false);
+    // Nothing is e-mailed to them: an SMS participant's invitation is recorded undeliverable, as at publishing.
+    const invitations = await db.prisma.emailMessage.findMany({ where: { participantId, kind: "invitation" }, orderBy: { id: "asc" } });
+    expect(invitations.slice(mailBefore).map((m) => m.status)).toEqual(channel === "sms" ? ["undeliverable"] : []);
+    const { rows } = await listContractEvents({ db: db.prisma, actor: staff, contractId: c.id, pagination: { limit: 100, offset: 0 } });
+    const sent = rows.map(serializeAuditEvent).find((e) => e.action === "participant.invitation_send" && e.entity_id === participantId)!;
+    expect(sent.changes).toContainEqual({ field: "two_step_locked", from: true, to: false });
+    expect(sent.actor).toMatchObject({ type: "user", name: staff.name });
+    expect(await sign(next, name, await freshCode(next, participantId))).toEqual({ contractState: "signed" });
   });
 
   it("fifty wrong tries in all lock for good: a new link no longer unlocks", async () => {

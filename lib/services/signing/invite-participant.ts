@@ -1,5 +1,6 @@
 // Sending a participant their invitation (docs/api.md "Publishing and signing", "Signing order"): at
-// publishing, when their stage of an ordered contract opens, and to a delegate. Always inside the
+// publishing, when their stage of an ordered contract opens, to a delegate, and when staff send it
+// again (a new link, which also unlocks a participant locked by wrong codes). Always inside the
 // transaction of the change that causes it, so the mail exists exactly when the change does.
 import type { Tx } from "@/lib/db";
 import type { TDeliveryChannel } from "@/lib/domain/enums";
@@ -44,15 +45,17 @@ export interface TInvitation {
 
 /**
  * Queues the invitation by the participant's channel (the link is rendered from their nonce when the
- * message is sent) and records it: `invited_at` and `delivery_status`. The participant must already
+ * message is sent) and records it: `invited_at` and `delivery_status`, which it answers. The reminder
+ * schedule starts again from this invitation (docs/mail.md "Reminders": the job counts from
+ * `invited_at`, and the count and the last reminder start afresh). The participant must already
  * have their signing link.
  */
-export async function inviteParticipant(tx: Tx, participant: TInvitee, invitation: TInvitation): Promise<void> {
+export async function inviteParticipant(tx: Tx, participant: TInvitee, invitation: TInvitation): Promise<DeliveryStatus> {
   const { contract, senderName, subject, message, linkOrigin, now } = invitation;
   const delivery = deliveryOf(participant.deliveryChannel);
   await tx.participant.update({
     where: { id: participant.id },
-    data: { invitedAt: now, deliveryStatus: delivery.status, version: { increment: 1 }, updatedAt: now },
+    data: { invitedAt: now, remindersSent: 0, lastRemindedAt: null, deliveryStatus: delivery.status, version: { increment: 1 }, updatedAt: now },
   });
   const mail = invitationMail({
     participantName: participant.name,
@@ -68,4 +71,5 @@ export async function inviteParticipant(tx: Tx, participant: TInvitee, invitatio
   if (delivery.sms) {
     await recordUndeliverable({ ...base, to: participant.phoneNumber, reason: "SMS cannot be sent: this deployment has no SMS provider. Copy the signing link from the contract page and share it another way." });
   }
+  return delivery.status;
 }

@@ -16,6 +16,21 @@ const DELIVERY_WORDS: Record<TParticipant["delivery_status"], string> = {
   bounce: "Bounced",
 };
 
+/**
+ * How staff hand a new link to a participant the app sends no mail to (docs/web-app.md "Publishing"):
+ * the deployment has no SMS provider, and a same-device signer signs on the staff member's device.
+ */
+function handoverWords(participant: TParticipant): string {
+  switch (participant.delivery_channel) {
+    case "sms":
+      return `No SMS is sent by this deployment: send it to ${participant.phone_number || "their phone"} in a text message of your own.`;
+    case "same_device":
+      return "They sign on this device: open the link here and hand the device to them.";
+    default:
+      return "No message is sent to them: hand it to them yourself.";
+  }
+}
+
 /** A participant of a pending contract: how far their invitation got, their link, and sending it again. */
 export function SigningStatus({ contractId, partyId, participant, actions }: { contractId: number; partyId: number; participant: TParticipant; actions: boolean }) {
   const ref = { contractId, partyId, participantId: participant.id };
@@ -25,20 +40,31 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
   const byEmail = participant.delivery_channel === "email" || participant.delivery_channel === "email_and_sms";
   const locked = participant._private_ownerside.two_step_locked_time;
 
-  async function copyLink() {
+  /** Shows the current link and copies it; `before` leads the note (after a new link is made). */
+  async function copyLink(before = "") {
     setNote(null);
     try {
       const { url } = await fetchSigningLink(ref);
       setLink(url);
       try {
         await navigator.clipboard.writeText(url);
-        setNote("Link copied. It is personal: share it only with this participant.");
+        setNote(`${before}Link copied. It is personal: share it only with this participant.`);
       } catch {
-        setNote("Copy the link below. It is personal: share it only with this participant.");
+        setNote(`${before}Copy the link below. It is personal: share it only with this participant.`);
       }
     } catch (error) {
       setNote(error instanceof RequestError ? error.message : "Could not get the link.");
     }
+  }
+
+  function sendAgain() {
+    setLink(null);
+    send.mutate(undefined, {
+      onSuccess: () =>
+        byEmail
+          ? setNote("Invitation queued again, with a new link; the old link no longer works.")
+          : void copyLink(`A new link was made; the old one no longer works. ${handoverWords(participant)} `),
+    });
   }
 
   return (
@@ -57,7 +83,9 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
         <p className="mt-1 rounded bg-amber-50 p-2 text-amber-900">
           <span className="font-medium">Signing locked: </span>
           too many wrong codes were typed with this participant&apos;s link (<RelativeTime iso={locked} />).{" "}
-          {byEmail ? "Check with them that it was them, then send the invitation again: they get a new link, and the old one stops working." : "Their link can no longer sign by code."}
+          {byEmail
+            ? "Check with them that it was them, then send the invitation again: they get a new link, and the old one stops working."
+            : "Check with them that it was them, then make a new link and hand it to them: they get no e-mail, and the old link stops working."}
         </p>
       ) : null}
       {participant.sign_state_updated_time && participant.sign_state !== "undecided" ? (
@@ -71,19 +99,14 @@ export function SigningStatus({ contractId, partyId, participant, actions }: { c
           <button type="button" onClick={() => void copyLink()} className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
             Copy signing link
           </button>
-          {byEmail ? (
-            <button
-              type="button"
-              onClick={() => {
-                setLink(null);
-                send.mutate(undefined, { onSuccess: () => setNote("Invitation queued again, with a new link; the old link no longer works.") });
-              }}
-              disabled={send.isPending}
-              className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50"
-            >
-              {locked ? "Unlock: send a new invitation" : "Send again"}
-            </button>
-          ) : null}
+          <button
+            type="button"
+            onClick={sendAgain}
+            disabled={send.isPending}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50"
+          >
+            {byEmail ? (locked ? "Unlock: send a new invitation" : "Send again") : locked ? "Unlock: make a new link" : "Make a new link"}
+          </button>
         </div>
       ) : null}
       {link ? <input readOnly value={link} aria-label={`Signing link of ${participant.name}`} className="mt-2 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} /> : null}
