@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { templateTypeAnswers } from "@/lib/api/json/template-type";
 import { isoTime, serializeAuditEvent, serializeTemplate, serializeUser, serializeWorkspace } from "@/lib/api/serializers";
 import { serializeContract, serializeContractListItem, serializeDataField, serializeParticipant, serializeParty, serializeTemplateType } from "@/test/oracle/serializers";
-import { participantEtag } from "@/lib/api/etag";
+import { participantEtag } from "@/lib/api/json/participant";
 import {
   ZContractListItemSchema,
   ZContractSchema,

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { participantEtag } from "@/lib/api/etag";
 import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
-import { participantVersionsOf, withCurrentEtag } from "@/lib/api/etag";
-import { participantAnswerSql } from "@/lib/api/json/participant";
+import { participantEtag, participantUpdateAnswer } from "@/lib/api/json/participant";
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
 import { hashApiToken } from "@/lib/domain/api-token";
@@ -102,31 +100,24 @@ async function preloadAs(actor: Actor, path: TPath): Promise<unknown> {
 const ORIGIN = "http://localhost";
 
 /**
- * As the route does it in the "preloaded" way: the targets read with the credentials, `If-Match`
- * turned into versions, and the answer written by the write statement, which must equal the
- * oracle (`serializeParticipant`) to the byte.
+ * As the route does it (`participantUpdateAnswer`), in the "preloaded" way too: the targets read
+ * with the credentials, `If-Match` turned into versions, and the answer (written by the write
+ * statement, or read when nothing changed), which must equal the oracle (`serializeParticipant`)
+ * to the byte.
  */
 async function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   const actor = options.actor ?? w.actors.editor;
-  try {
-    const { participant, returned } = await updateParticipant({
-      db: db.prisma,
-      actor,
-      ...path,
-      expectedVersions: participantVersionsOf(options.ifMatch ?? null, path.participantId),
-      changes,
-      requestId: "test-request",
-      returning: participantAnswerSql(actor, ORIGIN, path.contractId),
-      ...(readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {}),
-    });
-    if (returned !== null && !(expect.getState().currentTestName ?? "").includes("> atomicity and concurrency >")) {
-      const oracle = serializeParticipant(participant, { actor, links: { origin: ORIGIN, contractId: path.contractId, partyId: path.partyId } });
-      expect(returned).toBe(JSON.stringify(oracle));
-    }
-    return participant;
-  } catch (error) {
-    throw withCurrentEtag(error);
+  const preloaded = readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {};
+  const { participant, answer } = await participantUpdateAnswer(
+    { db: db.prisma, actor, origin: ORIGIN, contractId: path.contractId, participantId: path.participantId, ifMatch: options.ifMatch ?? null },
+    ({ expectedVersions, returning }) =>
+      updateParticipant({ db: db.prisma, actor, ...path, expectedVersions, changes, requestId: "test-request", returning, ...preloaded }),
+  );
+  if (!(expect.getState().currentTestName ?? "").includes("> atomicity and concurrency >")) {
+    const oracle = serializeParticipant(participant, { actor, links: { origin: ORIGIN, contractId: path.contractId, partyId: path.partyId } });
+    expect(answer).toBe(JSON.stringify(oracle));
   }
+  return participant;
 }
 
 /** The DomainError a call fails with, in the terms a client sees. */

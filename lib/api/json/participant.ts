@@ -1,9 +1,13 @@
 // The participant answer (TParticipant), written by PostgreSQL: the one producer of that shape,
-// alone or inside a contract (lib/api/json/contract.ts).
+// alone or inside a contract (lib/api/json/contract.ts); and its entity tag (RFC 9110 8.8.3),
+// derived from the row's `version`, which every change increments, so a tag names the stored state.
+// Strong, because `If-Match` compares strongly; what varies per caller (`my_participant`) is not state.
 import type { Tx } from "@/lib/db";
 import { ACTING_USER_ID, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
-import { participantEtag } from "@/lib/api/etag";
+import { DomainError } from "@/lib/domain/errors";
+import type { TParticipantRow } from "@/lib/services/participants/participant-row";
+import { StaleParticipantError, type TUpdatedParticipant } from "@/lib/services/participants/update-participant";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase } from "@/lib/http/origin";
 
@@ -105,4 +109,49 @@ export function preloadedParticipant(preloaded: unknown, ids: TParticipantIds): 
   if (!row.party) throw partyNotFound(ids.contractId, ids.partyId);
   if (!row.found) throw participantNotFound(ids.partyId, ids.participantId);
   return { answer: row.found.answer, etag: participantEtag({ id: ids.participantId, version: row.found.version }) };
+}
+
+/** The participant's ETag (GET, POST and PUT answer it; PUT compares `If-Match` with it). */
+export function participantEtag(row: { id: number; version: number }): string {
+  return `"p${row.id}-v${row.version}"`;
+}
+
+/**
+ * PUT …/participants/{id}, in one pass: `If-Match` → the versions the change may apply to, the
+ * change itself (`update`, given them and the answer's SQL, so its write statement writes the answer
+ * too), then the answer and its new ETag (an update that changed nothing reads the answer). A stale
+ * version is the 412 with the participant's current ETag, so the client can fetch it again.
+ */
+export async function participantUpdateAnswer(
+  { db, actor, origin, contractId, participantId, ifMatch }: { db: Tx; actor: Actor; origin: string; contractId: number; participantId: number; ifMatch: string | null },
+  update: (check: { expectedVersions: readonly number[] | undefined; returning: TRowSql }) => Promise<TUpdatedParticipant>,
+): Promise<{ participant: TParticipantRow; answer: string; etag: string }> {
+  let updated: TUpdatedParticipant;
+  try {
+    updated = await update({ expectedVersions: versionsOf(ifMatch, participantId), returning: participantAnswerSql(actor, origin, contractId) });
+  } catch (error) {
+    if (!(error instanceof StaleParticipantError)) throw error;
+    throw new DomainError(error.key, error.message, { headers: { ETag: participantEtag(error.current) } });
+  }
+  const answer = (updated.returned as string | null) ?? (await participantAnswer(db, actor, origin, contractId, participantId));
+  return { participant: updated.participant, answer, etag: participantEtag(updated.participant) };
+}
+
+/**
+ * The versions of participant `id` that `If-Match` names: undefined when there is no header or it
+ * is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names nothing; an empty
+ * or unparsable header names nothing either: a client that meant to send a tag but sent garbage
+ * must not overwrite someone else's change.
+ */
+function versionsOf(ifMatch: string | null, id: number): readonly number[] | undefined {
+  if (ifMatch === null || ifMatch.trim() === "*") return undefined;
+  const prefix = `"p${id}-v`;
+  const versions: number[] = [];
+  for (const raw of ifMatch.split(",")) {
+    const tag = raw.trim();
+    if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;
+    const digits = tag.slice(prefix.length, -1);
+    if (/^\d{1,10}$/.test(digits)) versions.push(Number(digits));
+  }
+  return versions;
 }

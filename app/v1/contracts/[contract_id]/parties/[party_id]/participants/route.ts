@@ -1,6 +1,5 @@
 import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
-import { participantEtag } from "@/lib/api/etag";
-import { participantAnswer } from "@/lib/api/json/participant";
+import { participantAnswer, participantEtag } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { createParticipant } from "@/lib/services/participants/create-participant";
 

@@ -1,6 +1,5 @@
 import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
-import { participantEtag, participantVersionsOf, withCurrentEtag } from "@/lib/api/etag";
-import { participantAnswer, participantAnswerSql, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
+import { participantPreload, participantUpdateAnswer, preloadedParticipant } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
@@ -21,16 +20,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ENDPOINTS.updateParticipant,
     async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded }) => {
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      const expectedVersions = participantVersionsOf(ifMatch, participantId);
-      // The write statement writes the answer too; an update that changed nothing reads it.
-      const returning = participantAnswerSql(actor, origin, contractId);
-      const updated = await updateParticipant({ db: prisma, actor, contractId, partyId, participantId, expectedVersions, changes, requestId, preloaded, returning, linkOrigin: origin }).catch(
-        (error: unknown) => {
-          throw withCurrentEtag(error);
-        },
+      // If-Match in, the change (whose write statement writes the answer too), the answer and its ETag out.
+      const { answer, etag } = await participantUpdateAnswer({ db: prisma, actor, origin, contractId, participantId, ifMatch }, ({ expectedVersions, returning }) =>
+        updateParticipant({ db: prisma, actor, contractId, partyId, participantId, expectedVersions, changes, requestId, preloaded, returning, linkOrigin: origin }),
       );
-      const answer = (updated.returned as string | null) ?? (await participantAnswer(prisma, actor, origin, contractId, participantId));
-      return jsonText(answer, { headers: { ETag: participantEtag(updated.participant) } });
+      return jsonText(answer, { headers: { ETag: etag } });
     },
     // What the update checks is read with the credentials, in one statement.
     { preload: ({ params }) => updateTargetsPreload({ contractId: params.contract_id, partyId: params.party_id, participantId: params.participant_id }) },
