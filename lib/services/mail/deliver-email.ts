@@ -1,16 +1,15 @@
 // The outbox deliverer (docs/mail.md). Every app process runs one (unless BACKGROUND_JOBS=off);
-// several may share one PostgreSQL. A run claims due messages with one statement that commits a
-// lease on them (FOR UPDATE SKIP LOCKED: two instances never claim the same message), then sends
-// them after that commit. A process that dies mid-send leaves its claims to expire; another run
-// claims them again: delivery is at least once. Each claim adds one to `attempts`, and every later
-// write of the message names the attempt it belongs to, so a run whose lease ran out and was
-// claimed again elsewhere cannot overwrite the newer claim's outcome.
+// several may share one PostgreSQL. A run claims due messages with a lease (lib/services/jobs/claim-due.ts)
+// and sends them after that commit. A process that dies mid-send leaves its claims to expire; another
+// run claims them again: delivery is at least once.
 import nodemailer, { type Transporter } from "nodemailer";
 
 import type { PrismaClient } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
 import { logger, serializeError } from "@/lib/logger";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
+import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
 import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
 import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
@@ -27,6 +26,8 @@ export const EMAIL_LEASE_MS = 15 * 60_000;
 
 /** Bounds on one SMTP conversation, so a hung server cannot hold a claim past its lease. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+
+const EMAILS: TLeaseQueue = { table: "email_messages", key: "id", claimed: "sending" };
 
 /** A message as claimed: what sending needs, nothing more. */
 export interface TClaimedEmail {
@@ -75,18 +76,13 @@ export function createSmtpTransport(smtpUrl: string): Transporter {
  * committed statement, and returns them.
  */
 export async function claimDueEmails(prisma: PrismaClient, { batchSize = EMAIL_BATCH_SIZE, leaseMs = EMAIL_LEASE_MS } = {}): Promise<TClaimedEmail[]> {
-  return prisma.$queryRaw<TClaimedEmail[]>`
-    UPDATE email_messages
-       SET status = 'sending', lease_until = now() + make_interval(secs => ${leaseMs / 1000}::float8), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM email_messages
-        WHERE (status = 'queued' AND next_attempt_at <= now())
-           OR (status = 'sending' AND lease_until < now())
-        ORDER BY id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, contract_id AS "contractId", participant_id AS "participantId", to_address AS "toAddress", subject, body,
-              link_origin AS "linkOrigin", attempts, attachment_file_id AS "attachmentFileId"`;
+  return claimDue<TClaimedEmail>(prisma, EMAILS, {
+    batchSize,
+    leaseMs,
+    order: "q.id",
+    returning: `d.id, d.kind, d.contract_id AS "contractId", d.participant_id AS "participantId", d.to_address AS "toAddress", d.subject, d.body,
+                d.link_origin AS "linkOrigin", d.attempts, d.attachment_file_id AS "attachmentFileId"`,
+  });
 }
 
 /** One run: claim a batch, send each message, record each outcome. */
@@ -130,11 +126,7 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
       return "failed";
     }
     const delay = retryDelay(message.attempts);
-    await prisma.$executeRaw`
-      UPDATE email_messages
-         SET status = 'queued', lease_until = NULL, last_error = ${reason},
-             next_attempt_at = now() + make_interval(secs => ${delay / 1000}::float8)
-       WHERE id = ${message.id} AND status = 'sending' AND attempts = ${message.attempts}`;
+    await endAttempt(prisma, EMAILS, { key: message.id, attempts: message.attempts }, { status: "queued", error: reason, delayMs: delay });
     logger.info("mail not sent; will retry", { ...log, error: reason, retry_in_ms: delay });
     return "retrying";
   }
@@ -163,11 +155,8 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
  */
 async function recordFailure(prisma: PrismaClient, message: TClaimedEmail, reason: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.emailMessage.updateMany({
-      where: { id: message.id, status: "sending", attempts: message.attempts },
-      data: { status: "failed", leaseUntil: null, lastError: reason },
-    });
-    if (count !== 1 || message.kind !== "invitation" || message.participantId === null) return;
+    const mine = await endAttempt(tx, EMAILS, { key: message.id, attempts: message.attempts }, { status: "failed", error: reason });
+    if (!mine || message.kind !== "invitation" || message.participantId === null) return;
     const failed = await tx.$queryRaw<{ id: number; email: string }[]>`
       UPDATE participants q
          SET delivery_status = 'failure', delivery_failed_at = now(), delivery_failure = ${reason}, version = version + 1

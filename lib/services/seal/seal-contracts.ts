@@ -1,7 +1,7 @@
 // The sealed signed copy (docs/security.md "The seal"). The signature that makes a contract `signed`
 // queues a `contract_seals` row in its own transaction (queueSeal). Every app instance runs the
-// sealer: one statement claims due rows with a lease (FOR UPDATE SKIP LOCKED, counted attempts) and
-// commits; the PDF is built and signed after that commit; one transaction then stores it, marks the
+// sealer: it claims due rows with a lease (lib/services/jobs/claim-due.ts); the PDF is built and
+// signed after that commit; one transaction then stores it, marks the
 // row done, writes the `contract.seal` audit event (so the webhook) and queues the mail — only if the
 // claim is still this one's (same attempt, still running, row locked). A sealer that dies mid-way
 // leaves its lease to run out and the next claim builds the copy again: at most one copy is ever
@@ -12,6 +12,8 @@ import { logger, serializeError } from "@/lib/logger";
 import { checkContractChain } from "@/lib/services/audit/verify-contract-chain";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
+import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
@@ -24,6 +26,7 @@ export const SEAL_LEASE_MS = 5 * 60_000;
 /** Given up (status `failed`, the error kept) after this many attempts. */
 export const MAX_SEAL_ATTEMPTS = 8;
 const BATCH = 4;
+const SEALS: TLeaseQueue = { table: "contract_seals", key: "contract_id", claimed: "running" };
 
 export interface TSealClaim {
   contractId: number;
@@ -33,17 +36,12 @@ export interface TSealClaim {
 
 /** Claims due seals (queued and due, or running with a lease that ran out) and commits the claim. */
 export async function claimDueSeals(db: PrismaClient, { batchSize = BATCH, leaseMs = SEAL_LEASE_MS } = {}): Promise<TSealClaim[]> {
-  return db.$queryRaw<TSealClaim[]>`
-    UPDATE contract_seals
-       SET status = 'running', attempts = attempts + 1, lease_until = now() + make_interval(secs => ${leaseMs / 1000}::float8)
-     WHERE contract_id IN (
-       SELECT contract_id FROM contract_seals
-        WHERE (status = 'queued' AND next_attempt_at <= now())
-           OR (status = 'running' AND lease_until < now())
-        ORDER BY next_attempt_at, contract_id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING contract_id AS "contractId", attempts, link_origin AS "linkOrigin"`;
+  return claimDue<TSealClaim>(db, SEALS, {
+    batchSize,
+    leaseMs,
+    order: "q.next_attempt_at, q.contract_id",
+    returning: `d.contract_id AS "contractId", d.attempts, d.link_origin AS "linkOrigin"`,
+  });
 }
 
 export interface TSealOptions {
@@ -102,11 +100,7 @@ async function sealOne(options: TSealOptions, claim: TSealClaim): Promise<"seale
     const giveUp = claim.attempts >= MAX_SEAL_ATTEMPTS;
     const delay = backoffDelay(claim.attempts, { scale: options.retryScale ?? 1 });
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    await db.$executeRaw`
-      UPDATE contract_seals
-         SET status = ${giveUp ? "failed" : "queued"}, lease_until = NULL, last_error = ${reason},
-             next_attempt_at = now() + make_interval(secs => ${delay / 1000}::float8)
-       WHERE contract_id = ${claim.contractId} AND status = 'running' AND attempts = ${claim.attempts}`;
+    await endAttempt(db, SEALS, { key: claim.contractId, attempts: claim.attempts }, { status: giveUp ? "failed" : "queued", error: reason, delayMs: delay });
     logger.warn(giveUp ? "sealing failed; given up" : "sealing failed; will retry", { ...log, error: serializeError(error) });
     return "failed";
   }
