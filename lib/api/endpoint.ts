@@ -57,13 +57,14 @@ export function handle<const E extends TEndpoint>(
   run: (ctx: TEndpointContext<E>) => Response | Promise<Response>,
   { preload }: THandleOptions<E> = {},
 ): TEndpointHandler {
+  const parsePath = pathParamsParser(endpoint.params);
   // Parsed once (kept in the request's `memo`): by the preload (before authentication) when there
   // is one, else by the handler.
   const parse = (ctx: BareApiContext) => {
     let parsed = ctx.memo.parsed as { params: TParamsOf<E>; query: TQueryOf<E> } | undefined;
     if (!parsed) {
       parsed = {
-        params: parsePathParams(ctx.params, endpoint.params) as TParamsOf<E>,
+        params: parsePath(ctx.params) as TParamsOf<E>,
         query: (endpoint.query ? parseQuery(ctx.url, endpoint.query) : undefined) as TQueryOf<E>,
       };
       ctx.memo.parsed = parsed;
@@ -586,26 +587,31 @@ function refuseNul(value: string | undefined, name: string, error: "invalid_path
 }
 
 /**
- * The path parameters an endpoint declares (lib/schemas/endpoints.ts): each is a canonical id
- * (`parseIdParam`), unless its schema is marked `selfParsedPathParam`; then that schema parses it,
- * and a value it refuses is the same 400 `invalid_path_id`, naming the parameter.
+ * The parser of the path parameters an endpoint declares (lib/schemas/endpoints.ts), made once per
+ * endpoint: each is a canonical id (`parseIdParam`), unless its schema is marked
+ * `selfParsedPathParam`; then that schema parses it, and a value it refuses is the same 400
+ * `invalid_path_id`, naming the parameter.
  */
-export function parsePathParams(raw: Readonly<Record<string, string | undefined>>, schema: z.ZodObject | undefined): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(schema?.shape ?? {})) {
-    if (!isSelfParsedPathParam(field)) {
-      params[name] = parseIdParam(raw[name], name);
-      continue;
+function pathParamsParser(schema: z.ZodObject | undefined): (raw: Readonly<Record<string, string | undefined>>) => Record<string, unknown> {
+  // Which rule each parameter takes is decided here, at the declaration, not per request.
+  const fields = Object.entries(schema?.shape ?? {}).map(([name, field]) => [name, isSelfParsedPathParam(field) ? field : null] as const);
+  return (raw) => {
+    const params: Record<string, unknown> = {};
+    for (const [name, field] of fields) {
+      if (field === null) {
+        params[name] = parseIdParam(raw[name], name);
+        continue;
+      }
+      refuseNul(raw[name], name, "invalid_path_id");
+      const parsed = field.safeParse(raw[name]);
+      if (!parsed.success) {
+        const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+        throw new ApiError("invalid_path_id", `${name} ${messages[0]}.`, { parameterProblems: { [name]: messages } });
+      }
+      params[name] = parsed.data;
     }
-    refuseNul(raw[name], name, "invalid_path_id");
-    const parsed = field.safeParse(raw[name]);
-    if (!parsed.success) {
-      const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-      throw new ApiError("invalid_path_id", `${name} ${messages[0]}.`, { parameterProblems: { [name]: messages } });
-    }
-    params[name] = parsed.data;
-  }
-  return params;
+    return params;
+  };
 }
 
 /**

@@ -77,7 +77,7 @@ const selfParsed = new WeakSet<z.ZodType>();
 
 /**
  * A path parameter that is not (only) a positive integer id: the endpoint handler parses it with
- * this schema instead of the canonical id rule (lib/api/endpoint.ts `parsePathParams`), and a failure
+ * this schema instead of the canonical id rule (lib/api/endpoint.ts `pathParamsParser`), and a failure
  * is a 400 `invalid_path_id` naming it. Apply it last (after `.meta()`, which makes a new schema).
  */
 export function selfParsedPathParam<T extends z.ZodType>(schema: T): T & TSelfParsedPathParam {
