@@ -1,4 +1,4 @@
-// When a pending contract is signed (docs/api.md "Publishing and signing"). Publishing checks the
+// When a pending contract is signed (docs/signing.md "Links and the signing page"). Publishing checks the
 // same shape first, but what happens between publishing and the last signature must not matter:
 // the last signature checks it again, in its own transaction. Pure: no I/O.
 

@@ -1,8 +1,8 @@
-// The value sets of the domain (docs/api.md "Enumerations"). The Prisma schema declares the same
+// The value sets of the domain (docs/api.md "The domain"). The Prisma schema declares the same
 // values as Postgres enums; test/domain/enums.test.ts keeps the two in step.
 
 export const CONTRACT_STATES = ["draft", "pending", "overdue", "signed", "declined", "withdrawn"] as const;
-/** `ordered`: signatories sign in stages by `sign_order` (docs/api.md "Signing order"). */
+/** `ordered`: signatories sign in stages by `sign_order` (docs/signing.md "Signing order"). */
 export const SIGNING_ORDERS = ["parallel", "ordered"] as const;
 export const PARTY_TYPES = ["company", "individual"] as const;
 export const DELIVERY_CHANNELS = ["email", "sms", "same_device", "none", "email_and_sms"] as const;

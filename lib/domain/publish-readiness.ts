@@ -1,4 +1,4 @@
-// Whether a draft can be published (docs/api.md "Publishing and signing"): what POST …/publish
+// Whether a draft can be published (docs/signing.md "Publishing"): what POST …/publish
 // refuses with and what the contract page's checklist names. Pure: no I/O.
 import { DEFAULT_CHANNEL_REQUIREMENTS, DEFAULT_TWO_STEP_REQUIREMENTS, type TContractState, type TDeliveryChannel, type TSigningOrder, type TParticipantAttribute, type TSignMethod, type TTwoStepMethod } from "@/lib/domain/enums";
 import { hasSignatory } from "@/lib/domain/completion";

@@ -1,4 +1,4 @@
-// Signing order (docs/api.md "Signing order"): on an `ordered` contract the signatories sign in
+// Signing order (docs/signing.md "Signing order"): on an `ordered` contract the signatories sign in
 // stages by their `sign_order`, and signatories sharing a number sign in parallel. The stage that is
 // open is derived from the signatures themselves, never stored, so the signing page, the decision
 // and the invitations cannot disagree about whose turn it is. Pure: no I/O.

@@ -1,4 +1,4 @@
-// Signing links and e-mail codes (docs/api.md "Publishing and signing"). Neither is ever stored: a
+// Signing links and e-mail codes (docs/signing.md "Links and the signing page"). Neither is ever stored: a
 // participant row keeps a random nonce, and the link's token and the code are HMACs of the
 // participant's id and that nonce under the deployment's signing secret. The database alone (a
 // backup, a read replica, the outbox) therefore opens no contract; a new nonce kills the old link.

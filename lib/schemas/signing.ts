@@ -1,4 +1,4 @@
-// The signing page's own API (/api/sign/{token}, docs/api.md "Publishing and signing"): used by the
+// The signing page's own API (/api/sign/{token}, docs/signing.md "Links and the signing page"): used by the
 // page a participant opens from their invitation, not part of /v1.
 import { z } from "zod";
 
@@ -21,7 +21,7 @@ export const ZDeclineRequestSchema = requestObject({
   code: ZCodeSchema,
 });
 
-/** Handing the signature on (docs/api.md "Delegation"): who signs instead, and why (optional). */
+/** Handing the signature on (docs/signing.md "Delegation"): who signs instead, and why (optional). */
 export const ZDelegateRequestSchema = requestObject({
   name: z.string({ error: typeError("a string") }).trim().min(1, "Type the name of the person who should sign.").max(100, "The name can be at most 100 characters long."),
   email: ZEmailSchema.refine((email) => email !== "", "Type the e-mail address of the person who should sign."),

@@ -1,4 +1,4 @@
-// Issue 38 in the participant update (docs/api.md "After publishing"): who must sign is frozen once
+// Issue 38 in the participant update (docs/api.md "Updating a participant"): who must sign is frozen once
 // published, a participant who decided keeps the identity they decided under, and an undecided
 // participant's new e-mail gets a new link (the old one dies) and the invitation. Runs on the
 // embedded database and, with TEST_DB=postgres, on PostgreSQL, where the race really races.

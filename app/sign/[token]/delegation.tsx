@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 
-// The signing page's parts for signing order and delegation (docs/api.md "Signing order",
+// The signing page's parts for signing order and delegation (docs/signing.md "Signing order",
 // "Delegation"): the waiting notice, handing the signature on, and what the page says afterwards.
 
 /** An ordered contract whose earlier stages have not all signed: nothing to do yet. */

@@ -26,7 +26,7 @@ export interface PublishContractOptions {
 const DAY_MS = 86_400_000;
 
 /**
- * Publishes a draft (docs/api.md "Publishing and signing"): in one transaction that first locks the
+ * Publishes a draft (docs/signing.md "Publishing"): in one transaction that first locks the
  * contract row, checks visible (404) → writable (403) → ready (409 `contract_not_publishable`, every
  * reason in `parameter_problems`); then the contract becomes pending with its signing period, each
  * participant gets a fresh signing link (only its hash is stored), e-mail invitations enter the

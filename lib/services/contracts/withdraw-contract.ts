@@ -19,7 +19,7 @@ export interface WithdrawContractOptions {
 }
 
 /**
- * docs/api.md "Withdrawing": staff take a pending contract back. In one transaction under the
+ * docs/signing.md "Withdrawing and overdue": staff take a pending contract back. In one transaction under the
  * contract's row lock (so no signature lands in between): 404 → 403 (viewers) → 409 unless pending;
  * the contract becomes `withdrawn`, every signing link and e-mailed code dies, mail not yet sent
  * for it (invitations, reminders, codes) is withdrawn, each participant who had been invited is

@@ -1,4 +1,4 @@
-// A signatory hands their signature on from the signing page (docs/api.md "Delegation"). The delegate
+// A signatory hands their signature on from the signing page (docs/signing.md "Delegation"). The delegate
 // becomes a participant of their own in the same party, with their own link; the delegator's row
 // stays, marked delegated, so the contract and its trail show both people.
 import type { PrismaClient, Tx } from "@/lib/db";

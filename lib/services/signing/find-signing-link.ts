@@ -1,6 +1,6 @@
-// A signing link's participant, party and contract, found by the token's hash (docs/signing.md "Links
-// and codes"). No staff session: the link's token is the credential, dead once the contract is no
-// longer pending.
+// A signing link's participant, party and contract, found by the token's hash (docs/signing.md
+// "Links and the signing page"). No staff session: the link's token is the credential, dead once the
+// contract is no longer pending.
 import type { Tx } from "@/lib/db";
 import { DomainError } from "@/lib/domain/errors";
 import { isWellFormedSigningToken, signingTokenHash } from "@/lib/domain/signing";

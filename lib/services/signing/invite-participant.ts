@@ -1,4 +1,4 @@
-// Sending a participant their invitation (docs/api.md "Publishing and signing", "Signing order"): at
+// Sending a participant their invitation (docs/signing.md "Publishing", "Signing order"): at
 // publishing, when their stage of an ordered contract opens, to a delegate, and when staff send it
 // again (a new link, which also unlocks a participant locked by wrong codes). Always inside the
 // transaction of the change that causes it, so the mail exists exactly when the change does.

@@ -1,4 +1,4 @@
-// Opening a stage of an ordered contract (docs/api.md "Signing order"): called under the contract's
+// Opening a stage of an ordered contract (docs/signing.md "Signing order"): called under the contract's
 // row lock by publishing and by every signature, so a stage is started exactly once, in the
 // transaction of the signature that completed the stage before it.
 import type { Tx } from "@/lib/db";

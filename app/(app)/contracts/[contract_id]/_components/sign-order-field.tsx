@@ -5,7 +5,7 @@ import type { TParticipant } from "@/lib/schemas/participant";
 import { saveErrorMessage, useUpdateParticipant } from "./contract-queries";
 
 /**
- * A signatory's stage on an ordered contract (docs/api.md "Signing order"): shown always, changed
+ * A signatory's stage on an ordered contract (docs/signing.md "Signing order"): shown always, changed
  * while the contract is a draft. The API refuses 0, negatives and fractions; gaps are named by the
  * publish checklist, since renumbering passes through them.
  */

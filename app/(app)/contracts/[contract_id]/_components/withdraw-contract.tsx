@@ -6,7 +6,7 @@ import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, v1Queries } from "@/lib/client/v1";
 import type { TContract } from "@/lib/schemas/contract";
 
-/** The Withdraw button of a pending contract and its confirmation (docs/api.md "Withdrawing"). */
+/** The Withdraw button of a pending contract and its confirmation (docs/signing.md "Withdrawing and overdue"). */
 export function WithdrawContract({ contract }: { contract: TContract }) {
   const queryClient = useQueryClient();
   const key = v1Queries.contract(contract.id).queryKey;

@@ -47,7 +47,7 @@ export function BasicsStep({ workspaces, templates, template, workspaceChosen }:
   );
 }
 
-/** Parallel (everyone invited at once) or in stages by each signatory's number (docs/api.md "Signing order"). */
+/** Parallel (everyone invited at once) or in stages by each signatory's number (docs/signing.md "Signing order"). */
 function SigningOrderSelect() {
   const id = useId();
   const { register } = useFormContext<TWizardValues>();

@@ -3,7 +3,7 @@ import { assertSameOrigin } from "@/lib/api/auth";
 import { ZDelegateRequestSchema } from "@/lib/schemas/signing";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 
-// A signatory hands their signature on (docs/api.md "Delegation"): POST from this site's own signing
+// A signatory hands their signature on (docs/signing.md "Delegation"): POST from this site's own signing
 // page only; the link's token is the credential, and it dies here.
 const route = "/api/sign/{token}/delegate";
 
