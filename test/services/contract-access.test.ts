@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/domain/errors";
 import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
-import { assertContractEditable } from "@/lib/services/contracts/editing-rules";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { findParticipantOfParty } from "@/lib/services/participants/find-participant-of-party";
 import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
@@ -34,41 +32,6 @@ describe("findVisibleContract", () => {
   it("lets admins, the anonymous one included, see every contract", async () => {
     for (const actor of [w.actors.admin, anonymousAdmin]) {
       expect((await findVisibleContract(db.prisma, actor, w.contracts.b.id)).id).toBe(w.contracts.b.id);
-    }
-  });
-});
-
-describe("assertContractEditable", () => {
-  const contract = (state: "draft" | "pending" | "signed" | "declined" | "overdue", workspaceId = w.workspaces.a.id) => ({
-    id: 1,
-    workspaceId,
-    state,
-  });
-  const thrown = (fn: () => void) => {
-    try {
-      fn();
-    } catch (error) {
-      expect(error).toBeInstanceOf(DomainError);
-      return { key: (error as DomainError).key, status: (error as DomainError).status };
-    }
-    return null;
-  };
-
-  it("allows editors and admins while the contract is draft or pending", () => {
-    for (const state of ["draft", "pending"] as const) {
-      expect(thrown(() => assertContractEditable(w.actors.editor, contract(state)))).toBeNull();
-      expect(thrown(() => assertContractEditable(anonymousAdmin, contract(state)))).toBeNull();
-    }
-  });
-
-  it("refuses a viewer with 403 before looking at the state", () => {
-    expect(thrown(() => assertContractEditable(w.actors.viewer, contract("draft")))).toEqual({ key: "role_cannot_write", status: 403 });
-    expect(thrown(() => assertContractEditable(w.actors.viewer, contract("signed")))).toEqual({ key: "role_cannot_write", status: 403 });
-  });
-
-  it("answers 409 once the contract is signed, declined or overdue", () => {
-    for (const state of ["signed", "declined", "overdue"] as const) {
-      expect(thrown(() => assertContractEditable(w.actors.editor, contract(state)))).toEqual({ key: "contract_not_editable", status: 409 });
     }
   });
 });

@@ -167,6 +167,11 @@ describe.each(["preloaded", "read"] as const)("reading the targets %s", (way) =>
       expect((await participantRow(paths.ann.participantId)).title).toBe("");
     });
 
+    it("refuses a viewer with 403 before looking at the state: a viewer learns nothing from it", async () => {
+      const { paths } = await contractWorld({ state: "signed" });
+      expect(await failure(update(paths.ann, { title: "CEO" }, { actor: w.actors.viewer }))).toMatchObject({ status: 403, key: "role_cannot_write" });
+    });
+
     it("lets admins and the anonymous admin update; the audit event says who", async () => {
       const { paths } = await contractWorld();
       await update(paths.ann, { title: "by admin" }, { actor: w.actors.admin });

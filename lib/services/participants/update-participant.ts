@@ -3,12 +3,11 @@ import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { inScope, jsonColumns, queryOne, reviveDates, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
-import type { TContractState } from "@/lib/domain/enums";
-import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
+import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { participantProblems } from "@/lib/domain/options";
 import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { assertContractEditable } from "@/lib/services/contracts/editing-rules";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
 import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
@@ -271,6 +270,21 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
   return { write: { text, values: q.values }, relink };
+}
+
+/**
+ * May the actor change this contract's participants now? 403 `role_cannot_write` for a viewer, then
+ * 409 `contract_not_editable` once the contract is no longer draft or pending: a viewer learns
+ * nothing from the state check.
+ */
+function assertContractEditable(actor: Actor, contract: { id: number; workspaceId: number; state: TContractState }): void {
+  assertCanWrite(actor, contract.workspaceId);
+  if (!EDITABLE_CONTRACT_STATES.includes(contract.state)) {
+    throw new DomainError(
+      "contract_not_editable",
+      `Contract ${contract.id} is ${contract.state}; its parties and participants can only change while it is ${EDITABLE_CONTRACT_STATES.join(" or ")}.`,
+    );
+  }
 }
 
 /**
