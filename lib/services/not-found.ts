@@ -20,3 +20,7 @@ export function dataFieldNotFound(contractId: number, ref: TDataFieldRef): Domai
   const name = "id" in ref ? String(ref.id) : `with custom id ${JSON.stringify(ref.customId)}`;
   return new DomainError("resource_not_found", `Contract ${contractId} has no data field ${name}.`);
 }
+
+export function fileNotFound(contractId: number, fileId: number): DomainError {
+  return new DomainError("resource_not_found", `Contract ${contractId} has no file ${fileId}.`);
+}

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
-import { checkContractChain, verifyContractChain } from "@/lib/services/audit/verify-contract-chain";
+import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
+import { verifyContractChain } from "@/lib/services/audit/verify-contract-chain";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 

@@ -1,6 +1,6 @@
 import { absoluteUrl } from "@/lib/http/origin";
 import type { TContractDocument, TContractFile } from "@/lib/schemas/document";
-import type { TLoadedDocument } from "@/lib/services/contracts/contract-document";
+import type { TLoadedDocument } from "@/lib/services/contracts/load-contract-document";
 import type { TContractFileRow } from "@/lib/services/files/contract-file-row";
 import { ATTACHMENT_TYPES } from "@/lib/domain/file-content";
 import { isoTime } from "./time";

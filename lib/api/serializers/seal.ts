@@ -1,5 +1,5 @@
 import type { TAuditChainVerdict, TSealVerification } from "@/lib/schemas";
-import type { TChainVerdict } from "@/lib/services/audit/verify-contract-chain";
+import type { TChainVerdict } from "@/lib/services/audit/check-contract-chain";
 import type { TSealVerdict } from "@/lib/services/seal/verify-sealed-pdf";
 
 import { isoTime, isoTimeOrNull } from "./time";

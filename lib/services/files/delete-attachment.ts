@@ -5,7 +5,7 @@ import { assertCanWrite } from "@/lib/domain/permissions";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { fileStore } from "./file-store";
-import { fileNotFound } from "./get-contract-file";
+import { fileNotFound } from "@/lib/services/not-found";
 
 /**
  * Removes an attachment from a draft: visible (404), writable (403), the file is one of the

@@ -9,7 +9,7 @@ import type { TDocument } from "@/lib/domain/contract-document";
 import { renderContractPdf } from "@/lib/pdf/contract-pdf";
 import { PdfLayout } from "@/lib/pdf/layout";
 
-import type { TChainVerdict } from "@/lib/services/audit/verify-contract-chain";
+import type { TChainVerdict } from "@/lib/services/audit/check-contract-chain";
 import type { TSealIdentity } from "./seal-identity";
 import { sealPdf } from "./sign-pdf";
 

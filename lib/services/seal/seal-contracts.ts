@@ -9,9 +9,9 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
 import { logger, serializeError } from "@/lib/logger";
-import { checkContractChain } from "@/lib/services/audit/verify-contract-chain";
+import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";
 import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { addContractFile } from "@/lib/services/files/add-contract-file";

@@ -1,7 +1,7 @@
 // The signing page's text and files, read through the participant's link (docs/api.md "Documents and files").
 import type { PrismaClient } from "@/lib/db";
 import type { TSigningPageView } from "@/lib/schemas/signing";
-import { loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";
 
 export async function signingDocument(prisma: PrismaClient, contractId: number, token: string): Promise<Pick<TSigningPageView, "document" | "files">> {
   const loaded = await loadContractDocument(prisma, contractId);

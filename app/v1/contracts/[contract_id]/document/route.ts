@@ -1,7 +1,8 @@
 import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { serializeContractDocument } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
-import { getContractDocument, loadContractDocument } from "@/lib/services/contracts/contract-document";
+import { getContractDocument } from "@/lib/services/contracts/get-contract-document";
+import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";
 import { updateContractBody } from "@/lib/services/contracts/update-contract-body";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(

@@ -1,6 +1,6 @@
 import { otherMethods, withApi } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
-import { openFileOfContract } from "@/lib/services/files/get-contract-file";
+import { openFileOfContract } from "@/lib/services/files/open-file-of-contract";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 
 // A participant downloads the contract PDF or an attachment through their link (the link is the

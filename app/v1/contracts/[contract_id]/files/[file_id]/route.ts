@@ -2,7 +2,8 @@ import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { serializeContractFile } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteAttachment } from "@/lib/services/files/delete-attachment";
-import { getContractFile, openContractFile } from "@/lib/services/files/get-contract-file";
+import { getContractFile } from "@/lib/services/files/get-contract-file";
+import { openContractFile } from "@/lib/services/files/open-contract-file";
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266). */
 function contentDisposition(name: string): string {

@@ -1,11 +1,9 @@
 // The contract as a document (docs/api.md "Documents and files"): read once here for the contract page, the
 // signing page, the PDF and the sealed copy.
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { Actor } from "@/lib/domain/actor";
 import { renderDocument, type TBody, type TDocument } from "@/lib/domain/contract-document";
 import type { TContractState } from "@/lib/domain/enums";
 import { contractNotFound } from "@/lib/services/not-found";
-import { findVisibleContract } from "./find-visible-contract";
 
 export interface TLoadedDocument {
   /** `stateUpdatedAt`: for a signed contract, when it was completed (the final PDF's creation date). */
@@ -55,10 +53,4 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
     attachments: row.files.filter((f) => f.type === "attachment").map(({ type: _type, ...file }) => file),
     pdfFileId: row.files.find((f) => f.type === "contract")?.id ?? null,
   };
-}
-
-/** GET /v1/contracts/{id}/document: 404 unless the actor may see the contract. */
-export async function getContractDocument({ db, actor, contractId }: { db: PrismaClient | Tx; actor: Actor; contractId: number }): Promise<TLoadedDocument> {
-  await findVisibleContract(db as Tx, actor, contractId);
-  return loadContractDocument(db, contractId);
 }
