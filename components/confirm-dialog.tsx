@@ -9,6 +9,8 @@ type TConfirmDialogProps = {
   buttonClassName: string;
   title: string;
   description: ReactNode;
+  /** Fields the confirmation takes (e.g. a reason), between the description and the buttons. */
+  children?: ReactNode;
   confirmLabel: string;
   busyLabel: string;
   busy: boolean;
@@ -25,7 +27,7 @@ type TConfirmDialogProps = {
  * choice), Escape and Cancel close it and focus returns to the button; the rest of the page is inert
  * meanwhile. A refusal stays in the dialog.
  */
-export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title, description, confirmLabel, busyLabel, busy, error, onOpen, onConfirm }: TConfirmDialogProps) {
+export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title, description, children, confirmLabel, busyLabel, busy, error, onOpen, onConfirm }: TConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -74,6 +76,7 @@ export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title,
           <p id={descriptionId} className="mt-2 text-sm text-slate-700">
             {description}
           </p>
+          {children}
           {error ? (
             <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {error}

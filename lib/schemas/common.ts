@@ -96,6 +96,9 @@ export function isSelfParsedPathParam(schema: unknown): schema is z.ZodType {
  */
 const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
+/** The same for text of several lines (a reason): everything a name may not hold but the line break (LF). */
+export const hasTextControlCharacters = (text: string): boolean => NAME_CONTROL_CHARACTERS.test(text.replaceAll("\n", ""));
+
 /** 1–100 characters of plain text after trimming; shared by contract, party, participant and API token names. */
 export const ZNameSchema = z
   .string({ error: typeError("a string") })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ZIdSchema, ZTimestampSchema, requestObject, typeError } from "./common";
+import { ZIdSchema, ZTimestampSchema, hasTextControlCharacters, requestObject, typeError } from "./common";
 
 export const ZPublishContractRequestSchema = requestObject({
   subject: z
@@ -19,13 +19,22 @@ export const ZPublishContractRequestSchema = requestObject({
     .meta({ description: "A personal message put in every invitation." }),
 }).meta({ id: "PublishContractRequest" });
 
+/** The longest withdrawal reason (docs/signing.md "Withdrawing and overdue"). */
+const WITHDRAW_REASON_MAX = 2000;
+
 export const ZWithdrawContractRequestSchema = requestObject({
   reason: z
     .string({ error: typeError("a string") })
     .trim()
-    .max(2000, "must be at most 2000 characters")
+    .overwrite((text) => text.replace(/\r\n?/g, "\n"))
+    .max(WITHDRAW_REASON_MAX, "must be at most 2,000 characters")
+    .refine((text) => !hasTextControlCharacters(text), "must be plain text: line breaks are fine, tabs and other control characters are not")
     .default("")
-    .meta({ description: "Why, told to the participants in the e-mail and kept in the audit trail. Optional." }),
+    .meta({
+      description:
+        "Why, in plain text (trimmed; line breaks kept, CR LF stored as LF; no other control characters): kept in the " +
+        "`contract.withdraw` audit event, its webhook's `reason` and the e-mail participants get. Optional; `\"\"` for none.",
+    }),
 }).meta({ id: "WithdrawContractRequest" });
 
 export const ZPublishReadinessSchema = z

@@ -166,6 +166,10 @@ describe("POST /v1/contracts/{id}/withdraw", () => {
     const tooLong = await withdraw(editor.email, { reason: "x".repeat(2001) });
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.json.parameter_problems)).toEqual(["reason"]);
+    // A control character other than a line break (here BEL) is a 400 in the error shape, naming the field; nothing changes.
+    const control = await withdraw(editor.email, { reason: "Wrong\u0007price" });
+    expect([control.status, control.json.error_code, Object.keys(control.json.parameter_problems)]).toEqual([400, 4000001, ["reason"]]);
+    expect((await api(`/v1/contracts/${id}`, { email: editor.email })).json.state).toBe("pending");
 
     const res = await withdraw(editor.email, { reason: "Wrong price" });
     expect(res.status).toBe(200);
