@@ -3,25 +3,35 @@ import { logger } from "@/lib/logger";
 export interface TPeriodicJob {
   /** Runs the job now (or right after the current run, if one is under way). */
   kick(): void;
+  /** Stops the timer and the wake-ups, and waits for the run under way (which `stopping()` tells to end early). */
   stop(): Promise<void>;
+  /** Resolves when no run is under way. */
+  idle(): Promise<void>;
 }
 
 /**
- * Runs `work` every `intervalMs`, never two runs at once in this process, and logs (never throws)
- * a failed run: a database that is down for a while only delays the work. The timer does not keep
- * the process alive.
+ * Runs `work` now and every `intervalMs`, and at once whenever `wakeOn` calls (work queued by this
+ * process: job-wakeup.ts), never two runs at once in this process: a kick during a run makes one
+ * more run right after it. A failed run is logged, never thrown: a database that is down for a
+ * while only delays the work. The timer does not keep the process alive.
  */
-export function runPeriodically(name: string, intervalMs: number, work: () => Promise<unknown>): TPeriodicJob {
+export function runPeriodically(
+  name: string,
+  intervalMs: number,
+  work: (stopping: () => boolean) => Promise<unknown>,
+  { wakeOn }: { wakeOn?: (listener: () => void) => () => void } = {},
+): TPeriodicJob {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const stopping = () => stopped;
   const run = (): void => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = work()
+    running = work(stopping)
       .then(
         () => undefined,
         (error: unknown) => logger.error(`${name} failed; trying again later`, { error: String(error) }),
@@ -36,13 +46,18 @@ export function runPeriodically(name: string, intervalMs: number, work: () => Pr
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  setImmediate(run);
+  const unsubscribe = wakeOn?.(run);
+  run();
   return {
     kick: run,
     async stop() {
       stopped = true;
+      unsubscribe?.();
       clearInterval(timer);
-      await running;
+      while (running) await running;
+    },
+    async idle() {
+      while (running) await running;
     },
   };
 }

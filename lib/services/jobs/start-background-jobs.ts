@@ -53,25 +53,23 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
       : []),
   ];
   // The sealed copies (lib/services/seal): at once when this process queued one, else on each poll.
-  const sealer = runPeriodically("sealing", SEAL_POLL_INTERVAL_MS, async () => {
-    const db = await database();
-    for (;;) {
-      const run = await sealDueContracts({ db, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") });
-      if (run.claimed === 0) break;
-    }
-  });
-  const unsubscribe = onSealQueued(sealer.kick);
-  g.__contractsJobs.push({
-    kick: sealer.kick,
-    async stop() {
-      unsubscribe();
-      await sealer.stop();
-    },
-  });
+  g.__contractsJobs.push(
+    runPeriodically(
+      "sealing",
+      SEAL_POLL_INTERVAL_MS,
+      async (stopping) => {
+        const db = await database();
+        for (;;) {
+          const run = await sealDueContracts({ db, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") });
+          if (run.claimed === 0 || stopping()) break;
+        }
+      },
+      { wakeOn: onSealQueued },
+    ),
+  );
   // Mail (docs/mail.md): only with an SMTP server; without one, mail is kept for the Outbox.
   if (SMTP_URL) {
-    const deliverer = startMailDeliverer({ getPrisma: database, transport: createSmtpTransport(SMTP_URL), from: MAIL_FROM, intervalMs: MAIL_POLL_INTERVAL_MS });
-    g.__contractsJobs.push({ kick: deliverer.wake, stop: deliverer.stop });
+    g.__contractsJobs.push(startMailDeliverer({ getPrisma: database, transport: createSmtpTransport(SMTP_URL), from: MAIL_FROM, intervalMs: MAIL_POLL_INTERVAL_MS }));
   }
 }
 

@@ -6,10 +6,11 @@ import nodemailer, { type Transporter } from "nodemailer";
 
 import type { PrismaClient } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
-import { logger, serializeError } from "@/lib/logger";
+import { logger } from "@/lib/logger";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
+import { runPeriodically, type TPeriodicJob } from "@/lib/services/jobs/run-periodically";
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
 import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
 import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
@@ -203,15 +204,6 @@ function describeSendError(error: unknown): string {
   return `${code}${message}`.replace(/\s+/g, " ").slice(0, 1000);
 }
 
-export interface TMailDeliverer {
-  /** Look for due mail now (after the current run, if one is running). */
-  wake(): void;
-  /** Stops polling, lets the current run finish (handing back what it has not sent) and closes the transport. */
-  stop(): Promise<void>;
-  /** Resolves when no run is in progress. */
-  idle(): Promise<void>;
-}
-
 export interface TStartMailDelivererOptions extends Omit<TDeliverOptions, "prisma" | "transport" | "shouldStop"> {
   /** The database, opened on first use. */
   getPrisma: () => Promise<PrismaClient>;
@@ -220,68 +212,29 @@ export interface TStartMailDelivererOptions extends Omit<TDeliverOptions, "prism
 }
 
 /**
- * Polls every `intervalMs`, and at once when this process queues mail (mail-wakeup.ts). Runs never
- * overlap: a wake-up during a run makes one more run right after it. A run goes on claiming while
- * it fills whole batches.
+ * Delivers every `intervalMs`, and at once when this process queues mail (mail-wakeup.ts), one run
+ * at a time (run-periodically.ts). A run goes on claiming while it fills whole batches; stopping
+ * lets it hand back what it has not sent, then closes the transport.
  */
-export function startMailDeliverer(options: TStartMailDelivererOptions): TMailDeliverer {
+export function startMailDeliverer(options: TStartMailDelivererOptions): TPeriodicJob {
   const { getPrisma, intervalMs, transport, ...deliverOptions } = options;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
   const batchSize = deliverOptions.batchSize ?? EMAIL_BATCH_SIZE;
-
-  const schedule = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, intervalMs);
-    timer.unref();
-  };
-
-  const runOnce = async () => {
-    try {
+  const job = runPeriodically(
+    "mail delivery",
+    intervalMs,
+    async (stopping) => {
       const prisma = await getPrisma();
       for (;;) {
-        const run = await deliverDueEmails({ ...deliverOptions, prisma, transport, shouldStop: () => stopped });
-        if (stopped || run.claimed < batchSize) break;
+        const run = await deliverDueEmails({ ...deliverOptions, prisma, transport, shouldStop: stopping });
+        if (stopping() || run.claimed < batchSize) break;
       }
-    } catch (error) {
-      logger.warn("mail delivery run failed; trying again on the next poll", { error: serializeError(error) });
-    }
-  };
-
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      do {
-        again = false;
-        await runOnce();
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule();
-    });
-  }
-
-  const unsubscribe = onMailQueued(wake);
-  wake();
-
-  return {
-    wake,
-    async idle() {
-      while (running) await running;
     },
+    { wakeOn: onMailQueued },
+  );
+  return {
+    ...job,
     async stop() {
-      stopped = true;
-      unsubscribe();
-      clearTimeout(timer);
-      await running;
+      await job.stop();
       transport.close?.();
     },
   };
