@@ -6,7 +6,7 @@
 import { jsonColumns, reviveDates } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { TParticipantData } from "@/lib/services/parties/counterparty-data";
+import type { TParticipantData } from "@/lib/services/parties/participant-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { TContractDetailRow, TContractRow } from "./contract-row";
 import { CONTRACT_COLUMNS } from "./contract-row";

@@ -20,15 +20,6 @@ const PRECEDENCE: readonly TRuleProblem["code"][] = [
   "signatory_requires_contract_update",
 ];
 
-/** `problems` prefixed with `prefix` (e.g. `parties.0.participant`), or as they are for `""`. */
-export function prefixProblems(prefix: string, problems: readonly TParticipantProblem[]): TRuleProblem[] {
-  return problems.map(({ path, message, code }) => ({
-    path: [...(prefix ? [prefix] : []), ...path].join("."),
-    message,
-    code,
-  }));
-}
-
 /** The one 400 for a non-empty list of rule problems, or null when there are none. */
 export function participantProblemsError(problems: readonly TRuleProblem[]): DomainError | null {
   const first = PRECEDENCE.find((code) => problems.some((problem) => problem.code === code));

@@ -9,9 +9,9 @@ import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contra
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
-import { participantAuditValues } from "@/lib/services/participants/participant-audit";
+import { participantAuditValues } from "@/lib/services/participants/participant-audit-values";
 import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import { participantData } from "@/lib/services/parties/counterparty-data";
+import { participantData } from "@/lib/services/parties/participant-data";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
 
 export interface CreateParticipantOptions {

@@ -7,7 +7,7 @@ import { findParticipantOfParty } from "@/lib/services/participants/find-partici
 import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
-import { participantAuditValues } from "@/lib/services/participants/participant-audit";
+import { participantAuditValues } from "@/lib/services/participants/participant-audit-values";
 
 export interface DeleteParticipantOptions {
   db: PrismaClient;

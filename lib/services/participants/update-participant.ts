@@ -17,7 +17,8 @@ import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { invitationMail } from "@/lib/services/mail/messages";
 import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
-import { participantProblemsError, prefixProblems, type TRuleProblem } from "./build-participant-problems-error";
+import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
+import { prefixProblems } from "@/lib/services/participants/prefix-problems";
 
 export interface UpdateParticipantOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */

@@ -8,7 +8,7 @@ import { assertDraftWritable } from "@/lib/services/contracts/editing-rules";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
-import { partyAuditValues } from "@/lib/services/participants/participant-audit";
+import { partyAuditValues } from "@/lib/services/parties/party-audit-values";
 import { counterpartyData } from "@/lib/services/parties/counterparty-data";
 import { PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow } from "@/lib/services/parties/party-row";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";

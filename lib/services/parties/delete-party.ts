@@ -6,7 +6,7 @@ import { assertDraftWritable } from "@/lib/services/contracts/editing-rules";
 import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
-import { partyAuditValues } from "@/lib/services/participants/participant-audit";
+import { partyAuditValues } from "@/lib/services/parties/party-audit-values";
 import { PARTY_WITH_PARTICIPANTS_INCLUDE } from "@/lib/services/parties/party-row";
 
 export interface DeletePartyOptions {

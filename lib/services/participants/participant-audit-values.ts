@@ -1,6 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { TPartyRow } from "@/lib/services/parties/party-row";
 
 /** A participant's writable attributes (and id) by their API names, as audit events record them. */
 export function participantAuditValues(row: TParticipantRow) {
@@ -17,18 +16,5 @@ export function participantAuditValues(row: TParticipantRow) {
     signatory: row.signatory,
     organizer: row.organizer,
     _permissions: { "contract:update": row.canUpdateContract },
-  } satisfies Prisma.InputJsonValue;
-}
-
-/** A party with its participants by their API names, as audit events record them. */
-export function partyAuditValues(row: TPartyRow) {
-  return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    country_code: row.countryCode,
-    identification_number: row.identificationNumber,
-    my_party: row.myParty,
-    participants: row.participants.map(participantAuditValues),
   } satisfies Prisma.InputJsonValue;
 }
