@@ -240,9 +240,11 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   const relevant = participantProblems(available, resolved).filter(
     (problem) => problem.code !== "option_not_offered" || problem.path.some((key) => key in after),
   );
-  problems.push(...prefixProblems("", relevant));
-  const error = participantProblemsError(problems);
-  if (error) throw error;
+  // The one 400 listing every problem, built only when there is one.
+  if (problems.length > 0 || relevant.length > 0) {
+    const error = participantProblemsError([...problems, ...prefixProblems("", relevant)]);
+    if (error) throw error;
+  }
   if (Object.keys(data).length === 0) return { write: null, relink: false };
 
   // One statement: the participant (only the version checked above), its party's `updated_time`
