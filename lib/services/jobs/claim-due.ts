@@ -7,6 +7,7 @@
 // whose row was claimed again elsewhere changes nothing. Each job keeps its own rules (what is due
 // first, retries, what a finished row records) in its own file.
 import type { PrismaClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** A table of leased work: its rows have status, attempts, lease_until, next_attempt_at and last_error. */
 export interface TLeaseQueue {
@@ -34,20 +35,18 @@ export interface TClaimOptions {
 
 /** Claims up to `batchSize` due rows and commits the claim; answers `returning` for each. */
 export async function claimDue<T>(db: PrismaClient, queue: TLeaseQueue, o: TClaimOptions): Promise<T[]> {
-  const { table, key, claimed } = queue;
-  return db.$queryRawUnsafe<T[]>(
-    `UPDATE ${table} d
-        SET status = '${claimed}', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $1::float8)${o.set ? `, ${o.set}` : ""}
-       ${o.from ? `FROM ${o.from.table} WHERE ${o.from.on} AND` : "WHERE"} d.${key} IN (
-         SELECT q.${key} FROM ${table} q
-          WHERE ((q.status = 'queued' AND q.next_attempt_at <= now()) OR (q.status = '${claimed}' AND q.lease_until < now()))${o.where ? ` AND ${o.where}` : ""}
-          ORDER BY ${o.order}
-          LIMIT $2
-          FOR UPDATE OF q SKIP LOCKED)
-     RETURNING ${o.returning}`,
-    o.leaseMs / 1000,
-    o.batchSize,
-  );
+  // Names and fragments are SQL the code writes (never input); the lease and the batch are parameters.
+  const [table, key, claimed] = [Prisma.raw(queue.table), Prisma.raw(queue.key), Prisma.raw(`'${queue.claimed}'`)];
+  return db.$queryRaw<T[]>`
+    UPDATE ${table} d
+       SET status = ${claimed}, attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${o.leaseMs / 1000}::float8)${o.set ? Prisma.raw(`, ${o.set}`) : Prisma.empty}
+      ${o.from ? Prisma.raw(`FROM ${o.from.table} WHERE ${o.from.on} AND`) : Prisma.raw("WHERE")} d.${key} IN (
+        SELECT q.${key} FROM ${table} q
+         WHERE ((q.status = 'queued' AND q.next_attempt_at <= now()) OR (q.status = ${claimed} AND q.lease_until < now()))${o.where ? Prisma.raw(` AND ${o.where}`) : Prisma.empty}
+         ORDER BY ${Prisma.raw(o.order)}
+         LIMIT ${o.batchSize}
+         FOR UPDATE OF q SKIP LOCKED)
+    RETURNING ${Prisma.raw(o.returning)}`;
 }
 
 /** A claim as its later writes name it: the row's key and the attempt the claim counted. */

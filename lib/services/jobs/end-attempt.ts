@@ -1,4 +1,5 @@
 import type { PrismaClient, Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 import type { TClaim, TLeaseQueue } from "./claim-due";
 
@@ -8,16 +9,11 @@ import type { TClaim, TLeaseQueue } from "./claim-due";
  * while the claim is still this one; answers whether it was.
  */
 export async function endAttempt(db: PrismaClient | Tx, queue: TLeaseQueue, claim: TClaim, outcome: { status: "queued" | "failed"; error: string; delayMs?: number }): Promise<boolean> {
-  const { table, key, claimed } = queue;
-  const count = await db.$executeRawUnsafe(
-    `UPDATE ${table}
-        SET status = '${outcome.status}', lease_until = NULL, last_error = $1,
-            next_attempt_at = COALESCE(now() + make_interval(secs => $2::float8), next_attempt_at)
-      WHERE ${key} = $3 AND status = '${claimed}' AND attempts = $4`,
-    outcome.error,
-    outcome.delayMs === undefined ? null : outcome.delayMs / 1000,
-    claim.key,
-    claim.attempts,
-  );
+  const [table, key, claimed] = [Prisma.raw(queue.table), Prisma.raw(queue.key), Prisma.raw(`'${queue.claimed}'`)];
+  const count = await db.$executeRaw`
+    UPDATE ${table}
+       SET status = ${Prisma.raw(`'${outcome.status}'`)}, lease_until = NULL, last_error = ${outcome.error},
+           next_attempt_at = COALESCE(now() + make_interval(secs => ${outcome.delayMs === undefined ? null : outcome.delayMs / 1000}::float8), next_attempt_at)
+     WHERE ${key} = ${claim.key} AND status = ${claimed} AND attempts = ${claim.attempts}`;
   return count === 1;
 }
