@@ -3,7 +3,7 @@ import { absoluteUrl } from "@/lib/http/origin";
 import { canReadWorkspace } from "@/lib/domain/permissions";
 import type { TTemplate, TTemplateDetail, TTemplateType } from "@/lib/schemas";
 import type { TBodyJson } from "@/lib/schemas/document";
-import { toAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
 import type { TTemplateDetailRow, TTemplateRow } from "@/lib/services/templates/template-row";
 
 /**

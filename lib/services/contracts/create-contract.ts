@@ -9,7 +9,8 @@ import type { TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schem
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { counterpartyData } from "@/lib/services/parties/counterparty-data";
 import { type TParticipantData } from "@/lib/services/parties/participant-data";
-import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
+import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
+import { toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/available-options-row";
 import { jsonColumns, queryOne, SqlParams } from "@/lib/db/sql";
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";

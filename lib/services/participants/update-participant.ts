@@ -10,7 +10,8 @@ import type { Participant, Prisma } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
-import { availableOptionsFields, toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/load-available-options";
+import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
+import { toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/available-options-row";
 
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";

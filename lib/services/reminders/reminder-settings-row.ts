@@ -10,7 +10,7 @@ export const REMINDER_COLUMNS = {
 
 export const REMINDER_SELECT = { reminderFirstDays: true, reminderIntervalDays: true, reminderMax: true, expiryWarningDays: true } as const;
 
-type TColumns<V> = { [K in (typeof REMINDER_COLUMNS)[keyof typeof REMINDER_COLUMNS]]: V };
+export type TColumns<V> = { [K in (typeof REMINDER_COLUMNS)[keyof typeof REMINDER_COLUMNS]]: V };
 
 /** A row's settings by their API names. */
 export function reminderSettingsOf<V>(row: TColumns<V>): { [K in keyof TReminderSettings]: V } {
@@ -20,13 +20,4 @@ export function reminderSettingsOf<V>(row: TColumns<V>): { [K in keyof TReminder
     max_reminders: row.reminderMax,
     expiry_warning_days: row.expiryWarningDays,
   };
-}
-
-/** The columns to write for the attributes a request gives (left out: unchanged). */
-export function reminderColumnsOf<V>(request: Partial<{ [K in keyof TReminderSettings]: V }>): Partial<TColumns<V>> {
-  const data: Partial<TColumns<V>> = {};
-  for (const [key, column] of Object.entries(REMINDER_COLUMNS) as [keyof TReminderSettings, keyof TColumns<V>][]) {
-    if (request[key] !== undefined) data[column] = request[key];
-  }
-  return data;
 }

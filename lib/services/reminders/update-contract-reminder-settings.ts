@@ -5,8 +5,9 @@ import { assertCanWrite } from "@/lib/domain/permissions";
 import type { TContractReminderSettings, TUpdateContractReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
-import { contractReminderSettings } from "@/lib/services/reminders/get-contract-reminder-settings";
-import { REMINDER_SELECT, reminderColumnsOf, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
+import { contractReminderSettings } from "@/lib/services/reminders/contract-reminder-settings";
+import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
+import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 
 /**
  * Changes the contract's own settings (null: back to the workspace's): 404, 403, then 409 once the

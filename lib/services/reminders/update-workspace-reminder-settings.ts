@@ -3,7 +3,8 @@ import type { Actor } from "@/lib/domain/actor";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import type { TReminderSettings, TUpdateReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { REMINDER_SELECT, reminderColumnsOf, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
+import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
+import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 import { getWorkspace } from "@/lib/services/workspaces/get-workspace";
 
 /** Changes the given defaults (404, then 403 for a viewer), audited as `workspace.reminder_settings_update`. */

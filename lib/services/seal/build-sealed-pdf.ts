@@ -56,7 +56,7 @@ function actorOf(e: TSealInput["events"][number]): string {
 }
 
 /** The contract PDF (final) and its SHA-256: what the certificate calls "the document". */
-export async function renderFinalDocument(input: TSealInput): Promise<{ bytes: Uint8Array; sha256: string }> {
+async function renderFinalDocument(input: TSealInput): Promise<{ bytes: Uint8Array; sha256: string }> {
   const bytes = await renderContractPdf(input.document, { contractId: input.contract.id, draft: false, attachments: input.attachments, creationDate: input.contract.completedAt });
   return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
 }

@@ -12,7 +12,6 @@ import { logger, serializeError } from "@/lib/logger";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";
-import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
@@ -20,30 +19,10 @@ import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { sealedMail } from "@/lib/services/mail/messages";
 
 import type { TSealInput } from "./build-sealed-pdf";
+import { claimDueSeals, SEAL_LEASE_MS, SEALS, type TSealClaim } from "./claim-due-seals";
 
-/** A claim lasts this long; building and signing a copy takes well under a second. */
-export const SEAL_LEASE_MS = 5 * 60_000;
 /** Given up (status `failed`, the error kept) after this many attempts. */
 export const MAX_SEAL_ATTEMPTS = 8;
-const BATCH = 4;
-const SEALS: TLeaseQueue = { table: "contract_seals", key: "contract_id", claimed: "running" };
-
-export interface TSealClaim {
-  contractId: number;
-  attempts: number;
-  linkOrigin: string;
-}
-
-/** Claims due seals (queued and due, or running with a lease that ran out) and commits the claim. */
-export async function claimDueSeals(db: PrismaClient, { batchSize = BATCH, leaseMs = SEAL_LEASE_MS } = {}): Promise<TSealClaim[]> {
-  return claimDue<TSealClaim>(db, SEALS, {
-    batchSize,
-    leaseMs,
-    order: "q.next_attempt_at, q.contract_id",
-    returning: `d.contract_id AS "contractId", d.attempts, d.link_origin AS "linkOrigin"`,
-  });
-}
-
 export interface TSealOptions {
   db: PrismaClient;
   /** PUBLIC_URL, when set: the mail's link to /verify points there. */
@@ -137,13 +116,13 @@ async function storeSealed(tx: Tx, claim: TSealClaim, input: TSealInput, pdf: Bu
 }
 
 /** `Contract 12 - Purchase order.pdf`: the name without what a file system refuses. */
-export function sealedFileName(contractName: string, contractId: number): string {
+function sealedFileName(contractName: string, contractId: number): string {
   const clean = contractName.replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80);
   return `Contract ${contractId}${clean ? ` - ${clean}` : ""} (signed).pdf`;
 }
 
 /** Everything the copy and its mail need, read as the contract is now (signed: nothing changes any more). */
-export async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise<TSealInput> {
+async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise<TSealInput> {
   const contract = await db.contract.findUniqueOrThrow({
     where: { id: contractId },
     select: {

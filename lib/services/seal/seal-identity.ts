@@ -49,7 +49,7 @@ function readP12(value: string): Buffer {
 }
 
 /** Opens the PKCS#12 file: the certificate whose key is in it, and its fingerprint. */
-export function identityOf(p12: Buffer, password: string, selfSigned: boolean): TSealIdentity {
+function identityOf(p12: Buffer, password: string, selfSigned: boolean): TSealIdentity {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))), false, password);
@@ -79,7 +79,7 @@ export function identityOf(p12: Buffer, password: string, selfSigned: boolean): 
 }
 
 /** A 3072-bit RSA key (made by Node: forge's own would take seconds) and a 20-year self-signed certificate for it, as PKCS#12. */
-export function makeSelfSigned(commonName = "Contracts document seal (self-signed)"): { p12: string; password: string } {
+function makeSelfSigned(commonName = "Contracts document seal (self-signed)"): { p12: string; password: string } {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 3072, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
   const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AVAILABLE_OPTIONS_SELECT } from "@/lib/services/templates/load-available-options";
+import { AVAILABLE_OPTIONS_SELECT } from "@/lib/services/templates/available-options-row";
 
 /** A template with its type's id, the workspaces it may be used in and the options it offers. */
 export const TEMPLATE_SELECT = {

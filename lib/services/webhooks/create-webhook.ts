@@ -25,7 +25,7 @@ export interface CreateWebhookOptions {
 }
 
 /** `whsec_` + base64 of 24 random bytes, the Standard Webhooks form of a signing secret. */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString("base64")}`;
+const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString("base64")}`;
 
 /**
  * A subscription (admins only, 403): the URL is checked (400 `webhook_callback_url_refused`), the
