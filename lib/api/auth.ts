@@ -2,7 +2,8 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
 import type { PrismaClient } from "@/lib/db";
-import { AUTH_CTE, queryOne, SqlParams, type TPreload } from "@/lib/db/sql";
+import { AUTH_CTE, queryOne, type Sql, type TPreload } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { consumeApiRequest, takeApiRequestNow } from "@/lib/api/rate-limit";
 import { getSessionUser } from "@/lib/auth/session";
@@ -79,8 +80,7 @@ interface TAuthColumns extends Record<string, unknown> {
  * on every instance.
  */
 async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
-  const { text, values } = authStatementSql(credentials, preload);
-  const row = (await queryOne<TAuthColumns>(prisma, text, values))!;
+  const row = (await queryOne<TAuthColumns>(prisma, authStatementSql(credentials, preload)))!;
   return {
     token: row.token_id === null ? null : { id: row.token_id, token_hash: row.token_hash!, revoked: row.token_revoked!, last_used_ms: row.token_last_used_ms },
     user: row.user_id === null ? null : { id: row.user_id, email: row.user_email!, name: row.user_name!, is_admin: row.user_is_admin!, roles: row.user_roles! },
@@ -88,48 +88,21 @@ async function authStatement(prisma: PrismaClient, credentials: TCredentials, pr
   };
 }
 
-/** The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts). */
-export function authStatementSql(credentials: TCredentials, preload: TPreload | undefined): { text: string; values: unknown[] } {
-  // Values always bound in this order, so the credentials' placeholders are always $1–$3: the text
-  // depends only on the preload's.
-  const q = new SqlParams();
-  q.p(credentials.tokenHash, "text");
-  q.p(credentials.email, "text");
-  q.p(credentials.userId, "int");
-  const preloadText = preload ? preload(q) : "NULL";
-  return { text: composedText(preloadText), values: q.values };
-}
-
-/** The credentials hold: a live token (when one is sent) and an active user (when one is named). */
-const HOLDS = `($1::text IS NULL OR EXISTS (SELECT 1 FROM ${AUTH_CTE.token} WHERE NOT revoked))
-                 AND (($2::text IS NULL AND $3::int IS NULL) OR EXISTS (SELECT 1 FROM ${AUTH_CTE.user}))`;
 /**
- * The statement's texts, by the preload's text: a request that finds its text here hands `queryOne`
- * the very string it sent before, which it and pg then find by identity instead of comparing
- * kilobytes (lib/db/sql.ts `namedStatement`). Bounded: past it, a text is written anew.
- */
-const composedTexts = new Map<string, string>();
-const MAX_COMPOSED = 256;
-
-function composedText(preloadText: string): string {
-  let text = composedTexts.get(preloadText);
-  if (text === undefined) {
-    text = writeAuthStatement(preloadText);
-    if (composedTexts.size < MAX_COMPOSED) composedTexts.set(preloadText, text);
-  }
-  return text;
-}
-
-/**
+ * The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts).
  * `usr` reads the user's memberships by the one user's row: a join grouped by user cost PostgreSQL a
  * hash, a sort and a group on every statement. An admin's `ws` is left empty, not aggregated:
  * every use of it is behind `scope.all_ws`, which an admin has (lib/db/sql.ts `TPreload`; the
  * hot-reads test reads as an admin who is a member of one workspace). The token's and the user's
  * columns are joined to `scope` (`AUTH_ROW_JOINS`).
  */
-function writeAuthStatement(preloadText: string): string {
-  return `WITH ${AUTH_CTE.token} AS (
-      SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = $1::text
+export function authStatementSql({ tokenHash, email, userId }: TCredentials, preload: TPreload | undefined): Sql {
+  const noUserNamed = Prisma.sql`(${email}::text IS NULL AND ${userId}::int IS NULL)`;
+  // The credentials hold: a live token (when one is sent) and an active user (when one is named).
+  const holds = Prisma.sql`(${tokenHash}::text IS NULL OR EXISTS (SELECT 1 FROM ${AUTH_CTE.token} WHERE NOT revoked))
+                 AND (${noUserNamed} OR EXISTS (SELECT 1 FROM ${AUTH_CTE.user}))`;
+  return Prisma.sql`WITH ${AUTH_CTE.token} AS (
+      SELECT id, token_hash, revoked_at IS NOT NULL AS revoked, last_used_at FROM api_tokens WHERE token_hash = ${tokenHash}::text
     ), ${AUTH_CTE.user} AS (
       SELECT u.id, u.email, u.name, u.is_admin,
              COALESCE((SELECT json_agg(json_build_array(m.workspace_id, m.role) ORDER BY m.workspace_id)
@@ -137,16 +110,16 @@ function writeAuthStatement(preloadText: string): string {
              CASE WHEN u.is_admin THEN '{}'::int[]
                   ELSE COALESCE((SELECT array_agg(m.workspace_id) FROM workspace_memberships m WHERE m.user_id = u.id), '{}') END AS ws
         FROM users u
-       WHERE u.active AND (u.email = $2::text OR u.id = $3::int)
+       WHERE u.active AND (u.email = ${email}::text OR u.id = ${userId}::int)
     ), ${AUTH_CTE.scope} AS (
-      SELECT ($2::text IS NULL AND $3::int IS NULL) OR COALESCE((SELECT is_admin FROM ${AUTH_CTE.user}), false) AS all_ws,
+      SELECT ${noUserNamed} OR COALESCE((SELECT is_admin FROM ${AUTH_CTE.user}), false) AS all_ws,
              COALESCE((SELECT ws FROM ${AUTH_CTE.user}), '{}') AS ws
     )
     SELECT a_tok.a_token_id AS token_id, a_tok.a_token_hash AS token_hash, a_tok.a_token_revoked AS token_revoked,
            a_tok.a_token_last_used_ms AS token_last_used_ms,
            a_usr.a_user_id AS user_id, a_usr.a_user_email AS user_email, a_usr.a_user_name AS user_name,
            a_usr.a_user_is_admin AS user_is_admin, a_usr.a_user_roles AS user_roles,
-           CASE WHEN ${HOLDS} THEN ${preloadText} END AS preload
+           ${preload ? Prisma.sql`CASE WHEN ${holds} THEN ${preload} END` : Prisma.raw("NULL")} AS preload
       FROM ${AUTH_CTE.scope}${AUTH_ROW_JOINS}`;
 }
 
@@ -156,7 +129,7 @@ function writeAuthStatement(preloadText: string): string {
  * it 5 µs less a statement (docs/performance.md). Their columns carry an `a_` prefix no table of the
  * schema uses, so a preload's unqualified column name can never resolve to them.
  */
-const AUTH_ROW_JOINS = `
+const AUTH_ROW_JOINS = Prisma.sql`
       LEFT JOIN (SELECT id AS a_token_id, token_hash AS a_token_hash, revoked AS a_token_revoked,
                         (extract(epoch FROM last_used_at) * 1000)::float8 AS a_token_last_used_ms FROM ${AUTH_CTE.token}) a_tok ON true
       LEFT JOIN (SELECT id AS a_user_id, email AS a_user_email, name AS a_user_name, is_admin AS a_user_is_admin,

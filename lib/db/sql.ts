@@ -4,19 +4,18 @@
 // other query goes through Prisma. Rows come back in the shape Prisma would give (camelCase keys,
 // `Date`s), so the same serializers answer either way; test/services/hot-reads.test.ts holds the
 // two equal.
+//
+// Statements are Prisma's tagged templates (`Prisma.sql`): a value written `${value}` is always a
+// parameter, numbered `$n` where the template is put together, and SQL that code writes (names,
+// the JSON writers below) enters as `Prisma.raw` constants. A statement's text therefore depends on
+// the code path that built it and on no value, so every request of one shape sends the same text,
+// and its prepared name (below) keeps hitting.
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import { poolOf, sharesOneSession, type PrismaClient, type Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
-/** Numbered placeholders for one statement: `p(value)` adds a value and answers `$n`. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-  /** A placeholder for `value`, with an SQL type cast when given (`p(3, "int")` → `$4::int`). */
-  p = (value: unknown, type?: string): string => {
-    this.values.push(value);
-    return type ? `$${this.values.length}::${type}` : `$${this.values.length}`;
-  };
-}
+export type Sql = Prisma.Sql;
 
 // Statements are prepared once per connection (named), so PostgreSQL plans a hot statement once
 // rather than on every request. Their texts come from code, never from input (every value is a
@@ -58,50 +57,43 @@ const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !share
  * when `all_ws`, so read it only behind `all_ws`); `usr(id, …)`, the acting user (no row for the
  * anonymous admin); `tok`, the API token. Both sides import them from here.
  */
-export const AUTH_CTE = { token: "tok", user: "usr", scope: "scope" } as const;
+export const AUTH_CTE = { token: Prisma.raw("tok"), user: Prisma.raw("usr"), scope: Prisma.raw("scope") } as const;
 
 /** The caller may see the workspace of the row `alias` (reads `scope`). */
-export const inScope = (alias: string) => `(${AUTH_CTE.scope}.all_ws OR ${alias}.workspace_id = ANY(${AUTH_CTE.scope}.ws))`;
+export const inScope = (alias: string): Sql => Prisma.sql`(${AUTH_CTE.scope}.all_ws OR ${Prisma.raw(alias)}.workspace_id = ANY(${AUTH_CTE.scope}.ws))`;
 
 /** The acting user's id, or NULL for the anonymous admin (reads `usr`). */
-export const ACTING_USER_ID = `(SELECT id FROM ${AUTH_CTE.user})`;
+export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`;
 
 /**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
- * round trip"): an SQL expression, built with the statement's `SqlParams`, that may read the CTEs
- * of `AUTH_CTE` to limit what it reads to what the caller may see. Its value is handed to the
- * route only once the caller is authenticated (lib/api/auth.ts).
+ * round trip"): an SQL expression that may read the CTEs of `AUTH_CTE` to limit what it reads to
+ * what the caller may see. Its value is handed to the route only once the caller is authenticated
+ * (lib/api/auth.ts).
  */
-export type TPreload = (params: SqlParams) => string;
+export type TPreload = Sql;
 
 /**
  * An SQL expression over the row `alias` that a write statement gives back beside the row, chosen
  * by the caller (the API's answer, say): the service that writes never learns what it is.
  */
-export type TRowSql = (params: SqlParams, alias: string) => string;
+export type TRowSql = (alias: string) => Sql;
 
 /**
- * `text` written once for each numbering of its placeholders and kept: for the part of a statement
- * that a request only fills with values. Bind every value first, in a fixed order, and pass the
- * placeholders: the text must depend on them and on nothing else. The numberings are as many as
- * the ways the statement around it can start (at most `max` are kept).
+ * The values an answer's JSON reads, by name: `base`, the origin its links are written under (no
+ * trailing slash), and `me`, the acting user's id (NULL for the anonymous admin). A statement joins
+ * `answerArgs(…)`, the one-row relation of them, so each is one parameter however often the JSON
+ * reads it, and the JSON itself is text written once (a `Prisma.raw` constant) whatever the values.
  */
-export function textByPlaceholders<A extends string[]>(text: (...placeholders: A) => string, max = 64): (...placeholders: A) => string {
-  const texts = new Map<string, string>();
-  return (...placeholders) => {
-    const key = placeholders.join(" ");
-    let known = texts.get(key);
-    if (known === undefined) {
-      known = text(...placeholders);
-      if (texts.size < max) texts.set(key, known);
-    }
-    return known;
-  };
-}
+export const ANSWER_ARG = { base: "arg.base", me: "arg.me" } as const;
+
+/** The relation `arg` of `ANSWER_ARG`: `me` a user's id, or an SQL expression (`ACTING_USER_ID`). */
+export const answerArgs = (base: string, me: number | null | Sql): Sql => Prisma.sql`(SELECT ${base}::text AS base, ${me}::int AS me) arg`;
 
 /** A statement's first row (or undefined), on the pool under `prisma`. */
-export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, text: string, values: unknown[]): Promise<T | undefined> {
+export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql): Promise<T | undefined> {
   const pool = poolOf(prisma);
+  const { text, values } = query;
   if (preparesOn(pool)) {
     try {
       const named = namedStatement(text);
@@ -119,15 +111,16 @@ export async function queryOne<T extends Record<string, unknown>>(prisma: Prisma
  * a transaction it sees that transaction's writes. `what` names the row in the error, since a row
  * written a moment ago that is gone is a bug, not a client's mistake.
  */
-export async function answerOf(db: Tx, text: string, values: unknown[], what: string): Promise<string> {
-  const [row] = await db.$queryRawUnsafe<{ answer: string }[]>(text, ...values);
+export async function answerOf(db: Tx, query: Sql, what: string): Promise<string> {
+  const [row] = await db.$queryRaw<{ answer: string }[]>(query);
   if (!row) throw new Error(`${what} vanished before its answer was written`);
   return row.answer;
 }
 
 /**
  * `json_build_object('id', alias.id, 'partyId', alias.party_id, …)` from a map of Prisma field
- * names to columns, plus `more` fields given as SQL expressions (relations). Maps are declared
+ * names to columns, plus `more` fields given as SQL expressions (relations): SQL text that code
+ * writes, with no values, for `Prisma.raw` constants. Maps are declared
  * `satisfies Record<keyof typeof SOME_SELECT, string>`, so a field added to a Prisma select without
  * its column here does not compile.
  */
@@ -141,8 +134,9 @@ export function jsonColumns(alias: string, columns: Record<string, string>, more
 
 /**
  * A JSON object as PostgreSQL writes it most compactly (`row_to_json`: no spaces, unlike
- * `json_build_object`'s `"key" : value`), keys in the order given, values SQL expressions. For JSON
- * text that goes to the client as it is.
+ * `json_build_object`'s `"key" : value`), keys in the order given, values SQL expressions (text
+ * that code writes, with no values, for `Prisma.raw` constants). For JSON text that goes to the
+ * client as it is.
  */
 export function jsonRow(fields: Record<string, string>): string {
   return `(SELECT row_to_json(r) FROM (SELECT ${Object.entries(fields)
@@ -158,8 +152,8 @@ export function jsonRow(fields: Record<string, string>): string {
  * slowly (about 100 MB/s, byte by byte) for any string with a character above U+00FF, such as an
  * en dash in a contract's name: 2 ms of CPU per 110 KB list. ASCII is decoded and copied at memory speed.
  */
-export function utf8BytesEscaped(expr: string): string {
-  return `encode(convert_to(${expr}, 'UTF8'), 'escape')`;
+export function utf8BytesEscaped(expr: Sql): Sql {
+  return Prisma.sql`encode(convert_to(${expr}, 'UTF8'), 'escape')`;
 }
 
 const BACKSLASH = 0x5c;
@@ -217,8 +211,8 @@ export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'U
  * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL and sent with
  * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions.
  */
-export function listHeadSql(count: string, items: string): string {
-  return utf8BytesEscaped(`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
+export function listHeadSql(count: Sql, items: Sql): Sql {
+  return utf8BytesEscaped(Prisma.sql`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
 }
 
 /**

@@ -203,24 +203,24 @@ describe("errorResponse", () => {
   it("what PostgreSQL refuses is a 4xx by its SQLSTATE, through Prisma's raw queries and node-postgres alike", async () => {
     const database = await createTestDatabase();
     const prisma = createPrismaClient(database.url, 1);
-    const failing = async (text: string, values: unknown[]) => [
-      await prisma.$queryRawUnsafe(text, ...values).then(() => new Error(`expected ${text} to fail`), (e: unknown) => e),
-      await queryOne(prisma, text, values).then(() => new Error(`expected ${text} to fail`), (e: unknown) => e),
+    const failing = async (query: Prisma.Sql) => [
+      await prisma.$queryRaw(query).then(() => new Error(`expected ${query.text} to fail`), (e: unknown) => e),
+      await queryOne(prisma, query).then(() => new Error(`expected ${query.text} to fail`), (e: unknown) => e),
     ];
     try {
       await prisma.$executeRawUnsafe("CREATE TABLE t (id int PRIMARY KEY, parent int REFERENCES t (id))");
       await prisma.$executeRawUnsafe("INSERT INTO t VALUES (1, NULL)");
-      const cases: [string, unknown[], number][] = [
-        ["SELECT $1::text AS t", ["a\u0000b"], ERROR_CODES.bad_request.code], // 22021: text it cannot store
-        ["SELECT 2147483647::int + 1", [], ERROR_CODES.bad_request.code], // 22003
-        ["SELECT '2026-13-45'::date", [], ERROR_CODES.bad_request.code], // 22008
-        ["INSERT INTO t VALUES (1, NULL)", [], ERROR_CODES.already_exists.code], // 23505
-        ["INSERT INTO t VALUES (2, 99)", [], ERROR_CODES.conflict.code], // 23503
+      const cases: [Prisma.Sql, number][] = [
+        [Prisma.sql`SELECT ${"a\u0000b"}::text AS t`, ERROR_CODES.bad_request.code], // 22021: text it cannot store
+        [Prisma.sql`SELECT 2147483647::int + 1`, ERROR_CODES.bad_request.code], // 22003
+        [Prisma.sql`SELECT '2026-13-45'::date`, ERROR_CODES.bad_request.code], // 22008
+        [Prisma.sql`INSERT INTO t VALUES (1, NULL)`, ERROR_CODES.already_exists.code], // 23505
+        [Prisma.sql`INSERT INTO t VALUES (2, 99)`, ERROR_CODES.conflict.code], // 23503
       ];
-      for (const [text, values, code] of cases) {
-        for (const failure of await failing(text, values)) {
+      for (const [query, code] of cases) {
+        for (const failure of await failing(query)) {
           const { res, body } = await answer(failure);
-          expect([res.status, body.error_code], `${text}: ${String(failure)}`).toEqual([code === ERROR_CODES.bad_request.code ? 400 : 409, code]);
+          expect([res.status, body.error_code], `${query.text}: ${String(failure)}`).toEqual([code === ERROR_CODES.bad_request.code ? 400 : 409, code]);
         }
       }
     } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { bytesFromEscaped, queryOne, utf8BytesEscaped } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Large JSON text leaves PostgreSQL as its UTF-8 bytes in bytea's escape format and reaches the
@@ -13,14 +14,14 @@ afterAll(() => db.cleanup());
 test("every byte value, as PostgreSQL escapes it, comes back exactly", async () => {
   const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
   const bytes = Buffer.concat([all, all.reverse(), Buffer.from("\\\\\\ plain \\000 text \\")]);
-  const row = await queryOne<{ e: string }>(db.prisma, "SELECT encode(decode($1, 'hex'), 'escape') AS e", [bytes.toString("hex")]);
+  const row = await queryOne<{ e: string }>(db.prisma, Prisma.sql`SELECT encode(decode(${bytes.toString("hex")}, 'hex'), 'escape') AS e`);
   expect(row!.e).toMatch(/^[\x00-\x7f]*$/); // ASCII only on the wire
   expect(bytesFromEscaped(row!.e).equals(bytes)).toBe(true);
 });
 
 test("text of characters of every UTF-8 length comes back as its UTF-8 bytes", async () => {
   const text = `{"name":"Avtal – “smart” \\"quotes\\" \\\\ ö € 😀 日本"}`;
-  const row = await queryOne<{ e: string }>(db.prisma, `SELECT ${utf8BytesEscaped("$1::text")} AS e`, [text]);
+  const row = await queryOne<{ e: string }>(db.prisma, Prisma.sql`SELECT ${utf8BytesEscaped(Prisma.sql`${text}::text`)} AS e`);
   expect(bytesFromEscaped(row!.e).equals(Buffer.from(text, "utf8"))).toBe(true);
   expect(bytesFromEscaped("no escapes at all").toString()).toBe("no escapes at all");
 });
@@ -34,7 +35,7 @@ test("with a tail: the decoded bytes then the tail, in one buffer, whatever the 
   const tail = Buffer.from(',"_links":{"self":"x"}}', "utf8");
   const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
   for (const bytes of [all, Buffer.from("plain"), Buffer.from("\\"), Buffer.from("–"), Buffer.from("a\\b–"), Buffer.alloc(0), Buffer.concat([all, Buffer.from("ends plainly")])]) {
-    const row = await queryOne<{ e: string }>(db.prisma, "SELECT encode(decode($1, 'hex'), 'escape') AS e", [bytes.toString("hex")]);
+    const row = await queryOne<{ e: string }>(db.prisma, Prisma.sql`SELECT encode(decode(${bytes.toString("hex")}, 'hex'), 'escape') AS e`);
     expect(bytesFromEscaped(row!.e, tail).equals(Buffer.concat([bytes, tail])), JSON.stringify(row!.e)).toBe(true);
     expect(bytesFromEscaped(row!.e).equals(bytes), JSON.stringify(row!.e)).toBe(true);
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { poolOf } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Hot statements are prepared by name, found by their text's length and then compared
@@ -13,16 +14,16 @@ afterAll(() => db.cleanup());
 
 test("statements of the same length each answer for themselves, however often and in whatever order", async () => {
   // Built anew each time, as a request builds its statement: equal texts are different strings.
-  const text = (n: number) => ["SELECT ", String(n), " + $1::int AS v"].join("");
+  const statement = (n: number, value: number) => Prisma.sql`SELECT ${Prisma.raw(String(n))} + ${value}::int AS v`;
   for (let round = 0; round < 4; round++) {
     for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
-      const row = await queryOne<{ v: number }>(db.prisma, text(n), [round * 10]);
-      expect(row?.v, `${text(n)} in round ${round}`).toBe(n + round * 10);
+      const row = await queryOne<{ v: number }>(db.prisma, statement(n, round * 10));
+      expect(row?.v, `${statement(n, 0).text} in round ${round}`).toBe(n + round * 10);
     }
   }
   // A statement whose length no other has, in between, changes nothing.
-  expect((await queryOne<{ v: string }>(db.prisma, "SELECT $1::text || '!' AS v", ["x"]))?.v).toBe("x!");
-  expect((await queryOne<{ v: number }>(db.prisma, text(5), [1]))?.v).toBe(6);
+  expect((await queryOne<{ v: string }>(db.prisma, Prisma.sql`SELECT ${"x"}::text || '!' AS v`))?.v).toBe("x!");
+  expect((await queryOne<{ v: number }>(db.prisma, statement(5, 1)))?.v).toBe(6);
 });
 
 test("statements are prepared on a PostgreSQL server, never on the embedded database (one session for every connection), and queries answer either way", async () => {

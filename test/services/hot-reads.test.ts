@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/api-token";
-import { bytesFromEscaped, listCountOfEscaped, SqlParams } from "@/lib/db/sql";
+import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { contractAnswer, contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/api/json/contract";
 import { dataFieldAnswer, dataFieldPreload, dataFieldsPreload, preloadedDataField, preloadedDataFields } from "@/lib/api/json/data-field";
 import { participantAnswer, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
@@ -172,7 +172,7 @@ describe("GET /v1/contracts in one statement", () => {
     await expectListsAsPrisma(caller);
   });
   it("reads a page near the start directly, and one further on by its ids first", () => {
-    const text = (offset: number) => contractListPreload({ ...base, offset }, ORIGIN)(new SqlParams());
+    const text = (offset: number) => contractListPreload({ ...base, offset }, ORIGIN).text;
     for (const offset of [0, DIRECT_PAGE_OFFSETS_BELOW - 1]) {
       expect(text(offset)).toContain("(SELECT c.* FROM contracts c WHERE");
       expect(text(offset)).not.toContain("JOIN contracts c ON c.id = k.id");
@@ -199,7 +199,7 @@ describe("GET /v1/template_types in one statement", () => {
     }
   });
   it("reads a page near the start directly, and one further on by its ids first", () => {
-    const text = (offset: number) => templateTypesPreload({ limit: 100, offset }, ORIGIN)(new SqlParams());
+    const text = (offset: number) => templateTypesPreload({ limit: 100, offset }, ORIGIN).text;
     expect(text(DIRECT_PAGE_OFFSETS_BELOW - 1)).toContain("(SELECT * FROM template_types ORDER BY id LIMIT");
     expect(text(DIRECT_PAGE_OFFSETS_BELOW - 1)).not.toContain("CROSS JOIN LATERAL");
     expect(text(DIRECT_PAGE_OFFSETS_BELOW)).not.toContain("(SELECT * FROM template_types ORDER BY id LIMIT");

@@ -2,6 +2,7 @@ import { endpointRoute, handle, json } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
 import { databaseStatus, getPrisma } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { TPing } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
       throw apiError("database_unavailable", "The database is starting; try again shortly.", { headers: { "Retry-After": "1" } });
     }
     // Straight on the pool (one prepared statement), as the hot reads: the check is the round trip.
-    await queryOne(await getPrisma(), "SELECT 1", []);
+    await queryOne(await getPrisma(), Prisma.sql`SELECT 1`);
     return json({ status: "ok" } satisfies TPing);
   }),
 );

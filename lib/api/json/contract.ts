@@ -1,22 +1,20 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, utf8BytesEscaped, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type Sql, type TPreload } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
-import { contractFilterSql } from "@/lib/api/json/contract-filter";
+import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { actingUserIdOf } from "@/lib/api/json/participant";
-import { PARTY_SUMMARY_SQL, partyJsonSql } from "@/lib/api/json/party";
+import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
 
-/**
- * The fields every contract answer starts with, for the contract `c`, with links under `base` (an
- * SQL text expression: the origin without a trailing slash).
- */
-function contractFieldsSql(base: string): Record<string, string> {
-  const self = `${base} || '/v1/contracts/' || c.id`;
+/** The fields every contract answer starts with, for the contract `c` (links under `arg.base`: lib/db/sql.ts `ANSWER_ARG`). */
+function contractFieldsSql(): Record<string, string> {
+  const self = `${ANSWER_ARG.base} || '/v1/contracts/' || c.id`;
   const href = (url: string) => jsonRow({ href: url });
   return {
     id: "c.id",
@@ -35,13 +33,11 @@ function contractFieldsSql(base: string): Record<string, string> {
   };
 }
 
-/** The contract `c` with its parties and their people (TContract); `me` as in `partyJsonSql`. */
-function contractJsonSql(base: string, me: string): string {
-  return jsonRow({
-    ...contractFieldsSql(base),
-    parties: `COALESCE((SELECT json_agg(${partyJsonSql(me)} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
-  });
-}
+/** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/sql.ts `ANSWER_ARG`). */
+const CONTRACT_JSON = jsonRow({
+  ...contractFieldsSql(),
+  parties: `COALESCE((SELECT json_agg(${PARTY_JSON} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+}) + "::text";
 
 /**
  * GET /v1/contracts/{id}: the answer for the caller (links under `linkBase`, the origin without a
@@ -49,25 +45,22 @@ function contractJsonSql(base: string, me: string): string {
  * contract; else null.
  */
 export function contractDetailPreload(contractId: number, linkBase: string): TPreload {
-  return ({ p }) => CONTRACT_DETAIL_SQL(p(linkBase, "text"), p(contractId, "int"));
+  return Prisma.sql`(SELECT ${CONTRACT_DETAIL} FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase, ACTING_USER_ID)}
+    WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
-const CONTRACT_DETAIL_SQL = textByPlaceholders(
-  (linkBase: string, contractId: string) =>
-    `(SELECT ${utf8BytesEscaped(`${contractJsonSql(linkBase, ACTING_USER_ID)}::text`)} FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`,
-);
+const CONTRACT_TEXT = Prisma.raw(CONTRACT_JSON);
+const CONTRACT_DETAIL = utf8BytesEscaped(CONTRACT_TEXT);
+const IN_SCOPE_C = inScope("c");
 
 /**
  * The answer of contract `id` for `actor` (a contract just created or published), as JSON text; on
  * `db`, so inside a transaction it sees the transaction's writes (the stored idempotent answer).
  */
 export async function contractAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
-  const q = new SqlParams();
-  const text = CONTRACT_ANSWER_SQL(q.p(linkBaseOf(origin), "text"), q.p(actingUserIdOf(actor), "int"), q.p(id, "int"));
-  return answerOf(db, text, q.values, `contract ${id}`);
+  const query = Prisma.sql`SELECT ${CONTRACT_TEXT} AS answer FROM contracts c, ${answerArgs(linkBaseOf(origin), actingUserIdOf(actor))} WHERE c.id = ${id}::int`;
+  return answerOf(db, query, `contract ${id}`);
 }
-
-const CONTRACT_ANSWER_SQL = textByPlaceholders((base: string, me: string, id: string) => `SELECT ${contractJsonSql(base, me)}::text AS answer FROM contracts c WHERE c.id = ${id}`);
 
 /** The preloaded answer's bytes, or the 404 of a contract the caller may not see. */
 export function preloadedContract(preloaded: unknown, contractId: number): Buffer<ArrayBuffer> {
@@ -78,6 +71,14 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
+/** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
+const LIST_ITEM = Prisma.raw(
+  jsonRow({
+    ...contractFieldsSql(),
+    parties: `COALESCE((SELECT json_agg(${PARTY_SUMMARY_JSON} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+  }),
+);
+
 /**
  * GET /v1/contracts: a page of the contracts the caller may see, filtered and sorted (ties broken
  * by id), and their count, as the start of the answer's JSON text: `{"count":…,"data":[…]` with
@@ -86,43 +87,34 @@ const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updat
  * of parsing and writing it again.
  */
 export function contractListPreload(query: TContractListQuery, linkBase: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
-  return ({ p }) => {
-    const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query, p);
-    const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
-    const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
-    const order = (alias: string) => (column === "id" ? `${alias}.id ${direction}` : `${alias}.${column} ${direction}, ${alias}.id ${direction}`);
-    // Written twice, without and with the workspace condition, and only one runs: a condition
-    // `all_ws OR workspace_id = ANY(ws)` would be checked row by row, and its cost made the planner
-    // count 100,000 contracts with parallel workers on every request.
-    const filter = (scoped: boolean) => [...where, ...(scoped ? ["c.workspace_id = ANY(scope.ws)"] : [])].join(" AND ") || "true";
-    const either = (sql: (scoped: boolean) => string) => `CASE WHEN scope.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
-    const item = jsonRow({
-      ...contractFieldsSql(p(linkBase, "text")),
-      parties: `COALESCE((SELECT json_agg(${PARTY_SUMMARY_SQL} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
-    });
-    const limit = p(query.limit, "int");
-    const offset = p(query.offset, "int");
-    // Without a name search, the count is the sum of the per-workspace, per-state totals and the
-    // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
-    // index entry for every contract in scope. The other filters still count rows.
-    const count = either((scoped) =>
-      byWorkspaceAndStateOnly
-        ? `(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
-             UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
-        : `(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,
-    );
-    // Deferred: the page's ids first, then their rows: skipping 19,900 contracts is then a walk
-    // along an index (an index-only scan where the visibility map allows), not 19,900 rows read and
-    // dropped. Direct: near the start, the rows themselves, without the second look-up per row.
-    const page = either((scoped) =>
-      pageForm === "direct"
-        ? `(SELECT json_agg(${item} ORDER BY ${order("c")})
-            FROM (SELECT c.* FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) c)`
-        : `(SELECT json_agg(${item} ORDER BY ${order("c")})
-            FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order("c")} LIMIT ${limit} OFFSET ${offset}) k
-            JOIN contracts c ON c.id = k.id)`,
-    );
-    // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-    return listHeadSql(count, page);
-  };
+  const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query);
+  const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
+  const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
+  const order = Prisma.raw(column === "id" ? `c.id ${direction}` : `c.${column} ${direction}, c.id ${direction}`);
+  // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
+  const filter = (scoped: boolean) => contractWhereSql(where, scoped);
+  const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
+  const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
+  // Without a name search, the count is the sum of the per-workspace, per-state totals and the
+  // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
+  // index entry for every contract in scope. The other filters still count rows.
+  const count = either((scoped) =>
+    byWorkspaceAndStateOnly
+      ? Prisma.sql`(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
+           UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
+      : Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,
+  );
+  // Deferred: the page's ids first, then their rows: skipping 19,900 contracts is then a walk
+  // along an index (an index-only scan where the visibility map allows), not 19,900 rows read and
+  // dropped. Direct: near the start, the rows themselves, without the second look-up per row.
+  const items = either((scoped) =>
+    pageForm === "direct"
+      ? Prisma.sql`(SELECT json_agg(${LIST_ITEM} ORDER BY ${order})
+          FROM (SELECT c.* FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) c)`
+      : Prisma.sql`(SELECT json_agg(${LIST_ITEM} ORDER BY ${order})
+          FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) k
+          JOIN contracts c ON c.id = k.id)`,
+  );
+  // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
+  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(linkBase, null)})`;
 }

@@ -2,14 +2,15 @@
 // reads run in the authentication's statement (lib/db/sql.ts `TPreload`); the list is sent as
 // UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`).
 import type { Tx } from "@/lib/db";
-import { answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, SqlParams, textByPlaceholders, type TPreload } from "@/lib/db/sql";
+import { ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { linkBase } from "@/lib/http/origin";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
 import { contractNotFound, dataFieldNotFound } from "@/lib/services/not-found";
 
-/** The data field row `d` as a JSON value, with links under `base` (an SQL text expression: the origin without a trailing slash). */
-function dataFieldJsonSql(base: string): string {
-  const contract = `${base} || '/v1/contracts/' || d.contract_id`;
+/** The data field row `d` as a JSON value, with links under `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
+function dataFieldJsonSql(): string {
+  const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || d.contract_id`;
   return jsonRow({
     id: "d.id",
     name: "d.name",
@@ -21,21 +22,23 @@ function dataFieldJsonSql(base: string): string {
   });
 }
 
+const DATA_FIELD = Prisma.raw(dataFieldJsonSql());
+const DATA_FIELD_TEXT = Prisma.sql`${DATA_FIELD}::text`;
+const IN_SCOPE_C = inScope("c");
+
 /**
  * GET …/data_fields: the contract's data fields (in id order) as the start of the answer,
  * `{"count":…,"data":[…]`, if the caller may see the contract; else null (`preloadedDataFields`).
  */
 export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination, linkBase: string): TPreload {
-  return ({ p }) => DATA_FIELDS_SQL(p(linkBase, "text"), p(limit === "all" ? null : limit, "int"), p(offset, "int"), p(contractId, "int"));
+  const page = Prisma.sql`(SELECT json_agg(${DATA_FIELD} ORDER BY d.id)
+        FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
+              LIMIT ${limit === "all" ? null : limit}::int OFFSET ${offset}::int) d)`;
+  return Prisma.sql`(SELECT ${listHeadSql(DATA_FIELDS_COUNT, page)}
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
-const DATA_FIELDS_SQL = textByPlaceholders((linkBase: string, limit: string, offset: string, contractId: string) => {
-  const page = `(SELECT json_agg(${dataFieldJsonSql(linkBase)} ORDER BY d.id)
-        FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
-              LIMIT ${limit} OFFSET ${offset}) d)`;
-  return `(SELECT ${listHeadSql("(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)", page)}
-    FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`;
-});
+const DATA_FIELDS_COUNT = Prisma.sql`(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)`;
 
 /** The preloaded page (for `paginatedPreloaded`), or the 404 of a contract the caller may not see. */
 export function preloadedDataFields(preloaded: unknown, contractId: number): unknown {
@@ -48,17 +51,11 @@ export function preloadedDataFields(preloaded: unknown, contractId: number): unk
  * A custom id that several of the contract's fields share names the first of them (lowest id).
  */
 export function dataFieldPreload(contractId: number, ref: TDataFieldRef, origin: string): TPreload {
-  return (q) =>
-    "id" in ref
-      ? DATA_FIELD_BY_ID_SQL(q.p(linkBase(origin), "text"), q.p(contractId, "int"), q.p(ref.id, "int"))
-      : DATA_FIELD_BY_CUSTOM_ID_SQL(q.p(linkBase(origin), "text"), q.p(contractId, "int"), q.p(ref.customId, "text"));
+  const where = "id" in ref ? Prisma.sql`d.id = ${ref.id}::int` : Prisma.sql`d.custom_id = ${ref.customId}::text`;
+  return Prisma.sql`(SELECT json_build_object(
+      'found', (SELECT ${DATA_FIELD_TEXT} FROM contract_data_fields d WHERE d.contract_id = c.id AND ${where} ORDER BY d.id LIMIT 1))
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
-
-const dataFieldPreloadSql = (where: (ref: string) => string) => (base: string, contractId: string, ref: string) => `(SELECT json_build_object(
-      'found', (SELECT ${dataFieldJsonSql(base)}::text FROM contract_data_fields d WHERE d.contract_id = c.id AND ${where(ref)} ORDER BY d.id LIMIT 1))
-    FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`;
-const DATA_FIELD_BY_ID_SQL = textByPlaceholders(dataFieldPreloadSql((id) => `d.id = ${id}`));
-const DATA_FIELD_BY_CUSTOM_ID_SQL = textByPlaceholders(dataFieldPreloadSql((customId) => `d.custom_id = ${customId}`));
 
 /** The preloaded data field's answer, or the 404 of the contract or of the field. */
 export function preloadedDataField(preloaded: unknown, contractId: number, ref: TDataFieldRef): string {
@@ -70,9 +67,6 @@ export function preloadedDataField(preloaded: unknown, contractId: number, ref: 
 
 /** The answer of data field `id` (a row just written), as JSON text. */
 export async function dataFieldAnswer(db: Tx, origin: string, id: number): Promise<string> {
-  const q = new SqlParams();
-  const text = DATA_FIELD_ANSWER_SQL(q.p(linkBase(origin), "text"), q.p(id, "int"));
-  return answerOf(db, text, q.values, `data field ${id}`);
+  const query = Prisma.sql`SELECT ${DATA_FIELD_TEXT} AS answer FROM contract_data_fields d, ${answerArgs(linkBase(origin), null)} WHERE d.id = ${id}::int`;
+  return answerOf(db, query, `data field ${id}`);
 }
-
-const DATA_FIELD_ANSWER_SQL = textByPlaceholders((base: string, id: string) => `SELECT ${dataFieldJsonSql(base)}::text AS answer FROM contract_data_fields d WHERE d.id = ${id}`);

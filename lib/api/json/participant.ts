@@ -3,7 +3,8 @@
 // derived from the row's `version`, which every change increments, so a tag names the stored state.
 // Strong, because `If-Match` compares strongly; what varies per caller (`my_participant`) is not state.
 import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { DomainError } from "@/lib/domain/errors";
 import type { TParticipantRow } from "@/lib/services/participants/participant-row";
@@ -11,23 +12,16 @@ import { StaleParticipantError, type TUpdatedParticipant } from "@/lib/services/
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase } from "@/lib/http/origin";
 
-/** SQL text expressions for a participant answer's `_links`: the origin without a trailing slash, the contract's and the party's ids. */
-export interface TParticipantLinksSql {
-  base: string;
-  contractId: string;
-  partyId: string;
-}
-
 /**
- * The participant row `alias` as a JSON value: `me` is the acting user's id (an SQL expression;
- * by default the `usr` CTE of the authentication's statement, NULL for the anonymous admin), whose
- * participant is `my_participant`; `_links` when `links` is given (the participant routes).
+ * The participant row `alias` as a JSON value, reading `arg` (lib/db/sql.ts `ANSWER_ARG`): `arg.me`'s
+ * participant is `my_participant`; with `_links` under `arg.base` when `links` (the participant
+ * routes), for the participant of the party `alias.party_id` of the contract `c.id`.
  */
-export function participantJsonSql(alias: string, links?: TParticipantLinksSql, me: string = ACTING_USER_ID): string {
+export function participantJsonSql(alias: string, links = false): string {
   const a = (column: string) => `${alias}.${column}`;
   const href = (url: string) => jsonRow({ href: url });
-  const contract = links && `${links.base} || '/v1/contracts/' || ${links.contractId}`;
-  const party = links && `${contract} || '/parties/' || ${links.partyId}`;
+  const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || c.id`;
+  const party = `${contract} || '/parties/' || ${a("party_id")}`;
   return jsonRow({
     id: a("id"),
     name: a("name"),
@@ -45,7 +39,7 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
     delegated_to_id: a("delegated_to_id"),
     two_step_authentication_method: a("two_step_authentication_method"),
     organizer: a("organizer"),
-    my_participant: `COALESCE(${a("user_id")} = ${me}, false)`,
+    my_participant: `COALESCE(${a("user_id")} = ${ANSWER_ARG.me}, false)`,
     _permissions: jsonRow({ "contract:update": a("can_update_contract") }),
     _private_ownerside: jsonRow({
       created_time: isoTimeSql(a("created_at")),
@@ -62,7 +56,7 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
       delegated_time: isoTimeSql(a("delegated_at")),
     }),
     ...(links
-      ? { _links: jsonRow({ contract: href(contract!), party: href(party!), self: href(`${party} || '/participants/' || ${a("id")}`) }) }
+      ? { _links: jsonRow({ contract: href(contract), party: href(party), self: href(`${party} || '/participants/' || ${a("id")}`) }) }
       : {}),
   });
 }
@@ -70,19 +64,19 @@ export function participantJsonSql(alias: string, links?: TParticipantLinksSql, 
 /** The user whose participant is `my_participant`, for a statement outside the authentication's: none for the anonymous admin. */
 export const actingUserIdOf = (actor: Actor): number | null => (actor.kind === "user" ? actor.userId : null);
 
+/** A participant `x` with its links, as JSON text (reads `c.id` and `arg`). */
+const PARTICIPANT_TEXT = Prisma.raw(`${participantJsonSql("x", true)}::text`);
+
 /** The answer of a participant of contract `contractId` for `actor`, as JSON text: for a statement outside the authentication's. */
 export function participantAnswerSql(actor: Actor, origin: string, contractId: number): TRowSql {
-  return (q, alias) => {
-    const links = { base: q.p(linkBase(origin), "text"), contractId: q.p(contractId, "int"), partyId: `${alias}.party_id` };
-    return `${participantJsonSql(alias, links, q.p(actingUserIdOf(actor), "int"))}::text`;
-  };
+  return (alias) => Prisma.sql`(SELECT ${PARTICIPANT_TEXT}
+      FROM (SELECT ${Prisma.raw(alias)}.*) x, (SELECT ${contractId}::int AS id) c, ${answerArgs(linkBase(origin), actingUserIdOf(actor))})`;
 }
 
 /** The answer of participant `id` of contract `contractId` for `actor` (a row just read or written), as JSON text. */
 export async function participantAnswer(db: Tx, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
-  const q = new SqlParams();
-  const answer = participantAnswerSql(actor, origin, contractId)(q, "x");
-  return answerOf(db, `SELECT ${answer} AS answer FROM participants x WHERE x.id = ${q.p(id, "int")}`, q.values, `participant ${id}`);
+  const answer = participantAnswerSql(actor, origin, contractId)("q");
+  return answerOf(db, Prisma.sql`SELECT ${answer} AS answer FROM participants q WHERE q.id = ${id}::int`, `participant ${id}`);
 }
 
 type TParticipantIds = { contractId: number; partyId: number; participantId: number };
@@ -92,15 +86,15 @@ type TParticipantIds = { contractId: number; partyId: number; participantId: num
  * path's three rows is missing (`preloadedParticipant`).
  */
 export function participantPreload(ids: TParticipantIds, origin: string): TPreload {
-  return (q) => PARTICIPANT_PRELOAD_SQL(q.p(linkBase(origin), "text"), q.p(ids.contractId, "int"), q.p(ids.partyId, "int"), q.p(ids.participantId, "int"));
+  return Prisma.sql`(SELECT json_build_object(
+      'party', EXISTS (SELECT 1 FROM parties p WHERE p.id = ${ids.partyId}::int AND p.contract_id = c.id),
+      'found', (SELECT json_build_object('version', x.version, 'answer', ${PARTICIPANT_TEXT})
+                  FROM participants x JOIN parties p ON p.id = x.party_id
+                 WHERE x.id = ${ids.participantId}::int AND p.id = ${ids.partyId}::int AND p.contract_id = c.id))
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), ACTING_USER_ID)} WHERE c.id = ${ids.contractId}::int AND ${IN_SCOPE_C})`;
 }
 
-const PARTICIPANT_PRELOAD_SQL = textByPlaceholders((base: string, contractId: string, partyId: string, participantId: string) => `(SELECT json_build_object(
-      'party', EXISTS (SELECT 1 FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
-      'found', (SELECT json_build_object('version', x.version, 'answer', ${participantJsonSql("x", { base, contractId: "c.id", partyId: "x.party_id" })}::text)
-                  FROM participants x JOIN parties p ON p.id = x.party_id
-                 WHERE x.id = ${participantId} AND p.id = ${partyId} AND p.contract_id = c.id))
-    FROM contracts c, ${AUTH_CTE.scope} WHERE c.id = ${contractId} AND ${inScope("c")})`);
+const IN_SCOPE_C = inScope("c");
 
 /** The preloaded participant's answer and ETag, or the 404 of the first row of the path that is missing. */
 export function preloadedParticipant(preloaded: unknown, ids: TParticipantIds): { answer: string; etag: string } {

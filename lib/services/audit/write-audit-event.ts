@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import type { TAuditActor } from "@/lib/domain/actor";
-import type { SqlParams } from "@/lib/db/sql";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Sql } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export interface WriteAuditEventOptions {
   db: Tx;
@@ -86,31 +86,12 @@ const AUDIT_EVENT_COLUMNS = {
  * (a data-modifying CTE named `from`: one event per row it writes), with its values as parameters
  * of that statement. `workspaceId` must be given.
  */
-export function auditEventInsertSql(
-  q: SqlParams,
-  from: string,
-  options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number },
-  /** Fields the statement itself knows (e.g. the actor it authenticated), as SQL expressions that replace the values. */
-  expressions: Partial<Record<keyof typeof AUDIT_EVENT_COLUMNS, string>> = {},
-): string {
-  return auditEventInsert(q, options, expressions)(from);
-}
-
-/**
- * `auditEventInsertSql` in two steps: the values become parameters of `q` now, and the text is
- * written by the function returned, from placeholders only (so a statement whose text depends on
- * nothing else can be written once and kept).
- */
-export function auditEventInsert(
-  q: SqlParams,
-  options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number },
-  expressions: Partial<Record<keyof typeof AUDIT_EVENT_COLUMNS, string>> = {},
-): (from: string) => string {
-  const entries = Object.entries({ ...auditEventData(options), ...expressions }) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
+export function auditEventInsertSql(from: string, options: Omit<WriteAuditEventOptions, "db" | "workspaceId"> & { workspaceId: number }): Sql {
+  const entries = Object.entries(auditEventData(options)) as [keyof typeof AUDIT_EVENT_COLUMNS, unknown][];
+  const columns = entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]).join(", ");
   const values = entries.map(([field, value]) => {
     const type = AUDIT_EVENT_COLUMNS[field][1];
-    if (field in expressions) return expressions[field];
-    return q.p(type === "jsonb" ? JSON.stringify(value) : value, type);
+    return Prisma.sql`${type === "jsonb" ? JSON.stringify(value) : value}::${Prisma.raw(type)}`;
   });
-  return (from) => `INSERT INTO audit_events (${entries.map(([field]) => AUDIT_EVENT_COLUMNS[field][0]).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`;
+  return Prisma.sql`INSERT INTO audit_events (${Prisma.raw(columns)}) SELECT ${Prisma.join(values, ", ")} FROM ${Prisma.raw(from)}`;
 }

@@ -4,14 +4,14 @@ import { assertCanWrite, canReadWorkspace, visibleWorkspaceIds } from "@/lib/dom
 import type { TContractDetailRow } from "@/lib/services/contracts/contract-row";
 import type { PrismaClient } from "@/lib/db";
 import { defaultParticipantOptions } from "@/lib/domain/options";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schemas";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { counterpartyData } from "@/lib/services/parties/counterparty-data";
 import { type TParticipantData } from "@/lib/services/parties/participant-data";
 import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
 import { toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/available-options-row";
-import { jsonColumns, queryOne, SqlParams } from "@/lib/db/sql";
+import { jsonColumns, queryOne } from "@/lib/db/sql";
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { signOrderProblems } from "@/lib/domain/signing-order";
@@ -157,7 +157,6 @@ type TCreationTemplate = TAvailableOptionsRow & {
  * may see it (with its workspaces, data fields in order and options), and the calling user.
  */
 async function loadCreationContext(db: PrismaClient, actor: Actor, request: TCreateContractRequest) {
-  const q = new SqlParams();
   const visible = visibleWorkspaceIds(actor);
   const row = await queryOne<{
     workspace: { id: number; companyName: string; countryCode: string } | null;
@@ -165,21 +164,25 @@ async function loadCreationContext(db: PrismaClient, actor: Actor, request: TCre
     user: { id: number; name: string; email: string; title: string; phoneNumber: string } | null;
   }>(
     db,
-    `SELECT
-       (SELECT json_build_object('id', w.id, 'companyName', w.company_name, 'countryCode', w.country_code) FROM workspaces w WHERE w.id = ${q.p(request.workspace_id, "int")}) AS workspace,
-       (SELECT ${jsonColumns("t", { id: "id", name: "name" }, {
-         workspaces: `COALESCE((SELECT json_agg(json_build_object('workspaceId', tw.workspace_id)) FROM template_workspaces tw WHERE tw.template_id = t.id), '[]')`,
-         dataFields: `COALESCE((SELECT json_agg(json_build_object('name', f.name, 'description', f.description, 'placeholder', f.placeholder, 'customId', f.custom_id, 'defaultValue', f.default_value) ORDER BY f.position, f.id) FROM template_data_fields f WHERE f.template_id = t.id), '[]')`,
-         ...availableOptionsFields("t.id"),
-       })}
+    Prisma.sql`SELECT
+       (SELECT json_build_object('id', w.id, 'companyName', w.company_name, 'countryCode', w.country_code) FROM workspaces w WHERE w.id = ${request.workspace_id}::int) AS workspace,
+       (SELECT ${CREATION_TEMPLATE_JSON}
           FROM templates t
-         WHERE t.id = ${q.p(request.template_id, "int")}
-           ${visible === null ? "" : `AND EXISTS (SELECT 1 FROM template_workspaces tw WHERE tw.template_id = t.id AND tw.workspace_id = ANY(${q.p(visible, "int[]")}))`}) AS template,
-       (SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'title', u.title, 'phoneNumber', u.phone_number) FROM users u WHERE u.id = ${q.p(actor.kind === "user" ? actor.userId : null, "int")}) AS "user"`,
-    q.values,
+         WHERE t.id = ${request.template_id}::int
+           ${visible === null ? Prisma.empty : Prisma.sql`AND EXISTS (SELECT 1 FROM template_workspaces tw WHERE tw.template_id = t.id AND tw.workspace_id = ANY(${visible}::int[]))`}) AS template,
+       (SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'title', u.title, 'phoneNumber', u.phone_number) FROM users u WHERE u.id = ${actor.kind === "user" ? actor.userId : null}::int) AS "user"`,
   );
   return row!;
 }
+
+/** The template `t` as creation reads it (TCreationTemplate). */
+const CREATION_TEMPLATE_JSON = Prisma.raw(
+  jsonColumns("t", { id: "id", name: "name" }, {
+    workspaces: `COALESCE((SELECT json_agg(json_build_object('workspaceId', tw.workspace_id)) FROM template_workspaces tw WHERE tw.template_id = t.id), '[]')`,
+    dataFields: `COALESCE((SELECT json_agg(json_build_object('name', f.name, 'description', f.description, 'placeholder', f.placeholder, 'customId', f.custom_id, 'defaultValue', f.default_value) ORDER BY f.position, f.id) FROM template_data_fields f WHERE f.template_id = t.id), '[]')`,
+    ...availableOptionsFields("t.id"),
+  }),
+);
 
 /**
  * The values sent in `data_fields` by custom id, each checked against the template's data fields

@@ -2,11 +2,11 @@ import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient, Tx } from "@/lib/db";
-import { inScope, jsonColumns, queryOne, reviveDates, SqlParams, textByPlaceholders, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { inScope, jsonColumns, queryOne, reviveDates, type Sql, type TPreload, type TRowSql } from "@/lib/db/sql";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { participantProblems } from "@/lib/domain/options";
-import type { Participant, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Participant } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
@@ -93,7 +93,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
   const plan = planUpdate(options, targets);
   if (plan.write === null) return { participant: targets.current, returned: null };
   if (!plan.relink) {
-    const written = await queryOne<{ participant: TParticipantRow; returned: unknown }>(db, plan.write.text, plan.write.values);
+    const written = await queryOne<{ participant: TParticipantRow; returned: unknown }>(db, plan.write);
     if (written) return { participant: reviveDates(written.participant), returned: written.returned };
   }
   const updated = await db.$transaction((tx) => updateLocked(tx, options, ids));
@@ -105,14 +105,13 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 /** The update under the contract's and the participant's row locks: read, check and write see the same rows. */
 async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTargetIds): Promise<TUpdatedParticipant> {
   // The contract first (as signing takes it), then the participant (as the one-statement write takes it).
-  await tx.$queryRawUnsafe(`SELECT id FROM contracts WHERE id = $1 FOR UPDATE`, ids.contractId);
-  await tx.$queryRawUnsafe(`SELECT id FROM participants WHERE id = $1 AND party_id = $2 FOR UPDATE`, ids.participantId, ids.partyId);
-  const { text, values } = targetsStatement(options.actor, ids);
-  const [row] = await tx.$queryRawUnsafe<{ targets: TTargetsRow | null }[]>(text, ...values);
+  await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${ids.contractId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM participants WHERE id = ${ids.participantId} AND party_id = ${ids.partyId} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ targets: TTargetsRow | null }[]>(targetsStatement(options.actor, ids));
   const targets = foundTargets(row?.targets ?? null, ids);
   const plan = planUpdate(options, targets);
   if (plan.write === null) return { participant: targets.current, returned: null };
-  const [written] = await tx.$queryRawUnsafe<{ participant: TParticipantRow; returned: unknown }[]>(plan.write.text, ...plan.write.values);
+  const [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(plan.write);
   if (plan.relink) await relink(tx, options, targets.current);
   return { participant: reviveDates(written!.participant), returned: written!.returned };
 }
@@ -147,17 +146,15 @@ async function relink(tx: Tx, options: UpdateParticipantOptions, before: TPartic
 }
 
 /** The statement reading the targets in `actor`'s workspaces (null: none visible, or not there). */
-function targetsStatement(actor: Actor, ids: TTargetIds): { text: string; values: unknown[] } {
-  const q = new SqlParams();
+function targetsStatement(actor: Actor, ids: TTargetIds): Sql {
   const workspaces = visibleWorkspaceIds(actor);
-  const scope = workspaces === null ? "true" : `c.workspace_id = ANY(${q.p(workspaces, "int[]")})`;
-  return { text: `SELECT ${updateTargetsSql(q, ids, scope)} AS targets`, values: q.values };
+  const scope = workspaces === null ? Prisma.raw("true") : Prisma.sql`c.workspace_id = ANY(${workspaces}::int[])`;
+  return Prisma.sql`SELECT ${updateTargetsSql(ids, scope)} AS targets`;
 }
 
 /** The targets as a preload reads them, in a statement of their own. */
 async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Promise<TTargetsRow | null> {
-  const { text, values } = targetsStatement(actor, ids);
-  return (await queryOne<{ targets: TTargetsRow | null }>(db, text, values))?.targets ?? null;
+  return (await queryOne<{ targets: TTargetsRow | null }>(db, targetsStatement(actor, ids)))?.targets ?? null;
 }
 
 /** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
@@ -171,26 +168,23 @@ interface TTargetsRow {
 type TTargetIds = { contractId: number; partyId: number; participantId: number };
 
 // The parts of the statements that never change, written once.
-const PARTICIPANT_JSON = { x: jsonColumns("x", PARTICIPANT_COLUMNS), upd: jsonColumns("upd", PARTICIPANT_COLUMNS) };
-const TEMPLATE_OPTIONS_JSON = jsonColumns("c", {}, availableOptionsFields("c.template_id"));
+const PARTICIPANT_JSON = { x: Prisma.raw(jsonColumns("x", PARTICIPANT_COLUMNS)), upd: Prisma.raw(jsonColumns("upd", PARTICIPANT_COLUMNS)) };
+const TEMPLATE_OPTIONS_JSON = Prisma.raw(jsonColumns("c", {}, availableOptionsFields("c.template_id")));
 
 /** The targets as one JSON value (null when the contract is not there or `scope` hides it). */
-function updateTargetsSql(q: SqlParams, ids: TTargetIds, scope: string): string {
-  // Values first, in one order: the text depends on the placeholders and `scope` only, and is kept.
-  return UPDATE_TARGETS_SQL(q.p(ids.partyId, "int"), q.p(ids.participantId, "int"), q.p(ids.contractId, "int"), scope);
-}
-
-const UPDATE_TARGETS_SQL = textByPlaceholders((partyId: string, participantId: string, contractId: string, scope: string) => `(SELECT json_build_object(
+function updateTargetsSql(ids: TTargetIds, scope: Sql): Sql {
+  return Prisma.sql`(SELECT json_build_object(
       'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
-      'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${partyId} AND p.contract_id = c.id),
+      'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${ids.partyId}::int AND p.contract_id = c.id),
       'participant', (SELECT ${PARTICIPANT_JSON.x} FROM participants x JOIN parties p ON p.id = x.party_id
-                       WHERE x.id = ${participantId} AND x.party_id = ${partyId} AND p.contract_id = c.id),
+                       WHERE x.id = ${ids.participantId}::int AND x.party_id = ${ids.partyId}::int AND p.contract_id = c.id),
       'options', ${TEMPLATE_OPTIONS_JSON})
-    FROM contracts c WHERE c.id = ${contractId} AND ${scope})`);
+    FROM contracts c WHERE c.id = ${ids.contractId}::int AND ${scope})`;
+}
 
 /** PUT …/participants/{id}: the update's targets, read with the caller's credentials. */
 export function updateTargetsPreload(ids: TTargetIds): TPreload {
-  return (q) => updateTargetsSql(q, ids, IN_SCOPE_C);
+  return updateTargetsSql(ids, IN_SCOPE_C);
 }
 
 const IN_SCOPE_C = inScope("c");
@@ -251,12 +245,11 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   // One statement: the participant (only the version checked above), its party's `updated_time`
   // (an individual party is its participant, docs/api.md: its name and number follow) and the
   // audit event. No row back means the participant changed since it was read.
-  const q = new SqlParams();
-  const now = q.p(new Date().toISOString(), "timestamptz");
+  const now = Prisma.sql`${new Date().toISOString()}::timestamptz`;
   const values = (Object.entries(data) as [keyof TParticipantChanges, unknown][]).map(
-    ([field, value]) => [field, q.p(value, PARTICIPANT_TYPES[field])] as const,
+    ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
   );
-  const audit = auditEventInsertSql(q, "upd", {
+  const audit = auditEventInsertSql("upd", {
     actor,
     action: "participant.update",
     entityType: "participant",
@@ -267,13 +260,13 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
     before,
     after,
   });
-  const where = `participants.id = ${q.p(current.id, "int")} AND participants.version = ${q.p(current.version, "int")}`;
-  const returned = options.returning ? options.returning(q, "upd") : "NULL";
-  const text = `WITH ${participantWriteCtes({ values, where, now, audit })}
+  const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
+  const returned = options.returning ? options.returning("upd") : Prisma.raw("NULL");
+  const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
     SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM upd`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
-  return { write: { text, values: q.values }, relink };
+  return { write, relink };
 }
 
 /**
@@ -318,20 +311,20 @@ const API_NAMES = { name: "name", email: "email", signMethod: "sign_method", two
  * its version bumped), `touched`, its party's `updated_at` (an
  * individual party is its participant, docs/api.md: its name and number follow), and `audited`,
  * the audit event (`audit`, an INSERT reading `upd`). `values` are the columns set and their
- * placeholders. No row in `upd` means nothing was written.
+ * values. No row in `upd` means nothing was written.
  */
-function participantWriteCtes(w: { values: readonly (readonly [keyof TParticipantChanges, string])[]; where: string; now: string; audit: string }): string {
-  const column = (field: keyof TParticipantChanges) => PARTICIPANT_COLUMNS[field];
+function participantWriteCtes(w: { values: readonly (readonly [keyof TParticipantChanges, Sql])[]; where: Sql; now: Sql; audit: Sql }): Sql {
+  const column = (field: keyof TParticipantChanges) => Prisma.raw(PARTICIPANT_COLUMNS[field]);
   const mirrored = w.values
     .filter(([field]) => field === "name" || field === "identificationNumber")
-    .map(([field]) => `${column(field)} = CASE WHEN parties.type = 'individual' THEN upd.${column(field)} ELSE parties.${column(field)} END`);
-  return `upd AS (
-      UPDATE participants SET ${w.values.map(([field, value]) => `${column(field)} = ${value}`).join(", ")},
+    .map(([field]) => Prisma.sql`${column(field)} = CASE WHEN parties.type = 'individual' THEN upd.${column(field)} ELSE parties.${column(field)} END`);
+  return Prisma.sql`upd AS (
+      UPDATE participants SET ${Prisma.join(w.values.map(([field, value]) => Prisma.sql`${column(field)} = ${value}`), ", ")},
              version = participants.version + 1, updated_at = ${w.now}
        WHERE ${w.where}
       RETURNING participants.*
     ), touched AS (
-      UPDATE parties SET ${[...mirrored, `updated_at = ${w.now}`].join(", ")} FROM upd WHERE parties.id = upd.party_id
+      UPDATE parties SET ${Prisma.join([...mirrored, Prisma.sql`updated_at = ${w.now}`], ", ")} FROM upd WHERE parties.id = upd.party_id
     ), audited AS (
       ${w.audit}
     )`;

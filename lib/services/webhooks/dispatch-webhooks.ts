@@ -12,6 +12,7 @@ import { Webhook } from "standardwebhooks";
 
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   isWebhookEventType,
   LEASE_MS,
@@ -269,7 +270,7 @@ export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Pr
  * subscriptions).
  */
 export async function dispatchWebhooks(options: TWebhookDispatcherOptions): Promise<{ queued: number; attempted: number }> {
-  const probe = await queryOne<{ active: boolean }>(options.db, "SELECT EXISTS (SELECT 1 FROM webhook_subscriptions WHERE active) AS active", []);
+  const probe = await queryOne<{ active: boolean }>(options.db, Prisma.sql`SELECT EXISTS (SELECT 1 FROM webhook_subscriptions WHERE active) AS active`);
   if (!probe?.active) return { queued: 0, attempted: 0 };
   const queued = await fanOutWebhookEvents(options);
   const attempted = await deliverDueWebhooks(options);
