@@ -2,49 +2,19 @@
 // several may share one PostgreSQL. A run claims due messages with a lease (lib/services/jobs/claim-due.ts)
 // and sends them after that commit. A process that dies mid-send leaves its claims to expire; another
 // run claims them again: delivery is at least once.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import type { PrismaClient } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
 import { logger } from "@/lib/logger";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
-import { runPeriodically, type TPeriodicJob } from "@/lib/services/jobs/run-periodically";
+import { claimDueEmails, EMAIL_LEASE_MS, EMAILS, type TClaimedEmail } from "@/lib/services/mail/claim-due-emails";
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
-import { onMailQueued } from "@/lib/services/mail/mail-wakeup";
 import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
 
 /** A message is given up after this many attempts. */
 export const MAX_EMAIL_ATTEMPTS = 8;
-/** Messages claimed per statement. */
-export const EMAIL_BATCH_SIZE = 10;
-/**
- * How long a claim lasts. Longer than a batch can take: every send is bounded by the transport's
- * timeouts (SMTP_TIMEOUTS, about a minute at worst), and a run stops sending once half the lease is gone.
- */
-export const EMAIL_LEASE_MS = 15 * 60_000;
-
-/** Bounds on one SMTP conversation, so a hung server cannot hold a claim past its lease. */
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
-
-const EMAILS: TLeaseQueue = { table: "email_messages", key: "id", claimed: "sending" };
-
-/** A message as claimed: what sending needs, nothing more. */
-export interface TClaimedEmail {
-  id: number;
-  kind: string;
-  contractId: number | null;
-  participantId: number | null;
-  toAddress: string;
-  subject: string;
-  body: string;
-  linkOrigin: string;
-  /** This claim's attempt number; it fences every later write of the message. */
-  attempts: number;
-  /** A stored file sent along (email-attachments.ts). */
-  attachmentFileId: number | null;
-}
 
 export interface TDeliverOptions {
   prisma: PrismaClient;
@@ -65,25 +35,6 @@ export interface TDeliveryRun {
   retrying: number;
   failed: number;
   released: number;
-}
-
-/** An SMTP transport for SMTP_URL, with bounded timeouts. */
-export function createSmtpTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
-}
-
-/**
- * Claims up to `batchSize` due messages (queued and due, or `sending` with an expired lease) in one
- * committed statement, and returns them.
- */
-export async function claimDueEmails(prisma: PrismaClient, { batchSize = EMAIL_BATCH_SIZE, leaseMs = EMAIL_LEASE_MS } = {}): Promise<TClaimedEmail[]> {
-  return claimDue<TClaimedEmail>(prisma, EMAILS, {
-    batchSize,
-    leaseMs,
-    order: "q.id",
-    returning: `d.id, d.kind, d.contract_id AS "contractId", d.participant_id AS "participantId", d.to_address AS "toAddress", d.subject, d.body,
-                d.link_origin AS "linkOrigin", d.attempts, d.attachment_file_id AS "attachmentFileId"`,
-  });
 }
 
 /** One run: claim a batch, send each message, record each outcome. */
@@ -204,38 +155,3 @@ function describeSendError(error: unknown): string {
   return `${code}${message}`.replace(/\s+/g, " ").slice(0, 1000);
 }
 
-export interface TStartMailDelivererOptions extends Omit<TDeliverOptions, "prisma" | "transport" | "shouldStop"> {
-  /** The database, opened on first use. */
-  getPrisma: () => Promise<PrismaClient>;
-  transport: Pick<Transporter, "sendMail"> & { close?: () => void };
-  intervalMs: number;
-}
-
-/**
- * Delivers every `intervalMs`, and at once when this process queues mail (mail-wakeup.ts), one run
- * at a time (run-periodically.ts). A run goes on claiming while it fills whole batches; stopping
- * lets it hand back what it has not sent, then closes the transport.
- */
-export function startMailDeliverer(options: TStartMailDelivererOptions): TPeriodicJob {
-  const { getPrisma, intervalMs, transport, ...deliverOptions } = options;
-  const batchSize = deliverOptions.batchSize ?? EMAIL_BATCH_SIZE;
-  const job = runPeriodically(
-    "mail delivery",
-    intervalMs,
-    async (stopping) => {
-      const prisma = await getPrisma();
-      for (;;) {
-        const run = await deliverDueEmails({ ...deliverOptions, prisma, transport, shouldStop: stopping });
-        if (stopping() || run.claimed < batchSize) break;
-      }
-    },
-    { wakeOn: onMailQueued },
-  );
-  return {
-    ...job,
-    async stop() {
-      await job.stop();
-      transport.close?.();
-    },
-  };
-}
