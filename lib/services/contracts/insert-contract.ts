@@ -4,7 +4,7 @@
 // owner-side party first, as a nested Prisma create would write them. Answers the contract as
 // `CONTRACT_SELECT` + `CONTRACT_DETAIL_INCLUDE` read it.
 import { jsonColumns, reviveDates } from "@/lib/db/sql";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { TParticipantData } from "@/lib/services/parties/participant-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
@@ -26,61 +26,54 @@ export interface TNewContract {
 }
 
 export async function insertContract(tx: Prisma.TransactionClient, c: TNewContract): Promise<TContractDetailRow> {
-  const [first] = await tx.$queryRawUnsafe<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>(
-    `WITH c AS (
+  const parties = JSON.stringify(c.parties.map((p) => ({ type: p.type, name: p.name, country_code: p.countryCode, identification_number: p.identificationNumber, my_party: p.myParty })));
+  const dataFields = JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value })));
+  const now = Prisma.sql`${c.now}::timestamptz`;
+  const [first] = await tx.$queryRaw<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>`WITH c AS (
         INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at, signing_order, delegation_allowed, body)
-        VALUES ($1, 'draft', $2, $3, $4, $5, $5, $5, $8::signing_order, $9, (SELECT t.body FROM templates t WHERE t.id = $3)) RETURNING *
+        VALUES (${c.name}::text, 'draft', ${c.workspaceId}::int, ${c.templateId}::int, ${c.createdById}::int, ${now}, ${now}, ${now},
+                ${c.signingOrder}::text::signing_order, ${c.delegationAllowed}::boolean, (SELECT t.body FROM templates t WHERE t.id = ${c.templateId}::int)) RETURNING *
       ), p AS (
         INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
-        SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, $5
-          FROM c, ROWS FROM (jsonb_to_recordset($6::jsonb) AS (type text, name text, country_code text, identification_number text, my_party boolean)) WITH ORDINALITY v
+        SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, ${now}
+          FROM c, ROWS FROM (jsonb_to_recordset(${parties}::jsonb) AS (type text, name text, country_code text, identification_number text, my_party boolean)) WITH ORDINALITY v
          ORDER BY v.ordinality
         RETURNING *
       ), d AS (
         INSERT INTO contract_data_fields (contract_id, name, description, placeholder, custom_id, value, created_at, updated_at)
-        SELECT c.id, f.name, f.description, f.placeholder, f.custom_id, f.value, $5, $5
-          FROM c, ROWS FROM (jsonb_to_recordset($7::jsonb) AS (name text, description text, placeholder text, custom_id text, value text)) WITH ORDINALITY f
+        SELECT c.id, f.name, f.description, f.placeholder, f.custom_id, f.value, ${now}, ${now}
+          FROM c, ROWS FROM (jsonb_to_recordset(${dataFields}::jsonb) AS (name text, description text, placeholder text, custom_id text, value text)) WITH ORDINALITY f
          ORDER BY f.ordinality
       )
-      SELECT (SELECT ${jsonColumns("c", CONTRACT_COLUMNS)} FROM c) AS contract,
-             (SELECT json_agg(${jsonColumns("p", PARTY_SUMMARY_COLUMNS)} ORDER BY p.id) FROM p) AS parties`,
-    c.name,
-    c.workspaceId,
-    c.templateId,
-    c.createdById,
-    c.now,
-    JSON.stringify(c.parties.map((p) => ({ type: p.type, name: p.name, country_code: p.countryCode, identification_number: p.identificationNumber, my_party: p.myParty }))),
-    JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value }))),
-    c.signingOrder,
-    c.delegationAllowed,
-  );
+      SELECT (SELECT ${CONTRACT_JSON} FROM c) AS contract,
+             (SELECT json_agg(${PARTY_SUMMARY_JSON} ORDER BY p.id) FROM p) AS parties`;
   const contract = reviveDates(first!.contract);
-  const parties = reviveDates(first!.parties);
+  const partyRows = reviveDates(first!.parties);
   // Ids were given in the order of the rows sent.
-  const people = c.parties.flatMap((party, index) => party.participants.map((p) => participantColumns(parties[index]!.id, p)));
+  const people = c.parties.flatMap((party, index) => party.participants.map((p) => participantColumns(partyRows[index]!.id, p)));
   const [second] = people.length
-    ? await tx.$queryRawUnsafe<{ participants: TParticipantRow[] }[]>(
-        `WITH q AS (
+    ? await tx.$queryRaw<{ participants: TParticipantRow[] }[]>`WITH q AS (
             INSERT INTO participants (party_id, user_id, name, title, email, phone_number, identification_number, delivery_channel, sign_method,
                                       two_step_authentication_method, signatory, can_update_contract, organizer, sign_state, sign_state_updated_at,
                                       delivery_status, sign_order, created_at, updated_at)
             SELECT v.party_id, v.user_id, v.name, v.title, v.email, v.phone_number, v.identification_number, v.delivery_channel::delivery_channel,
                    v.sign_method::sign_method, v.two_step_authentication_method::two_step_method, v.signatory, v.can_update_contract, v.organizer,
-                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, v.sign_order, $2, $2
-              FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (party_id int, user_id int, name text, title text, email text, phone_number text,
+                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, v.sign_order, ${now}, ${now}
+              FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS (party_id int, user_id int, name text, title text, email text, phone_number text,
                    identification_number text, delivery_channel text, sign_method text, two_step_authentication_method text, signatory boolean,
                    can_update_contract boolean, organizer boolean, sign_state text, sign_state_updated_at timestamptz, delivery_status text, sign_order int)) WITH ORDINALITY v
              ORDER BY v.ordinality
             RETURNING *
           )
-          SELECT json_agg(${jsonColumns("q", PARTICIPANT_COLUMNS)} ORDER BY q.id) AS participants FROM q`,
-        JSON.stringify(people),
-        c.now,
-      )
+          SELECT json_agg(${PARTICIPANTS_JSON} ORDER BY q.id) AS participants FROM q`
     : [{ participants: [] }];
   const participants = reviveDates(second!.participants);
-  return { ...contract, parties: parties.map((party) => ({ ...party, participants: participants.filter((p) => p.partyId === party.id) })) };
+  return { ...contract, parties: partyRows.map((party) => ({ ...party, participants: participants.filter((p) => p.partyId === party.id) })) };
 }
+
+const CONTRACT_JSON = Prisma.raw(jsonColumns("c", CONTRACT_COLUMNS));
+const PARTY_SUMMARY_JSON = Prisma.raw(jsonColumns("p", PARTY_SUMMARY_COLUMNS));
+const PARTICIPANTS_JSON = Prisma.raw(jsonColumns("q", PARTICIPANT_COLUMNS));
 
 /** A participant's columns, with the schema's defaults for what the data leaves out. */
 function participantColumns(partyId: number, p: TParticipantData) {
