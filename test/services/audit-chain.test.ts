@@ -4,12 +4,13 @@
 // concurrent writers really race.
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { verifyContractChain } from "@/lib/services/audit/verify-contract-chain";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createTestWorld } from "@/test/helpers/world";
 
 const ADMIN: Actor = { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId: 1 };
 
@@ -18,9 +19,7 @@ let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id] });
+  ({ db, ws, template } = await createTestWorld());
 });
 afterAll(() => db.cleanup());
 

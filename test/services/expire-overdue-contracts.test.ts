@@ -1,18 +1,17 @@
 // The overdue check (lib/services/contracts/expire-overdue-contracts.ts), run by every app instance.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/db";
-import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createTestWorld } from "@/test/helpers/world";
 
 let db: TestDatabase;
 let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id] });
+  ({ db, ws, template } = await createTestWorld());
 });
 afterAll(() => db.cleanup());
 

@@ -3,7 +3,7 @@
 // participant's new e-mail gets a new link (the old one dies) and the invitation. Runs on the
 // embedded database and, with TEST_DB=postgres, on PostgreSQL, where the race really races.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
@@ -11,8 +11,9 @@ import { updateParticipant } from "@/lib/services/participants/update-participan
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { decideByLink } from "@/lib/services/signing/decide-by-link";
 import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { actorOf, rejection } from "@/test/services/read-fixtures";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createStaff, createTestWorld, ownerOf } from "@/test/helpers/world";
+import { rejection } from "@/test/services/read-fixtures";
 
 const ORIGIN = "http://agreement.test";
 let db: TestDatabase;
@@ -21,11 +22,8 @@ let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], twoStepMethods: ["none", "email"], signMethods: ["standard_esign", "swedish_bankid"] });
-  const user = await createUser(db.prisma, { name: "Olga Owner", email: `olga.agreement.${Date.now()}@example.org`, isAdmin: true });
-  staff = await actorOf(db.prisma, user);
+  ({ db, ws, template } = await createTestWorld({ template: { twoStepMethods: ["none", "email"], signMethods: ["standard_esign", "swedish_bankid"] } }));
+  staff = await createStaff(db.prisma);
 });
 afterAll(() => db.cleanup());
 
@@ -34,7 +32,7 @@ async function contractOf(names: string[], { draft = false } = {}) {
   const contract = await createContract(db.prisma, {
     workspaceId: ws.id,
     templateId: template.id,
-    owner: { id: staff.userId, name: staff.name, email: staff.email },
+    owner: ownerOf(staff),
     counterparties: names.map((name) => ({ type: "individual" as const, participant: { name, email: `${name.toLowerCase().replace(/ /g, ".")}@example.org` } })),
   });
   if (!draft) await publishContract({ db: db.prisma, actor: staff, contractId: contract.id, linkOrigin: ORIGIN });

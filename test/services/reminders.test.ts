@@ -1,10 +1,11 @@
 // Reminders and the expiry warning (lib/services/reminders/send-due-reminders.ts), run by every app instance.
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/db";
-import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createTestWorld } from "@/test/helpers/world";
 import { anonymousAdmin } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
@@ -13,9 +14,7 @@ let template: { id: number };
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id] });
+  ({ db, ws, template } = await createTestWorld());
 });
 afterAll(() => db.cleanup());
 // Each test sees only its own contracts' mail: the ones before are ended.

@@ -3,7 +3,7 @@
 // TEST_DB=postgres, on PostgreSQL, where the races below really race.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/db";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { twoStepCode } from "@/lib/domain/signing";
 import { resendAfterMs, TWO_STEP_CODE } from "@/lib/domain/two-step";
@@ -18,8 +18,9 @@ import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { actorOf, rejection } from "@/test/services/read-fixtures";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createStaff, createTestWorld, ownerOf } from "@/test/helpers/world";
+import { rejection } from "@/test/services/read-fixtures";
 
 const ORIGIN = "http://signing.test";
 let db: TestDatabase;
@@ -28,11 +29,8 @@ let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], deliveryChannels: ["email", "sms", "same_device"], twoStepMethods: ["none", "email"], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] });
-  const user = await createUser(db.prisma, { name: "Olga Owner", email: `olga.${Date.now()}@example.org`, isAdmin: true });
-  staff = await actorOf(db.prisma, user);
+  ({ db, ws, template } = await createTestWorld({ template: { deliveryChannels: ["email", "sms", "same_device"], twoStepMethods: ["none", "email"], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] } }));
+  staff = await createStaff(db.prisma);
 });
 afterAll(() => db.cleanup());
 
@@ -41,7 +39,7 @@ async function published(people: { name: string; twoStep?: "none" | "email"; del
   const contract = await createContract(db.prisma, {
     workspaceId: ws.id,
     templateId: template.id,
-    owner: { id: staff.userId, name: staff.name, email: staff.email },
+    owner: ownerOf(staff),
     counterparties: people.map((p) => ({ type: "individual" as const, participant: { name: p.name, twoStepMethod: p.twoStep ?? "none", deliveryChannel: p.deliveryChannel, phoneNumber: "+4712345678" } })),
   });
   await publishContract({ db: db.prisma, actor: staff, contractId: contract.id, linkOrigin: ORIGIN });

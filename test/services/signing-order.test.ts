@@ -1,7 +1,7 @@
 // Issue 37: signing order, delegation and withdrawing (lib/services/signing, lib/services/contracts).
 // Each rule is checked where it is decided, and every refusal changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { createContract as createContractService } from "@/lib/services/contracts/create-contract";
@@ -15,7 +15,8 @@ import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-agai
 import { decideByLink } from "@/lib/services/signing/decide-by-link";
 import { isLiveSigningLink } from "@/lib/services/signing/is-live-signing-link";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createStaff, createTestWorld, ownerOf } from "@/test/helpers/world";
 import { actorOf, rejection } from "@/test/services/read-fixtures";
 
 const ORIGIN = "http://signing.test";
@@ -26,13 +27,10 @@ let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], twoStepMethods: ["none", "email"] });
-  staff = await actorOf(db.prisma, await createUser(db.prisma, { name: "Olga Owner", email: `olga.${Date.now()}@example.org`, isAdmin: true }));
-  const v = await createUser(db.prisma, { name: "Vic Viewer", email: `vic.${Date.now()}@example.org` });
-  await db.prisma.workspaceMembership.create({ data: { userId: v.id, workspaceId: ws.id, role: "viewer" } });
-  viewer = await actorOf(db.prisma, v);
+  let members: { viewer: { id: number } };
+  ({ db, ws, template, members } = await createTestWorld({ template: { twoStepMethods: ["none", "email"] }, members: ["viewer"] }));
+  staff = await createStaff(db.prisma);
+  viewer = await actorOf(db.prisma, members.viewer);
 });
 afterAll(() => db.cleanup());
 
@@ -43,7 +41,7 @@ async function draft(people: TPerson[], options: { ordered?: boolean; delegation
   const contract = await createContract(db.prisma, {
     workspaceId: ws.id,
     templateId: template.id,
-    owner: { id: staff.userId, name: staff.name, email: staff.email },
+    owner: ownerOf(staff),
     counterparties: people.map((p) => {
       const participant = { name: p.name, email: `${p.name.split(" ")[0]!.toLowerCase()}.${Date.now()}@example.org`, twoStepMethod: p.twoStep ?? "none" } as const;
       return options.companies ? { type: "company" as const, name: `${p.name} AB`, participants: [participant] } : { type: "individual" as const, participant };

@@ -10,7 +10,8 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { createWebhook } from "@/lib/services/webhooks/create-webhook";
 import { claimDueWebhookDeliveries, deliverDueWebhooks, dispatchWebhooks, fanOutWebhookEvents, SETTLE_MS, type TWebhookDispatcherOptions } from "@/lib/services/webhooks/dispatch-webhooks";
 import { startWebhookReceiver, type TReceiver } from "@/test/helpers/webhook-receiver";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createTestWorld } from "@/test/helpers/world";
 
 const ADMIN: Actor = { kind: "anonymous_admin", isAdmin: true, via: "api_token", apiTokenId: 1 };
 
@@ -20,10 +21,8 @@ let ws: { id: number };
 let template: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  ({ db, ws, template } = await createTestWorld());
   receiver = await startWebhookReceiver();
-  ws = await createWorkspace(db.prisma, {});
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id] });
 });
 afterAll(async () => {
   await receiver.stop();

@@ -151,6 +151,21 @@ export async function createTemplate(db: Db, input: TemplateInput) {
   });
 }
 
+/**
+ * A workspace, a template offered in it and, for each role in `members`, a user who is a member with
+ * that role: where most tests start.
+ */
+export async function createWorkspaceWithTemplate<R extends "editor" | "viewer" = never>(
+  db: Db,
+  input: { workspace?: Parameters<typeof createWorkspace>[1]; template?: Omit<TemplateInput, "workspaceIds">; members?: readonly R[] } = {},
+) {
+  const workspace = await createWorkspace(db, input.workspace);
+  const template = await createTemplate(db, { ...input.template, workspaceIds: [workspace.id] });
+  const members = {} as Record<R, Awaited<ReturnType<typeof createUser>>>;
+  for (const role of input.members ?? []) members[role] = await createUser(db, { memberships: [{ workspaceId: workspace.id, role }] });
+  return { workspace, template, members };
+}
+
 export interface ParticipantInput {
   name?: string;
   email?: string;
