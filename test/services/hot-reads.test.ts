@@ -12,7 +12,7 @@ import { dataFieldAnswer, dataFieldPreload, dataFieldsPreload, preloadedDataFiel
 import { participantAnswer, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
 import { partiesPreload, partyAnswer, partyPreload, preloadedParties, preloadedParty } from "@/lib/api/json/party";
 import { preloadedTemplateType, templateTypeAnswers, templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
-import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-args";
+import { DIRECT_PAGE_OFFSETS_BELOW } from "@/lib/services/page-form-for";
 import { CONTRACT_DETAIL_INCLUDE } from "@/lib/services/contracts/contract-row";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-all-contract-counts";
 import type { TContractListQuery, TDataFieldRef, TPagination } from "@/lib/schemas";

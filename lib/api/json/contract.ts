@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
-import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
+import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";

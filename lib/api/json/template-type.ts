@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/domain/errors";
 import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TPagination, TTemplateType } from "@/lib/schemas";
-import { pageFormFor, type TPageForm } from "@/lib/services/page-args";
+import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 
 /** The template type row `t` as a JSON value, with links under `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
 function templateTypeJsonSql(): string {

@@ -11,7 +11,8 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { claimDueEmails, EMAIL_LEASE_MS, EMAILS, type TClaimedEmail } from "@/lib/services/mail/claim-due-emails";
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
-import { EmailRenderError, renderEmailBody } from "@/lib/services/mail/render-email";
+import { EmailRenderError } from "@/lib/services/mail/render-email-bodies";
+import { renderEmailBody } from "@/lib/services/mail/render-email-body";
 
 /** A message is given up after this many attempts. */
 export const MAX_EMAIL_ATTEMPTS = 8;

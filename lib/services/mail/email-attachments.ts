@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { fileStore } from "@/lib/services/files/file-store";
-import { EmailRenderError } from "@/lib/services/mail/render-email";
+import { EmailRenderError } from "@/lib/services/mail/render-email-bodies";
 
 /** What nodemailer attaches: the stored file a message names (the sealed copy), read when it is sent. */
 export async function emailAttachments(prisma: PrismaClient, message: { attachmentFileId: number | null }): Promise<{ filename: string; content: Buffer; contentType: string }[]> {

@@ -4,7 +4,8 @@ import { assertAdmin } from "@/lib/domain/permissions";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TEmailMessageListQuery } from "@/lib/schemas/email-message";
 import { EMAIL_MESSAGE_SELECT, type TEmailMessageRow } from "@/lib/services/mail/email-message-row";
-import { maskEmailBody, renderEmailBodies } from "@/lib/services/mail/render-email";
+import { maskEmailBody } from "@/lib/services/mail/mask-email-body";
+import { renderEmailBodies } from "@/lib/services/mail/render-email-bodies";
 import { pageArgs } from "@/lib/services/page-args";
 
 export interface ListEmailMessagesOptions {

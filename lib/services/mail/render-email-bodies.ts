@@ -31,16 +31,11 @@ export class EmailRenderError extends Error {
   override name = "EmailRenderError";
 }
 
-/** The body with both placeholders replaced by their masks (nothing derived). */
-export function maskEmailBody(body: string): string {
-  return body.replaceAll(SIGNING_LINK_PLACEHOLDER, MASKED_SIGNING_LINK).replaceAll(CODE_PLACEHOLDER, MASKED_CODE);
-}
-
 /**
  * Fills in the placeholders from the participant's current nonces (pure: the caller loads the
  * secret and the participant). Throws EmailRenderError when a placeholder cannot be filled in.
  */
-export function fillEmailBody(message: TRenderableEmail, participant: TParticipantNonces | null, secret: string): string {
+function fillEmailBody(message: TRenderableEmail, participant: TParticipantNonces | null, secret: string): string {
   const needsLink = message.body.includes(SIGNING_LINK_PLACEHOLDER);
   const needsCode = message.body.includes(CODE_PLACEHOLDER);
   if (!needsLink && !needsCode) return message.body;
@@ -63,14 +58,6 @@ export function fillEmailBody(message: TRenderableEmail, participant: TParticipa
 }
 
 const NONCES_SELECT = { id: true, signingNonce: true, twoStepCodeNonce: true } as const;
-
-/** The rendered body of one message, read from the database as it is now. Throws EmailRenderError. */
-export async function renderEmailBody({ db, message }: { db: Tx; message: TRenderableEmail }): Promise<string> {
-  const bodies = await renderEmailBodies({ db, messages: [message] });
-  const result = bodies[0]!;
-  if ("error" in result) throw new EmailRenderError(result.error);
-  return result.body;
-}
 
 /** Renders many messages with one query for their participants; each result is a body or an error. */
 export async function renderEmailBodies({ db, messages }: { db: Tx; messages: readonly TRenderableEmail[] }): Promise<({ body: string } | { error: string })[]> {
