@@ -3,13 +3,13 @@ import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createApiToken, createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
-import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { updateParticipant } from "@/lib/services/participants/update-participant";
+import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
 import { participantEtag, participantUpdateAnswer } from "@/lib/api/json/participant";
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
-import { hashApiToken } from "@/lib/domain/api-token";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
 
@@ -19,7 +19,7 @@ let w: Awaited<ReturnType<typeof createWorld>>;
 beforeAll(async () => {
   db = await createTestDatabase();
   w = await createWorld();
-  tokenId = (await db.prisma.apiToken.create({ data: { name: "t", prefix: "upd-p", tokenHash: hashApiToken(TOKEN) } })).id;
+  tokenId = (await createApiToken(db.prisma, { name: "t", token: TOKEN })).record.id;
 });
 afterAll(() => db.cleanup());
 
