@@ -14,7 +14,7 @@ import { hashApiToken } from "@/lib/domain/api-token";
 import { contractDetailPreload, contractListPreload } from "@/lib/api/json/contract";
 import { dataFieldsPreload } from "@/lib/api/json/data-field";
 import { dashboardPreload } from "@/lib/api/json/dashboard";
-import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
 import { ZContractListQuerySchema } from "@/lib/schemas";
 import { BENCH_API_TOKEN, BENCH_USER_EMAIL, OUTPUT, RESULTS_DIR, postgresUrls } from "./config";
 import { FLOOR_STATEMENTS, floorParams, type FloorStatement } from "./floor-sql";

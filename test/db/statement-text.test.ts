@@ -8,7 +8,7 @@ import { partiesPreload, partyPreload } from "@/lib/api/json/party";
 import { templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
 import type { Sql } from "@/lib/db/sql";
 import { ZContractListQuerySchema } from "@/lib/schemas";
-import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
 
 // A hot statement is prepared once per connection under a name found by its text (lib/db/sql.ts
 // `queryOne`), so its text must depend on its shape only: the same for every request of that shape,

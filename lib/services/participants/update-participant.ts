@@ -2,16 +2,15 @@ import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient, Tx } from "@/lib/db";
-import { inScope, jsonColumns, queryOne, reviveDates, type Sql, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { jsonColumns, queryOne, reviveDates, type Sql, type TRowSql } from "@/lib/db/sql";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/permissions";
 import { participantProblems } from "@/lib/domain/options";
 import { Prisma, type Participant } from "@/lib/generated/prisma/client";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
-import { auditEventInsertSql } from "@/lib/services/audit/write-audit-event";
-import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
-import { toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/available-options-row";
+import { auditEventInsertSql } from "@/lib/services/audit/audit-event-insert-sql";
+import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
 
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
@@ -20,6 +19,7 @@ import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
 import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
+import { updateTargetsSql, type TTargetIds, type TTargetsRow } from "@/lib/services/participants/update-targets-sql";
 
 export interface UpdateParticipantOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -157,37 +157,8 @@ async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Pro
   return (await queryOne<{ targets: TTargetsRow | null }>(db, targetsStatement(actor, ids)))?.targets ?? null;
 }
 
-/** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
-interface TTargetsRow {
-  contract: { id: number; state: TContractState; workspaceId: number; templateId: number };
-  party: { id: number; type: "company" | "individual"; myParty: boolean } | null;
-  participant: TParticipantRow | null;
-  options: TAvailableOptionsRow;
-}
-
-type TTargetIds = { contractId: number; partyId: number; participantId: number };
-
 // The parts of the statements that never change, written once.
-const PARTICIPANT_JSON = { x: Prisma.raw(jsonColumns("x", PARTICIPANT_COLUMNS)), upd: Prisma.raw(jsonColumns("upd", PARTICIPANT_COLUMNS)) };
-const TEMPLATE_OPTIONS_JSON = Prisma.raw(jsonColumns("c", {}, availableOptionsFields("c.template_id")));
-
-/** The targets as one JSON value (null when the contract is not there or `scope` hides it). */
-function updateTargetsSql(ids: TTargetIds, scope: Sql): Sql {
-  return Prisma.sql`(SELECT json_build_object(
-      'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
-      'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${ids.partyId}::int AND p.contract_id = c.id),
-      'participant', (SELECT ${PARTICIPANT_JSON.x} FROM participants x JOIN parties p ON p.id = x.party_id
-                       WHERE x.id = ${ids.participantId}::int AND x.party_id = ${ids.partyId}::int AND p.contract_id = c.id),
-      'options', ${TEMPLATE_OPTIONS_JSON})
-    FROM contracts c WHERE c.id = ${ids.contractId}::int AND ${scope})`;
-}
-
-/** PUT …/participants/{id}: the update's targets, read with the caller's credentials. */
-export function updateTargetsPreload(ids: TTargetIds): TPreload {
-  return updateTargetsSql(ids, IN_SCOPE_C);
-}
-
-const IN_SCOPE_C = inScope("c");
+const PARTICIPANT_JSON = { upd: Prisma.raw(jsonColumns("upd", PARTICIPANT_COLUMNS)) };
 
 /** The targets, or the 404 for the first one missing (contract, then party and participant). */
 function foundTargets(row: TTargetsRow | null, ids: TTargetIds) {

@@ -2,7 +2,8 @@ import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
 import { participantPreload, participantUpdateAnswer, preloadedParticipant } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
-import { updateParticipant, updateTargetsPreload } from "@/lib/services/participants/update-participant";
+import { updateParticipant } from "@/lib/services/participants/update-participant";
+import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
