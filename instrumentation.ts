@@ -22,7 +22,8 @@ export async function register() {
     logger.error("database failed to open; retrying on the next request", { error: String(error) });
   });
   // Mail, expiry, webhooks: every instance takes part (BACKGROUND_JOBS=off opts one out).
-  const { startBackgroundJobs, stopBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
+  const { startBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");
+  const { stopBackgroundJobs } = await import("@/lib/services/jobs/stop-background-jobs");
   // Webhook payloads are the API's JSON, which lib/api builds: handed down to the dispatcher.
   const { buildWebhookEventData } = await import("@/lib/api/webhook-event-data");
   startBackgroundJobs(getPrisma, { buildWebhookData: buildWebhookEventData });

@@ -12,12 +12,12 @@ import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { onSealQueued } from "@/lib/services/seal/seal-wakeup";
 import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
 
-import { runPeriodically, type TPeriodicJob } from "./run-periodically";
+import { runningJobs as g } from "./running-jobs";
+import { runPeriodically } from "./run-periodically";
 
 /** How often each instance looks for seals another instance queued or a crashed one left. */
 const SEAL_POLL_INTERVAL_MS = 5_000;
 
-const g = globalThis as { __contractsJobs?: TPeriodicJob[] };
 
 /**
  * Starts the jobs once per process (dev reloads keep them). Each run asks for the database, so a
@@ -72,11 +72,4 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
   if (SMTP_URL) {
     g.__contractsJobs.push(startMailDeliverer({ getPrisma: database, transport: createSmtpTransport(SMTP_URL), from: MAIL_FROM, intervalMs: MAIL_POLL_INTERVAL_MS }));
   }
-}
-
-/** Stops them, waiting for runs under way (the server's shutdown). */
-export async function stopBackgroundJobs(): Promise<void> {
-  const jobs = g.__contractsJobs ?? [];
-  g.__contractsJobs = undefined;
-  await Promise.all(jobs.map((job) => job.stop()));
 }
