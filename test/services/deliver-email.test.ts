@@ -3,7 +3,7 @@
 // and two deliverers on one PostgreSQL delivering each message exactly once.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import { newNonce, signingToken, twoStepCode } from "@/lib/domain/signing";
 import { claimDueEmails } from "@/lib/services/mail/claim-due-emails";
 import { createSmtpTransport } from "@/lib/services/mail/create-smtp-transport";
@@ -12,8 +12,9 @@ import { startMailDeliverer } from "@/lib/services/mail/start-mail-deliverer";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
+import { testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { addressText, startTestSmtpServer, type TTestSmtpServer } from "@/test/helpers/smtp";
+import { createTestWorld } from "@/test/helpers/world";
 
 const FROM = "Contracts <contracts@example.test>";
 const ORIGIN = "https://contracts.example.test";
@@ -23,11 +24,9 @@ let contractId: number;
 let secret: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const workspace = await createWorkspace(db.prisma, { name: "Mail" });
-  const template = await createTemplate(db.prisma, { workspaceIds: [workspace.id] });
-  const owner = await createUser(db.prisma, { memberships: [{ workspaceId: workspace.id, role: "editor" }] });
-  const contract = await createContract(db.prisma, { workspaceId: workspace.id, templateId: template.id, state: "pending", owner });
+  const world = await createTestWorld({ workspace: { name: "Mail" }, members: ["editor"] });
+  db = world.db;
+  const contract = await createContract(db.prisma, { workspaceId: world.ws.id, templateId: world.template.id, state: "pending", owner: world.members.editor });
   contractId = contract.id;
   secret = await loadSigningSecret(db.prisma);
 });

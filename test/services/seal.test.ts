@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
@@ -25,9 +25,9 @@ import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { decideByLink } from "@/lib/services/signing/decide-by-link";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
+import { testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { startTestSmtpServer } from "@/test/helpers/smtp";
-import { actorOf } from "@/test/services/read-fixtures";
+import { createStaff, createTestWorld, ownerOf } from "@/test/helpers/world";
 
 const ORIGIN = "http://seal.test";
 const ATTACHMENT = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -38,12 +38,9 @@ let template: { id: number };
 let dir: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  ({ db, ws, template } = await createTestWorld({ workspace: { name: "Nordic Trade" }, template: { dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] } }));
   dir = mkdtempSync(path.join(tmpdir(), "seal-test-"));
-  ws = await createWorkspace(db.prisma, { name: "Nordic Trade" });
-  template = await createTemplate(db.prisma, { workspaceIds: [ws.id], dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }] });
-  const user = await createUser(db.prisma, { name: "Olga Owner", email: `olga.${Date.now()}@example.org`, isAdmin: true });
-  staff = await actorOf(db.prisma, user);
+  staff = await createStaff(db.prisma);
 });
 afterAll(async () => {
   await db.cleanup();
@@ -56,7 +53,7 @@ async function signedContract(names = ["Åsa Öberg", "Bjørn Ærø"], attachmen
     workspaceId: ws.id,
     templateId: template.id,
     name: "Purchase order",
-    owner: { id: staff.userId, name: staff.name, email: staff.email },
+    owner: ownerOf(staff),
     counterparties: names.map((name) => ({ type: "individual" as const, participant: { name, twoStepMethod: "none" as const } })),
   });
   if (attachment) await db.prisma.$transaction((tx) => addContractFile(tx, { contractId: contract.id, type: "attachment", name: attachment.name, contentType: "application/pdf", bytes: attachment.bytes }));
