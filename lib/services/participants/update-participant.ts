@@ -19,7 +19,7 @@ import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
 import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
-import { updateTargetsSql, type TTargetIds, type TTargetsRow } from "@/lib/services/participants/update-targets-sql";
+import { updateTargetsPreload, type TTargetIds, type TTargetsRow } from "@/lib/services/participants/update-targets-preload";
 
 export interface UpdateParticipantOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -149,7 +149,7 @@ async function relink(tx: Tx, options: UpdateParticipantOptions, before: TPartic
 function targetsStatement(actor: Actor, ids: TTargetIds): Sql {
   const workspaces = visibleWorkspaceIds(actor);
   const scope = workspaces === null ? Prisma.raw("true") : Prisma.sql`c.workspace_id = ANY(${workspaces}::int[])`;
-  return Prisma.sql`SELECT ${updateTargetsSql(ids, scope)} AS targets`;
+  return Prisma.sql`SELECT ${updateTargetsPreload(ids, scope)} AS targets`;
 }
 
 /** The targets as a preload reads them, in a statement of their own. */
