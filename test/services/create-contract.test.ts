@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/domain/actor";
-import { DomainError } from "@/lib/domain/errors";
 import { serializeContract } from "@/test/oracle/serializers";
 import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { ZContractSchema, ZCreateContractRequestSchema, type TCreateContractRequestInput } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
 import { getContract } from "@/test/oracle/reads";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
+import { actorOf, anonymousAdmin, failure } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
 let w: Awaited<ReturnType<typeof createWorld>>;
@@ -70,16 +69,6 @@ async function createWorld() {
 function create(input: Partial<TCreateContractRequestInput>, actor: Actor = w.actors.editor) {
   const request = ZCreateContractRequestSchema.parse({ workspace_id: w.workspaces.a.id, template_id: w.templates.full.id, ...input });
   return createContract({ db: db.prisma, actor, request, requestId: "test-request" });
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { key: error.key, status: error.status, problems: error.parameterProblems };
-  }
-  throw new Error("expected the create to fail");
 }
 
 /** Row counts of everything a create writes, to prove a refused or failed one wrote nothing. */

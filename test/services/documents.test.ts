@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createContract as createContractRow, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "@/lib/db/seed/template-bodies";
 import { bodyProblems, MAX_BODY_BYTES, renderDocument, type TBody } from "@/lib/domain/contract-document";
-import { DomainError } from "@/lib/domain/errors";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@/lib/domain/file-content";
 import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
@@ -21,7 +20,7 @@ import { CHUNK_BYTES, postgresFileStore } from "@/lib/services/files/postgres-fi
 import { uploadAttachment } from "@/lib/services/files/upload-attachment";
 import { updateTemplate } from "@/lib/services/templates/update-template";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { actorOf } from "@/test/services/read-fixtures";
+import { actorOf, failure } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
 let w: Awaited<ReturnType<typeof world>>;
@@ -65,16 +64,6 @@ beforeAll(async () => {
   w = await world();
 });
 afterAll(() => db.cleanup());
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { key: error.key, status: error.status, problems: error.parameterProblems };
-  }
-  throw new Error("expected a refusal");
-}
 
 async function newDraft() {
   const request = ZCreateContractRequestSchema.parse({

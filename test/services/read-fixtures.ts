@@ -3,6 +3,7 @@
 import { loadUserActor } from "@/lib/api/auth";
 import type { Actor, TUserActor } from "@/lib/domain/actor";
 import type { PrismaClient } from "@/lib/db";
+import { DomainError } from "@/lib/domain/errors";
 import {
   createContract,
   createTemplate,
@@ -76,11 +77,17 @@ export type TReadWorld = Awaited<ReturnType<typeof createReadWorld>>;
 
 /** The DomainError a promise rejects with, as `{ key, status }` for compact assertions. */
 export async function rejection(promise: Promise<unknown>): Promise<{ key: string; status: number }> {
+  const { key, status } = await failure(promise);
+  return { key, status };
+}
+
+/** The DomainError a call fails with, in the terms a client sees (any other error is thrown on). */
+export async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    const e = error as { key?: string; status?: number };
-    return { key: String(e.key), status: Number(e.status) };
+    if (!(error instanceof DomainError)) throw error;
+    return { key: error.key, status: error.status, problems: error.parameterProblems, headers: error.headers };
   }
   throw new Error("expected the promise to reject");
 }

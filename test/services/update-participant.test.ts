@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/domain/actor";
-import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
 import { createApiToken, createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
@@ -11,7 +10,7 @@ import { participantEtag, participantUpdateAnswer } from "@/lib/api/json/partici
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { actorOf, anonymousAdmin } from "@/test/services/read-fixtures";
+import { actorOf, anonymousAdmin, failure } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
 let w: Awaited<ReturnType<typeof createWorld>>;
@@ -118,17 +117,6 @@ async function update(path: TPath, changes: TUpdateParticipantRequest, options: 
     expect(answer).toBe(JSON.stringify(oracle));
   }
   return participant;
-}
-
-/** The DomainError a call fails with, in the terms a client sees. */
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { key: error.key, status: error.status, problems: error.parameterProblems, headers: error.headers };
-  }
-  throw new Error("expected the update to fail");
 }
 
 const participantRow = (id: number) => db.prisma.participant.findUniqueOrThrow({ where: { id } });
