@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { auditEventData, type TAuditEventFields } from "@/lib/services/audit/audit-event-data";
+import { auditEventInsertSql, type TAuditEventFields } from "@/lib/services/audit/audit-event-insert-sql";
 
 export interface WriteAuditEventOptions extends TAuditEventFields {
   db: Tx;
@@ -28,5 +28,5 @@ async function workspaceOf(db: Tx, { workspaceId, contractId, before, after }: P
  */
 export async function writeAuditEvent(options: WriteAuditEventOptions): Promise<void> {
   const workspaceId = await workspaceOf(options.db, options);
-  await options.db.auditEvent.create({ data: auditEventData({ ...options, workspaceId }) });
+  await options.db.$executeRaw(auditEventInsertSql("(SELECT 1) AS one", { ...options, workspaceId }));
 }
