@@ -42,3 +42,9 @@ export function serverDb(): PrismaClient {
   prisma ??= createPrismaClient(inject("databaseUrl"), 2);
   return prisma;
 }
+
+/** The demo seed's workspaces (lib/db/seed/demo.ts) on the server's database, by the names tests use. */
+export async function seededWorkspaces() {
+  const byName = async (name: string) => (await serverDb().workspace.findFirstOrThrow({ where: { name } })).id;
+  return { sales: await byName("Sales"), legal: await byName("Legal Norway"), procurement: await byName("Procurement") };
+}

@@ -11,7 +11,7 @@ import { createContract, createTemplate } from "@/lib/db/seed/factories";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { ZContractDocumentSchema, ZContractFileListSchema, ZContractFileSchema, ZTemplateDetailSchema } from "@/lib/schemas";
 import { TEST_API_TOKEN } from "@/test/helpers/server";
-import { api, baseUrl, serverDb } from "@/test/helpers/http";
+import { api, baseUrl, seededWorkspaces, serverDb } from "@/test/helpers/http";
 
 const EDITOR = "editor@example.com"; // editor in Sales, viewer in Legal Norway
 let ws: { sales: number; procurement: number };
@@ -19,8 +19,7 @@ let templateId: number;
 
 beforeAll(async () => {
   const db = serverDb();
-  const byName = async (name: string) => (await db.workspace.findFirstOrThrow({ where: { name } })).id;
-  ws = { sales: await byName("Sales"), procurement: await byName("Procurement") };
+  ws = await seededWorkspaces();
   const template = await createTemplate(db, {
     name: "Files test",
     workspaceIds: [ws.sales, ws.procurement],

@@ -5,7 +5,7 @@ import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { createContract, createTemplate, type CounterpartyInput } from "@/lib/db/seed/factories";
 import type { TContractState } from "@/lib/domain/enums";
 import { ZApiErrorSchema, ZContractSchema, ZDataFieldSchema, ZParticipantSchema, ZPartySchema } from "@/lib/schemas";
-import { api, baseUrl, serverDb } from "@/test/helpers/http";
+import { api, baseUrl, seededWorkspaces, serverDb } from "@/test/helpers/http";
 
 const EDITOR = "editor@example.com";
 const VIEWER = "viewer@example.com";
@@ -16,8 +16,7 @@ let editorUser: { id: number; name: string; email: string };
 
 beforeAll(async () => {
   const db = serverDb();
-  const byName = async (name: string) => (await db.workspace.findFirstOrThrow({ where: { name } })).id;
-  ws = { sales: await byName("Sales"), legal: await byName("Legal Norway"), procurement: await byName("Procurement") };
+  ws = await seededWorkspaces();
   editorUser = await db.user.findUniqueOrThrow({ where: { email: EDITOR } });
   const template = await createTemplate(db, {
     workspaceIds: [ws.sales, ws.legal, ws.procurement],

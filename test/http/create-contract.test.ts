@@ -3,7 +3,7 @@ import { ERROR_CODES, type TErrorKey } from "@/lib/domain/error-codes";
 import { createTemplate } from "@/lib/db/seed/factories";
 import { ZApiErrorSchema, ZContractSchema, type TContract } from "@/lib/schemas";
 import { KEPT_AND_COUNTED_SQL, type TKeptAndCounted } from "@/test/helpers/contract-counts";
-import { api, baseUrl, serverDb } from "@/test/helpers/http";
+import { api, baseUrl, seededWorkspaces, serverDb } from "@/test/helpers/http";
 
 const EDITOR = "editor@example.com";
 const PATH = "/v1/contracts/create";
@@ -15,8 +15,7 @@ const PROCUREMENT_TEMPLATE_NAME = "Procurement framework (create-contract test)"
 
 beforeAll(async () => {
   const db = serverDb();
-  const byName = async (name: string) => (await db.workspace.findFirstOrThrow({ where: { name } })).id;
-  ws = { sales: await byName("Sales"), legal: await byName("Legal Norway"), procurement: await byName("Procurement") };
+  ws = await seededWorkspaces();
   const sales = await createTemplate(db, {
     name: "HTTP create template",
     workspaceIds: [ws.sales, ws.legal],

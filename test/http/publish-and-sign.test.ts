@@ -2,7 +2,7 @@
 // (view, e-mail code, sign, decline, the concurrent last signature) and the overdue check.
 import { beforeAll, describe, expect, test } from "vitest";
 import { newNonce, signingToken, twoStepCode } from "@/lib/domain/signing";
-import { createContract, createTemplate, createUser, createWorkspace, type CounterpartyInput } from "@/lib/db/seed/factories";
+import { createContract, createUser, createWorkspaceWithTemplate, type CounterpartyInput } from "@/lib/db/seed/factories";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 
 let ws: { id: number };
@@ -14,17 +14,17 @@ let outsider: { id: number; email: string };
 beforeAll(async () => {
   const db = serverDb();
   await db.$transaction(async (tx) => {
-    ws = await createWorkspace(tx, { name: `Sign ${Date.now()}` });
-    template = await createTemplate(tx, {
-      workspaceIds: [ws.id],
-      deliveryChannels: ["email", "sms", "same_device"],
-      signMethods: ["standard_esign", "swedish_bankid"],
-      twoStepMethods: ["none", "email"],
-      dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }],
-    });
+    ({ workspace: ws, template, members: { editor, viewer } } = await createWorkspaceWithTemplate(tx, {
+      workspace: { name: `Sign ${Date.now()}` },
+      template: {
+        deliveryChannels: ["email", "sms", "same_device"],
+        signMethods: ["standard_esign", "swedish_bankid"],
+        twoStepMethods: ["none", "email"],
+        dataFields: [{ name: "Price", customId: "price", defaultValue: "100 EUR" }],
+      },
+      members: ["editor", "viewer"],
+    }));
     await tx.template.update({ where: { id: template.id }, data: { signingPeriodDays: 7 } });
-    editor = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
-    viewer = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "viewer" }] });
     outsider = await createUser(tx, {});
   });
 });

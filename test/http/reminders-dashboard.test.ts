@@ -1,7 +1,7 @@
 // Issue 37 over HTTP: reminder settings (workspace defaults, contract overrides, ranges), the
 // dashboard and the contracts list's filters it links to, and correcting a failed delivery.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
 import { api, serverDb } from "@/test/helpers/http";
 
 let ws: { id: number };
@@ -10,12 +10,13 @@ let editor: { id: number; name: string; email: string };
 let viewer: { id: number; email: string };
 
 beforeAll(async () => {
-  await serverDb().$transaction(async (tx) => {
-    ws = await createWorkspace(tx, { name: `Remind ${Date.now()}` });
-    template = await createTemplate(tx, { workspaceIds: [ws.id], deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"] });
-    editor = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
-    viewer = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "viewer" }] });
-  });
+  ({ workspace: ws, template, members: { editor, viewer } } = await serverDb().$transaction((tx) =>
+    createWorkspaceWithTemplate(tx, {
+      workspace: { name: `Remind ${Date.now()}` },
+      template: { deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"] },
+      members: ["editor", "viewer"],
+    }),
+  ));
 });
 
 const draft = (name = "Remind me") =>

@@ -3,7 +3,7 @@
 // a changed one and refuses what is no PDF, and the audit chain's endpoint holds until an event is edited.
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
 import { fileStore } from "@/lib/services/files/file-store";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 
@@ -12,11 +12,9 @@ let template: { id: number };
 let editor: { id: number; name: string; email: string };
 
 beforeAll(async () => {
-  await serverDb().$transaction(async (tx) => {
-    ws = await createWorkspace(tx, { name: `Seal ${Date.now()}` });
-    template = await createTemplate(tx, { workspaceIds: [ws.id], twoStepMethods: ["none"] });
-    editor = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
-  });
+  ({ workspace: ws, template, members: { editor } } = await serverDb().$transaction((tx) =>
+    createWorkspaceWithTemplate(tx, { workspace: { name: `Seal ${Date.now()}` }, template: { twoStepMethods: ["none"] }, members: ["editor"] }),
+  ));
 });
 
 /** POST /v1/verify with raw bytes, as the /verify page sends them. */

@@ -1,7 +1,7 @@
 // Issue 37 over HTTP: signing order (create, PUT, readiness, the signing API's turn check), delegation
 // from the signing page's API, and POST /v1/contracts/{id}/withdraw. Every refusal changes nothing.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createContract, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 
 let ws: { id: number };
@@ -10,12 +10,9 @@ let editor: { id: number; name: string; email: string };
 let viewer: { id: number; email: string };
 
 beforeAll(async () => {
-  await serverDb().$transaction(async (tx) => {
-    ws = await createWorkspace(tx, { name: `Order ${Date.now()}` });
-    template = await createTemplate(tx, { workspaceIds: [ws.id], twoStepMethods: ["none", "email"] });
-    editor = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
-    viewer = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "viewer" }] });
-  });
+  ({ workspace: ws, template, members: { editor, viewer } } = await serverDb().$transaction((tx) =>
+    createWorkspaceWithTemplate(tx, { workspace: { name: `Order ${Date.now()}` }, template: { twoStepMethods: ["none", "email"] }, members: ["editor", "viewer"] }),
+  ));
 });
 
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;

@@ -5,7 +5,7 @@
 // refusal of private addresses gets a server of its own without it.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { createTemplate, createUser, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
 import { twoStepCode } from "@/lib/domain/signing";
 import { WEBHOOK_EVENT_TYPE_NAMES } from "@/lib/domain/webhooks";
 import { createSmtpTransport } from "@/lib/services/mail/create-smtp-transport";
@@ -25,9 +25,11 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const db = serverDb();
   await db.$transaction(async (tx) => {
-    ws = await createWorkspace(tx, { name: `Hooks ${Date.now()}` });
-    template = await createTemplate(tx, { workspaceIds: [ws.id], deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"] });
-    editor = await createUser(tx, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
+    ({ workspace: ws, template, members: { editor } } = await createWorkspaceWithTemplate(tx, {
+      workspace: { name: `Hooks ${Date.now()}` },
+      template: { deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"] },
+      members: ["editor"],
+    }));
     admin = await createUser(tx, { isAdmin: true });
   });
 });
