@@ -33,7 +33,7 @@ export interface TSealParticipant {
 
 export interface TSealInput {
   contract: { id: number; name: string; workspaceId: number; workspaceName: string; completedAt: Date };
-  /** The text as signed (lib/services/contracts/contract-document.ts). */
+  /** The text as signed (lib/services/contracts/load-contract-document.ts). */
   document: TDocument;
   participants: TSealParticipant[];
   attachments: { name: string; sha256: string | null }[];
