@@ -16,7 +16,7 @@ export const WEBHOOK_EVENT_TYPES = {
   "contract.seal": { resource: "contract", summary: "The sealed signed copy (the `verification` file, with its completion certificate) was stored and mailed to the participants." },
   "contract.overdue": { resource: "contract", summary: "The signing period ended before every signatory signed." },
   "contract.stage_start": { resource: "contract", summary: "A stage of an ordered contract opened (at publishing, and when the stage before it signed): its signatories were invited; `after.stage` and `after.participant_ids` name them." },
-  "contract.withdraw": { resource: "contract", summary: "Staff withdrew the pending contract: its signing links no longer work and every participant was told by e-mail." },
+  "contract.withdraw": { resource: "contract", summary: "Staff withdrew the pending contract: its signing links no longer work and every participant was told by e-mail; `reason` is the one staff gave (`\"\"` for none).", carries: ["reason"] },
   "contract.delete": { resource: "deleted", summary: "A contract was deleted with its parties, participants and data fields." },
   "party.create": { resource: "party", summary: "A party was added to a contract." },
   "party.delete": { resource: "deleted", summary: "A party was removed from a contract." },
@@ -30,13 +30,26 @@ export const WEBHOOK_EVENT_TYPES = {
   "participant.two_step_lock": { resource: "participant", summary: "Too many wrong e-mailed codes locked a participant's signing link; sending the invitation again unlocks." },
   "participant.delivery_failure": { resource: "participant", summary: "A participant's invitation could not be delivered: the mail server refused it, or every retry failed; the reason is in `_private_ownerside.delivery_failure`." },
   "data_field.update": { resource: "data_field", summary: "A data field's value was changed." },
-} as const satisfies Record<string, { resource: "contract" | "party" | "participant" | "data_field" | "deleted"; summary: string }>;
+} as const satisfies Record<string, { resource: "contract" | "party" | "participant" | "data_field" | "deleted"; summary: string; carries?: readonly string[] }>;
 
 export type TWebhookEventType = keyof typeof WEBHOOK_EVENT_TYPES;
 export const WEBHOOK_EVENT_TYPE_NAMES = Object.keys(WEBHOOK_EVENT_TYPES) as [TWebhookEventType, ...TWebhookEventType[]];
 
 export function isWebhookEventType(action: string): action is TWebhookEventType {
   return Object.hasOwn(WEBHOOK_EVENT_TYPES, action);
+}
+
+/** What an event type's body carries beside `data`: values of its audit event's `after` (e.g. a withdrawal's reason). */
+export function carriedFields(type: TWebhookEventType): readonly string[] {
+  const entry = WEBHOOK_EVENT_TYPES[type];
+  return "carries" in entry ? entry.carries : [];
+}
+
+/** Those values of one event, as text; `""` where the audit event recorded none. */
+export function carriedValues(action: string, after: unknown): Record<string, string> {
+  if (!isWebhookEventType(action)) return {};
+  const recorded = after && typeof after === "object" ? (after as Record<string, unknown>) : {};
+  return Object.fromEntries(carriedFields(action).map((field) => [field, typeof recorded[field] === "string" ? recorded[field] : ""]));
 }
 
 // --- Retries ---------------------------------------------------------------------------------------

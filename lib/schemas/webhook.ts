@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks";
+import { carriedFields, WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, oneOf, requestObject, typeError, ZTimestampSchema } from "./common";
 import { ZContractSchema } from "./contract";
@@ -123,6 +123,7 @@ export function ZWebhookPayloadSchema(type: keyof typeof WEBHOOK_EVENT_TYPES) {
     id: z.string().meta({ description: "`evt_` + the audit event's id; also the `webhook-id` header. The same on every retry.", example: "evt_1234" }),
     type: z.literal(type),
     created_time: ZTimestampSchema.meta({ description: "When the change happened." }),
+    ...Object.fromEntries(carriedFields(type).map((field) => [field, z.string().meta({ description: "From the change itself (see the event type); `\"\"` when none was given." })])),
     data,
   });
 }

@@ -14,6 +14,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { queryOne } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
+  carriedValues,
   isWebhookEventType,
   LEASE_MS,
   nextRetryDelay,
@@ -106,6 +107,7 @@ export async function fanOutWebhookEvents({ db, buildData, publicUrl }: Pick<TWe
           id: webhookEventId(event.id),
           type: event.action,
           created_time: event.createdAt.toISOString().replace("Z", "+00:00"),
+          ...carriedValues(event.action, event.after),
           data: await buildData(tx, event, origin),
         });
         await tx.$executeRaw`
