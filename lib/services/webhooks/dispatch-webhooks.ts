@@ -4,10 +4,10 @@
 // 1. Fan-out: the audit trail is the outbox. For each active subscription, locked FOR UPDATE SKIP
 //    LOCKED, the audit events after its cursor that match its filters become deliveries (one per
 //    subscription and event: ON CONFLICT DO NOTHING), in one transaction with the cursor's move.
-// 2. Delivery: due deliveries are claimed with a lease (one UPDATE … WHERE id IN (SELECT … FOR UPDATE
-//    SKIP LOCKED) RETURNING, committed at once), then POSTed after the commit. The outcome is written
-//    only while the claim is still ours; a dispatcher that dies mid-attempt leaves the lease to run
-//    out, and the next claim sends the delivery again (at least once; webhook-id de-duplicates).
+// 2. Delivery: due deliveries are claimed with a lease (lib/services/jobs/claim-due.ts), then POSTed
+//    after the commit. The outcome is written only while the claim is still ours; a dispatcher that
+//    dies mid-attempt leaves the lease to run out, and the next claim sends the delivery again (at
+//    least once; webhook-id de-duplicates).
 import { Webhook } from "standardwebhooks";
 
 import type { PrismaClient, Tx } from "@/lib/db";
@@ -23,6 +23,7 @@ import {
   WEBHOOK_EVENT_TYPE_NAMES,
 } from "@/lib/domain/webhooks";
 import { logger } from "@/lib/logger";
+import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 
 import { checkCallbackUrl, type TResolve } from "./check-callback-url";
 import { sendWebhook, type TSendResult } from "./send-webhook";
@@ -131,6 +132,8 @@ export async function fanOutWebhookEvents({ db, buildData, publicUrl }: Pick<TWe
 
 // --- 2. Delivery ------------------------------------------------------------------------------------
 
+const DELIVERIES: TLeaseQueue = { table: "webhook_deliveries", key: "id", claimed: "sending" };
+
 interface TClaimed {
   id: number;
   subscription_id: number;
@@ -147,24 +150,15 @@ interface TClaimed {
  * that ran out) and commits the claim: each attempt is counted and leased before it is sent.
  */
 export async function claimDueWebhookDeliveries(db: PrismaClient, limit = DELIVERY_BATCH): Promise<TClaimed[]> {
-  return db.$queryRaw<TClaimed[]>`
-    UPDATE webhook_deliveries d
-    SET status = 'sending',
-        attempts = d.attempts + 1,
-        lease_until = now() + make_interval(secs => ${LEASE_MS / 1000}),
-        first_attempt_at = COALESCE(d.first_attempt_at, now()),
-        last_attempt_at = now()
-    FROM webhook_subscriptions s
-    WHERE s.id = d.subscription_id
-      AND d.id IN (
-        SELECT q.id FROM webhook_deliveries q
-        JOIN webhook_subscriptions qs ON qs.id = q.subscription_id AND qs.active
-        WHERE (q.status = 'queued' AND q.next_attempt_at <= now())
-           OR (q.status = 'sending' AND q.lease_until < now())
-        ORDER BY q.next_attempt_at, q.id
-        LIMIT ${limit}
-        FOR UPDATE OF q SKIP LOCKED)
-    RETURNING d.id, d.subscription_id, d.audit_event_id, d.payload, d.attempts, d.first_attempt_at, s.callback_url, s.secret`;
+  return claimDue<TClaimed>(db, DELIVERIES, {
+    batchSize: limit,
+    leaseMs: LEASE_MS,
+    where: "EXISTS (SELECT 1 FROM webhook_subscriptions qs WHERE qs.id = q.subscription_id AND qs.active)",
+    order: "q.next_attempt_at, q.id",
+    set: "first_attempt_at = COALESCE(d.first_attempt_at, now()), last_attempt_at = now()",
+    from: { table: "webhook_subscriptions s", on: "s.id = d.subscription_id" },
+    returning: "d.id, d.subscription_id, d.audit_event_id, d.payload, d.attempts, d.first_attempt_at, s.callback_url, s.secret",
+  });
 }
 
 /** Signs and POSTs one claimed delivery; answers the outcome (never throws). */
