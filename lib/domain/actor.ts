@@ -23,3 +23,7 @@ export type TUserActor = Extract<Actor, { kind: "user" }>;
  * service itself (a background job such as the overdue check).
  */
 export type TAuditActor = Actor | { kind: "signer"; participantId: number; name: string; email: string } | { kind: "system" };
+
+/** How mail a change causes names who made it: the user, or the owner when an anonymous admin token acted. */
+export const OWNER_NAME = "The contract's owner";
+export const senderNameOf = (actor: Actor): string => (actor.kind === "user" ? actor.name : OWNER_NAME);

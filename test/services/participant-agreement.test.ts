@@ -111,6 +111,20 @@ describe("links follow the address", () => {
     expect(await isLiveSigningLink({ db: db.prisma, token: url.split("/sign/")[1]! })).toBe(true);
   });
 
+  it("a new e-mail restarts the reminder schedule from the new invitation, and the update answers the row as the invitation left it", async () => {
+    const c = await contractOf(["Nat N", "Oz O"]);
+    const nat = c.people["Nat N"]!;
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    await db.prisma.participant.update({ where: { id: nat.participantId }, data: { invitedAt: longAgo, remindersSent: 3, lastRemindedAt: longAgo, deliveryStatus: "failure" } });
+    const started = Date.now();
+    const { participant } = await update(nat, { email: "nat.right@example.org" });
+    const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: nat.participantId } });
+    expect(row.invitedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect([row.remindersSent, row.lastRemindedAt, row.deliveryStatus]).toEqual([0, null, "pending"]);
+    // What the update answers (and its ETag's version) is the row as it now is, not as before the invitation.
+    expect([participant.version, participant.deliveryStatus, participant.invitedAt?.getTime()]).toEqual([row.version, "pending", row.invitedAt!.getTime()]);
+  });
+
   it("a signature racing an e-mail change: never both (the old link signs and the address stays, or the address changes and the old link is dead)", async () => {
     for (let round = 0; round < 5; round++) {
       const c = await contractOf([`Lea ${round}`, `Max ${round}`]);

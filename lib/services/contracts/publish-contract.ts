@@ -1,5 +1,5 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { Actor } from "@/lib/domain/actor";
+import { type Actor, senderNameOf } from "@/lib/domain/actor";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
@@ -52,7 +52,7 @@ export async function publishContract({ db, actor, contractId, subject, message,
       data: { state: "pending", publishedAt: now, stateUpdatedAt: now, signingPeriodExpiresAt: expiresAt, updatedAt: now },
     });
     const secret = await loadSigningSecret(tx);
-    const senderName = actor.kind === "user" ? actor.name : "The contract's owner";
+    const senderName = senderNameOf(actor);
     const invitation = { contract: { ...contract, signingPeriodExpiresAt: expiresAt }, senderName, subject, message, linkOrigin, now };
     for (const party of contract.parties) {
       for (const participant of party.participants) {

@@ -1,5 +1,5 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { Actor } from "@/lib/domain/actor";
+import { type Actor, senderNameOf } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
@@ -64,7 +64,7 @@ export async function withdrawContract({ db, actor, contractId, reason, linkOrig
       orderBy: { id: "asc" },
       select: { id: true, name: true, email: true },
     });
-    const withdrawnBy = actor.kind === "user" ? actor.name : "The contract's owner";
+    const withdrawnBy = senderNameOf(actor);
     for (const person of told) {
       const mail = withdrawnMail({ participantName: person.name, contractName: contract.name, withdrawnBy, reason });
       await enqueueEmail({ db: tx, kind: "withdrawn", contractId, participantId: person.id, to: person.email, linkOrigin, ...mail });

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/domain/actor";
+import { type Actor, senderNameOf } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { PrismaClient, Tx } from "@/lib/db";
@@ -12,9 +12,8 @@ import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/serv
 import { auditEventInsertSql } from "@/lib/services/audit/audit-event-insert-sql";
 import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
 
-import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
-import { invitationMail } from "@/lib/services/mail/messages";
+import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
 import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
@@ -111,8 +110,14 @@ async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTar
   const targets = foundTargets(row?.targets ?? null, ids);
   const plan = planUpdate(options, targets);
   if (plan.write === null) return { participant: targets.current, returned: null };
-  const [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(plan.write);
-  if (plan.relink) await relink(tx, options, targets.current);
+  let [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(plan.write);
+  if (plan.relink && (await relink(tx, options, targets.current))) {
+    // The invitation changed the row again (link, invited_at, delivery_status, version): answer as it is now.
+    const returned = options.returning ? options.returning("upd") : Prisma.raw("NULL");
+    [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(
+      Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM participants upd WHERE upd.id = ${ids.participantId}::int`,
+    );
+  }
   return { participant: reviveDates(written!.participant), returned: written!.returned };
 }
 
@@ -120,29 +125,23 @@ async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTar
  * An undecided participant's e-mail changed on a pending contract: the link sent to the old address
  * dies (a new one replaces it, and the second factor starts afresh), mail not yet sent to the old
  * address is withdrawn (its link would be rendered from the new nonce), and the invitation goes to
- * the new address; in the update's transaction, so the mail exists exactly when the change does.
+ * the new address as any invitation does (inviteParticipant: the reminder schedule starts again);
+ * in the update's transaction, so the mail exists exactly when the change does. False when the
+ * participant has no link yet (a later stage not yet invited): nothing to send.
  */
-async function relink(tx: Tx, options: UpdateParticipantOptions, before: TParticipantRow): Promise<void> {
+async function relink(tx: Tx, options: UpdateParticipantOptions, before: TParticipantRow): Promise<boolean> {
   const participant = await tx.participant.findUniqueOrThrow({ where: { id: before.id }, include: { party: { select: { contract: true } } } });
   const contract = participant.party.contract;
-  if (participant.signingNonce === null) return;
-  // The new invitation is on its way (an earlier failure is acted on: newSigningLinkData clears it).
-  await tx.participant.update({ where: { id: participant.id }, data: { ...(await newSigningLinkData(tx, participant)), deliveryStatus: "pending" } });
+  if (participant.signingNonce === null) return false;
+  if (!options.linkOrigin) throw new Error("an e-mail change on a pending contract needs the origin of the new link");
+  await tx.participant.update({ where: { id: participant.id }, data: await newSigningLinkData(tx, participant) });
   await tx.emailMessage.updateMany({
     where: { participantId: participant.id, status: { in: ["queued", "kept"] }, toAddress: { not: participant.email } },
     data: { status: "failed", lastError: "withdrawn: the participant's e-mail address changed" },
   });
-  const mail = invitationMail({
-    participantName: participant.name,
-    senderName: options.actor.kind === "user" ? options.actor.name : "The contract's owner",
-    contractName: contract.name,
-    signatory: participant.signatory,
-    subject: undefined,
-    message: undefined,
-    expiresAt: contract.signingPeriodExpiresAt ?? new Date(),
-  });
-  if (!options.linkOrigin) throw new Error("an e-mail change on a pending contract needs the origin of the new link");
-  await enqueueEmail({ db: tx, kind: "invitation", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin: options.linkOrigin, ...mail });
+  const senderName = senderNameOf(options.actor);
+  await inviteParticipant(tx, participant, { contract, senderName, linkOrigin: options.linkOrigin, now: new Date() });
+  return true;
 }
 
 /** The statement reading the targets in `actor`'s workspaces (null: none visible, or not there). */

@@ -1,3 +1,4 @@
+import { senderNameOf } from "@/lib/domain/actor";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { DomainError } from "@/lib/domain/errors";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
@@ -34,7 +35,7 @@ export async function sendInvitationAgain(
     const link = await newSigningLinkData(tx, participant);
     await tx.participant.update({ where: { id: participant.id }, data: link });
     const now = new Date();
-    const senderName = options.actor.kind === "user" ? options.actor.name : "The contract's owner";
+    const senderName = senderNameOf(options.actor);
     const status = await inviteParticipant(tx, participant, { contract, senderName, linkOrigin: options.linkOrigin, now });
     const unlocked = participant.twoStepLockedAt !== null && link.twoStepLockedAt === null;
     await writeAuditEvent({

@@ -2,7 +2,7 @@
 // row lock by publishing and by every signature, so a stage is started exactly once, in the
 // transaction of the signature that completed the stage before it.
 import type { Tx } from "@/lib/db";
-import type { TAuditActor } from "@/lib/domain/actor";
+import { type TAuditActor, OWNER_NAME } from "@/lib/domain/actor";
 import type { TSigningOrder } from "@/lib/domain/enums";
 import { openStage } from "@/lib/domain/signing-order";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
@@ -41,7 +41,7 @@ export async function startOpenStage({ tx, contract, actor, linkOrigin, now, sen
   let mailSubject = subject;
   if (sender === undefined) {
     const published = await tx.auditEvent.findFirst({ where: { contractId: contract.id, action: "contract.publish" }, orderBy: { id: "desc" }, select: { actorName: true, after: true } });
-    sender = published?.actorName ?? "The contract's owner";
+    sender = published?.actorName ?? OWNER_NAME;
     const after = published?.after as { subject?: unknown } | null | undefined;
     mailSubject = typeof after?.subject === "string" ? after.subject : undefined;
   }
