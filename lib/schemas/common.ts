@@ -99,6 +99,20 @@ const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\
 /** The same for text of several lines (a reason): everything a name may not hold but the line break (LF). */
 export const hasTextControlCharacters = (text: string): boolean => NAME_CONTROL_CHARACTERS.test(text.replaceAll("\n", ""));
 
+/**
+ * A reason (withdrawing, declining, delegating): plain text of up to 2,000 characters, trimmed, line
+ * breaks kept (CR LF stored as LF), no other control characters; "" when none is given. The
+ * messages are the caller's, since the API and the signing page word them differently.
+ */
+export const reasonSchema = (messages: { tooLong: string; notPlain: string }) =>
+  z
+    .string({ error: typeError("a string") })
+    .trim()
+    .overwrite((text) => text.replace(/\r\n?/g, "\n"))
+    .max(2000, messages.tooLong)
+    .refine((text) => !hasTextControlCharacters(text), messages.notPlain)
+    .default("");
+
 /** 1–100 characters of plain text after trimming; shared by contract, party, participant and API token names. */
 export const ZNameSchema = z
   .string({ error: typeError("a string") })

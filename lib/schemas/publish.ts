@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ZIdSchema, ZTimestampSchema, hasTextControlCharacters, requestObject, typeError } from "./common";
+import { ZIdSchema, ZTimestampSchema, reasonSchema, requestObject, typeError } from "./common";
 
 export const ZPublishContractRequestSchema = requestObject({
   subject: z
@@ -19,17 +19,11 @@ export const ZPublishContractRequestSchema = requestObject({
     .meta({ description: "A personal message put in every invitation." }),
 }).meta({ id: "PublishContractRequest" });
 
-/** The longest withdrawal reason (docs/signing.md "Withdrawing and overdue"). */
-const WITHDRAW_REASON_MAX = 2000;
-
 export const ZWithdrawContractRequestSchema = requestObject({
-  reason: z
-    .string({ error: typeError("a string") })
-    .trim()
-    .overwrite((text) => text.replace(/\r\n?/g, "\n"))
-    .max(WITHDRAW_REASON_MAX, "must be at most 2,000 characters")
-    .refine((text) => !hasTextControlCharacters(text), "must be plain text: line breaks are fine, tabs and other control characters are not")
-    .default("")
+  reason: reasonSchema({
+    tooLong: "must be at most 2,000 characters",
+    notPlain: "must be plain text: line breaks are fine, tabs and other control characters are not",
+  })
     .meta({
       description:
         "Why, in plain text (trimmed; line breaks kept, CR LF stored as LF; no other control characters): kept in the " +

@@ -2,7 +2,7 @@
 // page a participant opens from their invitation, not part of /v1.
 import { z } from "zod";
 
-import { requestObject, typeError } from "./common";
+import { reasonSchema, requestObject, typeError } from "./common";
 import { ZEmailSchema } from "./participant";
 
 const ZCodeSchema = z
@@ -17,7 +17,7 @@ export const ZSignRequestSchema = requestObject({
 });
 
 export const ZDeclineRequestSchema = requestObject({
-  reason: z.string({ error: typeError("a string") }).trim().max(2000, "Your reason can be at most 2,000 characters long.").default(""),
+  reason: reasonSchema({ tooLong: "Your reason can be at most 2,000 characters long.", notPlain: "Your reason must be plain text: line breaks are fine, tabs and other control characters are not." }),
   code: ZCodeSchema,
 });
 
@@ -25,7 +25,7 @@ export const ZDeclineRequestSchema = requestObject({
 export const ZDelegateRequestSchema = requestObject({
   name: z.string({ error: typeError("a string") }).trim().min(1, "Type the name of the person who should sign.").max(100, "The name can be at most 100 characters long."),
   email: ZEmailSchema.refine((email) => email !== "", "Type the e-mail address of the person who should sign."),
-  reason: z.string({ error: typeError("a string") }).trim().max(2000, "The reason can be at most 2,000 characters long.").default(""),
+  reason: reasonSchema({ tooLong: "The reason can be at most 2,000 characters long.", notPlain: "The reason must be plain text: line breaks are fine, tabs and other control characters are not." }),
 });
 
 export type TSigningPageView = {

@@ -1,7 +1,8 @@
 // Names are text (issue 38): contract, party, participant and API token names refuse control
 // characters, with the field named, in the one zod module the API and the forms share.
 import { describe, expect, test } from "vitest";
-import { ZCreateApiTokenRequestSchema, ZCreateContractRequestSchema, ZCreatePartyRequestSchema, ZDeclineRequestSchema, ZUpdateParticipantRequestSchema } from "@/lib/schemas";
+import { ZCreateApiTokenRequestSchema, ZCreateContractRequestSchema, ZCreatePartyRequestSchema, ZDeclineRequestSchema, ZDelegateRequestSchema, ZUpdateParticipantRequestSchema } from "@/lib/schemas";
+import { ZWithdrawContractRequestSchema } from "@/lib/schemas/publish";
 import { problemsOf } from "./problems";
 
 const SENTENCE = "must be one line of text, without line breaks, tabs or other control characters";
@@ -23,7 +24,15 @@ describe("names refuse control characters", () => {
     expect(ZUpdateParticipantRequestSchema.parse({ name: "  Ann Andersson \n" }).name).toBe("Ann Andersson");
   });
 
-  test("a decline reason keeps its line breaks", () => {
+  test("a reason (declining, delegating, withdrawing) keeps its line breaks, CR LF as LF", () => {
     expect(ZDeclineRequestSchema.parse({ reason: "Too long.\nToo expensive." }).reason).toBe("Too long.\nToo expensive.");
+    expect(ZDelegateRequestSchema.parse({ name: "Bo", email: "bo@example.org", reason: "Away.\r\nBack in May." }).reason).toBe("Away.\nBack in May.");
+    expect(ZWithdrawContractRequestSchema.parse({ reason: "Wrong price.\r\nNew offer follows." }).reason).toBe("Wrong price.\nNew offer follows.");
+  });
+
+  test.each(BAD.filter((text) => !/[\r\n]/.test(text)))("a reason refuses %j, on the signing page and in the API alike", (text) => {
+    expect(Object.keys(problemsOf(ZDeclineRequestSchema, { reason: text }))).toEqual(["reason"]);
+    expect(Object.keys(problemsOf(ZDelegateRequestSchema, { name: "Bo", email: "bo@example.org", reason: text }))).toEqual(["reason"]);
+    expect(Object.keys(problemsOf(ZWithdrawContractRequestSchema, { reason: text }))).toEqual(["reason"]);
   });
 });
