@@ -5,7 +5,7 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType } from "@/lib/domain/webhooks";
-import type { TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
+import type { TBuildWebhookData } from "@/lib/services/webhooks/webhook-dispatcher-options";
 import type { TWebhookEvent } from "@/lib/services/webhooks/webhook-row";
 import { contractAnswer } from "@/lib/api/json/contract";
 import { dataFieldAnswer } from "@/lib/api/json/data-field";

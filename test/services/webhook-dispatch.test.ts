@@ -8,7 +8,11 @@ import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/f
 import type { Actor } from "@/lib/domain/actor";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { createWebhook } from "@/lib/services/webhooks/create-webhook";
-import { claimDueWebhookDeliveries, deliverDueWebhooks, dispatchWebhooks, fanOutWebhookEvents, SETTLE_MS, type TWebhookDispatcherOptions } from "@/lib/services/webhooks/dispatch-webhooks";
+import { claimDueWebhookDeliveries } from "@/lib/services/webhooks/claim-due-webhook-deliveries";
+import { deliverDueWebhooks } from "@/lib/services/webhooks/deliver-due-webhooks";
+import { dispatchWebhooks } from "@/lib/services/webhooks/dispatch-webhooks";
+import { fanOutWebhookEvents, SETTLE_MS } from "@/lib/services/webhooks/fan-out-webhook-events";
+import { type TWebhookDispatcherOptions } from "@/lib/services/webhooks/webhook-dispatcher-options";
 import { startWebhookReceiver, type TReceiver } from "@/test/helpers/webhook-receiver";
 import type { TestDatabase } from "@/test/helpers/db";
 import { createTestWorld } from "@/test/helpers/world";

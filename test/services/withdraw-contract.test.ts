@@ -12,7 +12,7 @@ import { listContractEvents } from "@/lib/services/audit/list-contract-events";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";
 import { createWebhook } from "@/lib/services/webhooks/create-webhook";
-import { fanOutWebhookEvents } from "@/lib/services/webhooks/dispatch-webhooks";
+import { fanOutWebhookEvents } from "@/lib/services/webhooks/fan-out-webhook-events";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 import { actorOf } from "@/test/services/read-fixtures";
 

@@ -10,7 +10,8 @@ import { startMailDeliverer } from "@/lib/services/mail/start-mail-deliverer";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { onSealQueued } from "@/lib/services/seal/seal-wakeup";
-import { dispatchWebhooks, type TBuildWebhookData } from "@/lib/services/webhooks/dispatch-webhooks";
+import { dispatchWebhooks } from "@/lib/services/webhooks/dispatch-webhooks";
+import { type TBuildWebhookData } from "@/lib/services/webhooks/webhook-dispatcher-options";
 
 import { runningJobs as g } from "./running-jobs";
 import { runPeriodically } from "./run-periodically";

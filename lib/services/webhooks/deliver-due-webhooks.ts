@@ -1,0 +1,113 @@
+// Delivery (dispatch-webhooks.ts, step 2): due deliveries are claimed with a lease
+// (claim-due-webhook-deliveries.ts), then POSTed after the commit. The outcome is written only while
+// the claim is still ours; a dispatcher that dies mid-attempt leaves the lease to run out, and the
+// next claim sends the delivery again (at least once; webhook-id de-duplicates).
+import { Webhook } from "standardwebhooks";
+
+import type { PrismaClient, Tx } from "@/lib/db";
+import { nextRetryDelay, PAUSE_AFTER_FAILED_DELIVERIES, PAUSE_AFTER_FAILING_MS } from "@/lib/domain/webhooks";
+import { logger } from "@/lib/logger";
+
+import { checkCallbackUrl } from "./check-callback-url";
+import { claimDueWebhookDeliveries, DELIVERY_BATCH, type TClaimed } from "./claim-due-webhook-deliveries";
+import { sendWebhook, type TSendResult } from "./send-webhook";
+import type { TWebhookDispatcherOptions } from "./webhook-dispatcher-options";
+import { webhookEventId } from "./webhook-row";
+
+/** Signs and POSTs one claimed delivery; answers the outcome (never throws). */
+async function attempt(claimed: TClaimed, { allowPrivate, resolve, send = sendWebhook }: Pick<TWebhookDispatcherOptions, "allowPrivate" | "resolve" | "send">): Promise<TSendResult> {
+  let target: Awaited<ReturnType<typeof checkCallbackUrl>>;
+  try {
+    // Again at every attempt: the name may point elsewhere now (DNS rebinding).
+    target = await checkCallbackUrl(claimed.callback_url, { allowPrivate, ...(resolve ? { resolve } : {}) });
+  } catch (error) {
+    return { statusCode: null, durationMs: 0, error: error instanceof Error ? error.message : String(error) };
+  }
+  const id = webhookEventId(claimed.audit_event_id);
+  const timestamp = new Date();
+  const signature = new Webhook(claimed.secret).sign(id, timestamp, claimed.payload);
+  return send({
+    url: target.url,
+    address: target.addresses[0]!,
+    headers: { "webhook-id": id, "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)), "webhook-signature": signature },
+    body: claimed.payload,
+  });
+}
+
+/** Writes an attempt's outcome, if the claim is still ours (same attempt number, still sending). */
+async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "id" | "subscription_id" | "attempts" | "first_attempt_at">, result: TSendResult, { retryScale = 1 }: { retryScale?: number } = {}): Promise<void> {
+  const now = new Date();
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  await db.$transaction(async (tx: Tx) => {
+    const common = { leaseUntil: null, lastStatusCode: result.statusCode, lastDurationMs: result.durationMs, lastError: result.error.slice(0, 500) };
+    const mine = { id: claimed.id, attempts: claimed.attempts, status: "sending" as const };
+    if (ok) {
+      const { count } = await tx.webhookDelivery.updateMany({ where: mine, data: { ...common, status: "succeeded", completedAt: now } });
+      if (count === 1) await tx.webhookSubscription.updateMany({ where: { id: claimed.subscription_id }, data: { failingSince: null, consecutiveFailures: 0 } });
+      return;
+    }
+    const delay = nextRetryDelay(claimed.attempts, { firstAttemptAt: claimed.first_attempt_at, now, scale: retryScale });
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: mine,
+      data: delay === null ? { ...common, status: "failed", completedAt: now } : { ...common, status: "queued", nextAttemptAt: new Date(now.getTime() + delay) },
+    });
+    if (count !== 1) return;
+    // The subscription's failure bookkeeping, under its row lock; paused once failing for days.
+    const [sub] = await tx.$queryRaw<{ active: boolean; failing_since: Date | null; consecutive_failures: number }[]>`
+      SELECT active, failing_since, consecutive_failures FROM webhook_subscriptions WHERE id = ${claimed.subscription_id} FOR UPDATE`;
+    if (!sub) return;
+    const failingSince = sub.failing_since ?? claimed.first_attempt_at;
+    const failures = sub.consecutive_failures + (delay === null ? 1 : 0);
+    const failingTooLong = now.getTime() - failingSince.getTime() >= PAUSE_AFTER_FAILING_MS * retryScale;
+    const tooMany = failures >= PAUSE_AFTER_FAILED_DELIVERIES;
+    const pause = sub.active && (failingTooLong || tooMany);
+    await tx.webhookSubscription.update({
+      where: { id: claimed.subscription_id },
+      data: {
+        failingSince,
+        consecutiveFailures: failures,
+        ...(pause
+          ? {
+              active: false,
+              pausedAt: now,
+              updatedAt: now,
+              pausedReason: failingTooLong
+                ? `Paused by the service: every delivery attempt failed since ${failingSince.toISOString()} (last: ${result.error.slice(0, 200)}).`
+                : `Paused by the service: ${failures} deliveries in a row failed (last: ${result.error.slice(0, 200)}).`,
+            }
+          : {}),
+      },
+    });
+    if (pause) logger.warn("webhook subscription paused after failing", { webhook_id: claimed.subscription_id });
+  });
+}
+
+/**
+ * Claims due deliveries and sends them, a few at a time; claims again only after a full batch (at
+ * most 10 batches a round), so a retry that fell due meanwhile waits for the next round. Answers how
+ * many were attempted.
+ */
+export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Promise<number> {
+  const { db, concurrency = 8 } = options;
+  let total = 0;
+  for (let round = 0; round < 10; round++) {
+    const claimed = await claimDueWebhookDeliveries(db, DELIVERY_BATCH);
+    total += claimed.length;
+    const queue = [...claimed];
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const result = await attempt(next, options);
+          try {
+            await recordWebhookAttempt(db, next, result, { retryScale: options.retryScale ?? 1 });
+          } catch (error) {
+            // The lease runs out and the delivery is tried again: at least once, never lost.
+            logger.error("webhook attempt could not be recorded", { delivery_id: next.id, error: String(error) });
+          }
+        }
+      }),
+    );
+    if (claimed.length < DELIVERY_BATCH) break;
+  }
+  return total;
+}
