@@ -13,10 +13,11 @@ export async function register() {
     logger.error("started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md");
   }
   const { getPrisma, onDatabaseOpen } = await import("@/lib/db");
-  // The embedded database is the demo: fill it on its first start.
-  const { seedIfEmpty } = await import("@/lib/db/seed/demo");
+  // The embedded database is the demo: fill it on its first start (the seed's code is loaded only there).
   onDatabaseOpen(async (prisma, { embedded }) => {
-    if (embedded) await seedIfEmpty(prisma);
+    if (!embedded) return;
+    const { seedIfEmpty } = await import("@/lib/db/seed/demo");
+    await seedIfEmpty(prisma);
   });
   getPrisma().catch((error: unknown) => {
     logger.error("database failed to open; retrying on the next request", { error: String(error) });

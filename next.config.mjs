@@ -17,6 +17,9 @@ const nextConfig = {
   // Compression is the reverse proxy's job (it sees the client and can cache what it compressed):
   // the server sends every answer as it is, through Next and through the API lane alike.
   compress: false,
+  // A page's or route's server code is loaded at its first request, not all at start (Next's
+  // default): the API lane never needs the pages' React code. docs/performance.md, "Memory".
+  experimental: { preloadEntriesOnStart: false },
   // PGlite and its socket server load WebAssembly and data files at run time: keep them out of
   // the server bundle and load them from node_modules.
   serverExternalPackages: [

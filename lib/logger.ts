@@ -2,9 +2,10 @@
 // production (`{"level":"info","time":"<ISO>",…fields,"msg":"…"}`, what log collectors ingest),
 // pretty-printed in development (`npm run dev`). server.mjs loads this file outside the Next build
 // (Node's type stripping): relative imports with `.ts` only. Next keeps pino and pino-pretty out of
-// its bundles by default, and pino-pretty runs here as a plain stream, not as a worker transport.
+// its bundles by default, and pino-pretty (development only) runs here as a plain stream, not as a
+// worker transport.
+import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
-import pretty from "pino-pretty";
 import { env } from "./env.ts";
 
 export type TLogLevel = "debug" | "info" | "warn" | "error";
@@ -22,7 +23,9 @@ function pinoLogger(): Logger {
   } catch {
     // A broken environment must not also break logging (that is how it gets reported).
   }
-  base = development
+  // pino-pretty is loaded only in development: a production process never needs it.
+  const pretty = development ? (createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty")) : undefined;
+  base = pretty
     ? pino({ level }, pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }))
     : pino(
         {
