@@ -651,3 +651,23 @@ function knownKeys(schema: z.ZodType): Set<string> | undefined {
   keysOf.set(schema, keys);
   return keys;
 }
+
+/**
+ * The versions the tags in `If-Match` (a context's `ifMatch`) name: what follows `prefix` (the start
+ * of the resource's own tags, opening quote included) when `valid` accepts it; undefined when there
+ * is no header or it is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names
+ * nothing; an empty or unparsable header names nothing either: a client that meant to send a tag but
+ * sent garbage must not overwrite someone else's change. The participant's and the contract text's
+ * PUT use it (lib/api/json/participant.ts, document.ts).
+ */
+export function ifMatchVersions(ifMatch: string | null, prefix: string, valid: RegExp): readonly string[] | undefined {
+  if (ifMatch === null || ifMatch.trim() === "*") return undefined;
+  const versions: string[] = [];
+  for (const raw of ifMatch.split(",")) {
+    const tag = raw.trim();
+    if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;
+    const version = tag.slice(prefix.length, -1);
+    if (valid.test(version)) versions.push(version);
+  }
+  return versions;
+}

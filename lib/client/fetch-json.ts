@@ -14,6 +14,11 @@ export class RequestError extends Error {
 }
 
 export async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await fetchTaggedJson<T>(path, init)).data;
+}
+
+/** `fetchJson`'s answer with its `ETag` (null when none): the version a later change names in `If-Match`. */
+export async function fetchTaggedJson<T>(path: string, init: RequestInit = {}): Promise<{ data: T; etag: string | null }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -30,5 +35,5 @@ export async function fetchJson<T>(path: string, init: RequestInit = {}): Promis
   if (!res.ok) {
     throw new RequestError(res.status, body?.detail ?? `The server answered ${res.status}.`, body?.parameter_problems, body?.error_code);
   }
-  return body as T;
+  return { data: body as T, etag: res.headers.get("etag") };
 }

@@ -398,6 +398,7 @@ export const ENDPOINTS = {
     tag: "Contracts",
     params: ZContractPathParamsSchema,
     response: ZContractDocumentSchema,
+    etag: true,
     errors: READ_ERRORS,
   }),
   updateContractBody: endpoint({
@@ -407,12 +408,15 @@ export const ENDPOINTS = {
     summary: "Change a draft's text",
     description:
       "Replaces the draft's `body`, copied from its template at creation. Placeholders must name the contract's data " +
-      "fields. Once published the text is frozen: 409 `contract_text_frozen`.",
+      "fields. Once published the text is frozen: 409 `contract_text_frozen`. With `If-Match` (the `ETag` of the " +
+      "text read), 412 `stale_if_match` when the text changed since.",
     tag: "Contracts",
     params: ZContractPathParamsSchema,
     body: ZUpdateContractBodyRequestSchema,
     response: ZContractDocumentSchema,
-    errors: WRITE_ERRORS,
+    etag: true,
+    ifMatch: true,
+    errors: [...WRITE_ERRORS, 412],
   }),
   listContractFiles: endpoint({
     id: "listContractFiles",

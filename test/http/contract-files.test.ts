@@ -105,6 +105,39 @@ describe("a contract's document and files", () => {
     for (const value of ["PO-Ærø-9", "1 000 SEK", "Øyvind Åberg", "Draft — not final"]) expect(text).toContain(value);
   });
 
+  it("the text's ETag: a PUT with a stale or weak If-Match is 412 with the current ETag and changes nothing; the current one saves and answers the new ETag; none, the last save wins", async () => {
+    const id = await draft();
+    const documentPath = `/v1/contracts/${id}/document`;
+    const put = (body: unknown, ifMatch?: string) => api(documentPath, { method: "PUT", email: EDITOR, body: { body }, headers: ifMatch ? { "if-match": ifMatch } : {} });
+    const loaded = (await api(documentPath, { email: EDITOR })).headers.get("etag")!;
+    expect(loaded).toMatch(new RegExp(`^"d${id}-[0-9a-f]{64}"$`));
+
+    const mine = { sections: [{ heading: "Mine", text: "Order {{field.po}}." }] };
+    const saved = await put(mine, loaded);
+    expect(saved.status).toBe(200);
+    expect(ZContractDocumentSchema.parse(saved.json).body).toEqual(mine);
+    const current = saved.headers.get("etag")!;
+    expect(current).not.toBe(loaded);
+    expect((await api(documentPath, { email: EDITOR })).headers.get("etag")).toBe(current);
+
+    const theirs = { sections: [{ heading: "Theirs", text: "Overwritten." }] };
+    for (const stale of [loaded, `W/${current}`, "garbage"]) {
+      const refused = await put(theirs, stale);
+      expect(refused.status).toBe(412);
+      expect(refused.json).toMatchObject({ error_code: code("stale_if_match") });
+      expect(refused.headers.get("etag")).toBe(current);
+    }
+    const after = await api(documentPath, { email: EDITOR });
+    expect(ZContractDocumentSchema.parse(after.json).body).toEqual(mine);
+    expect(after.headers.get("etag")).toBe(current);
+
+    // A client that sends no If-Match (as Oneflow's) replaces whatever is there.
+    const blind = await put(theirs);
+    expect(blind.status).toBe(200);
+    expect(ZContractDocumentSchema.parse(blind.json).body).toEqual(theirs);
+    expect(blind.headers.get("etag")).not.toBe(current);
+  });
+
   it("uploads a PDF and a PNG (by content), downloads them with their type, and removes one", async () => {
     const id = await draft();
     const doc = await PDFDocument.create();

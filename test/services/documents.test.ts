@@ -11,6 +11,7 @@ import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { createContract } from "@/lib/services/contracts/create-contract";
 import { getContractDocument } from "@/lib/services/contracts/get-contract-document";
 import { getPublishReadiness } from "@/lib/services/contracts/get-publish-readiness";
+import { bodyDigest } from "@/lib/services/contracts/body-digest";
 import { updateContractBody } from "@/lib/services/contracts/update-contract-body";
 import { deleteAttachment } from "@/lib/services/files/delete-attachment";
 import { fileStore } from "@/lib/services/files/file-store";
@@ -149,6 +150,19 @@ describe("the contract's text", () => {
     await db.prisma.contract.update({ where: { id: contract.id }, data: { state: "pending" } });
     expect(await failure(updateContractBody({ db: db.prisma, actor: w.editor, contractId: contract.id, request: { body: BODY } }))).toMatchObject({ key: "contract_text_frozen", status: 409 });
     expect(await failure(updateContractBody({ db: db.prisma, actor: w.outsider, contractId: contract.id, request: { body: BODY } }))).toMatchObject({ status: 404 });
+  });
+
+  it("changes only the version of the text named (expectedVersions): another is 412 and writes nothing", async () => {
+    const contract = await newDraft();
+    const read = await getContractDocument({ db: db.prisma, actor: w.editor, contractId: contract.id });
+    const loaded = bodyDigest(read.body).sha256;
+    const mine = { sections: [{ heading: "Mine", text: "PO {{field.po}}" }] };
+    await updateContractBody({ db: db.prisma, actor: w.editor, contractId: contract.id, request: { body: mine }, expectedVersions: [loaded] });
+    const saved = bodyDigest((await getContractDocument({ db: db.prisma, actor: w.editor, contractId: contract.id })).body).sha256;
+    expect(saved).not.toBe(loaded);
+    const stale = updateContractBody({ db: db.prisma, actor: w.editor, contractId: contract.id, request: { body: BODY }, expectedVersions: [loaded] });
+    await expect(stale).rejects.toMatchObject({ key: "stale_if_match", status: 412, current: saved });
+    expect((await db.prisma.contract.findUniqueOrThrow({ where: { id: contract.id } })).body).toEqual(mine);
   });
 
   it("renders every signatory and data field value", () => {

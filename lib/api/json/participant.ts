@@ -11,6 +11,7 @@ import type { TParticipantRow } from "@/lib/services/participants/participant-ro
 import { StaleParticipantError, type TUpdatedParticipant } from "@/lib/services/participants/update-participant";
 import type { Actor } from "@/lib/domain/actor";
 import { linkBase } from "@/lib/http/origin";
+import { ifMatchVersions } from "@/lib/api/endpoint";
 
 /**
  * The participant row `alias` as a JSON value, reading `arg` (lib/db/sql.ts `ANSWER_ARG`): `arg.me`'s
@@ -131,21 +132,7 @@ export async function participantUpdateAnswer(
   return { participant: updated.participant, answer, etag: participantEtag(updated.participant) };
 }
 
-/**
- * The versions of participant `id` that `If-Match` names: undefined when there is no header or it
- * is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names nothing; an empty
- * or unparsable header names nothing either: a client that meant to send a tag but sent garbage
- * must not overwrite someone else's change.
- */
+/** The versions of participant `id` that `If-Match` names (`ifMatchVersions`). */
 function versionsOf(ifMatch: string | null, id: number): readonly number[] | undefined {
-  if (ifMatch === null || ifMatch.trim() === "*") return undefined;
-  const prefix = `"p${id}-v`;
-  const versions: number[] = [];
-  for (const raw of ifMatch.split(",")) {
-    const tag = raw.trim();
-    if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;
-    const digits = tag.slice(prefix.length, -1);
-    if (/^\d{1,10}$/.test(digits)) versions.push(Number(digits));
-  }
-  return versions;
+  return ifMatchVersions(ifMatch, `"p${id}-v`, /^\d{1,10}$/)?.map(Number);
 }

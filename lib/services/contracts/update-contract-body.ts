@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { bodyProblems, type TBody } from "@/lib/domain/contract-document";
 import { DomainError, summarize } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/permissions";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { bodyDigest } from "./body-digest";
 import { lockVisibleContract } from "./lock-visible-contract";
 
 export interface UpdateContractBodyOptions {
@@ -13,21 +13,30 @@ export interface UpdateContractBodyOptions {
   contractId: number;
   request: { body: TBody };
   requestId?: string;
+  /**
+   * The versions of the text (`bodyDigest(body).sha256`) the caller's change was made against,
+   * checked right after visibility; undefined when the caller named none (the last save wins).
+   */
+  expectedVersions?: readonly string[];
 }
 
-const digest = (body: unknown) => {
-  const json = JSON.stringify(body);
-  return { bytes: Buffer.byteLength(json), sha256: createHash("sha256").update(json).digest("hex") };
-};
+/** The text changed since the version the caller named (`expectedVersions`); `current` is its version now. */
+export class StaleContractTextError extends DomainError {
+  constructor(readonly current: string) {
+    super("stale_if_match", "The contract's text changed since the version named in If-Match; fetch it again.");
+  }
+}
 
 /**
- * Replaces a draft's text (docs/api.md "Documents and files"). Checks, in order: visible (404), writable (403), a
- * draft (409 `contract_text_frozen`: once published the text is what was signed), placeholders and
- * size (400, by path). One transaction with the audit event `contract.body_update`.
+ * Replaces a draft's text (docs/api.md "Documents and files"). Checks, in order: visible (404), the
+ * version current (412), writable (403), a draft (409 `contract_text_frozen`: once published the
+ * text is what was signed), placeholders and size (400, by path). One transaction with the audit event `contract.body_update`.
  */
-export async function updateContractBody({ db, actor, contractId, request, requestId }: UpdateContractBodyOptions): Promise<void> {
+export async function updateContractBody({ db, actor, contractId, request, requestId, expectedVersions }: UpdateContractBodyOptions): Promise<void> {
   await db.$transaction(async (tx: Tx) => {
     const contract = await lockVisibleContract(tx, actor, contractId);
+    const before = bodyDigest(contract.body);
+    if (expectedVersions !== undefined && !expectedVersions.includes(before.sha256)) throw new StaleContractTextError(before.sha256);
     assertCanWrite(actor, contract.workspaceId);
     if (contract.state !== "draft") {
       throw new DomainError("contract_text_frozen", `Contract ${contractId} is ${contract.state}; its text changes only while it is a draft.`);
@@ -44,8 +53,8 @@ export async function updateContractBody({ db, actor, contractId, request, reque
       entityId: contractId,
       contractId,
       requestId,
-      before: { body: digest(contract.body) },
-      after: { body: digest(request.body) },
+      before: { body: before },
+      after: { body: bodyDigest(request.body) },
     });
   });
 }

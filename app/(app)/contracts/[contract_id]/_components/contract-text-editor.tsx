@@ -10,12 +10,13 @@ import { allDataFieldsQuery, useUpdateContractBody } from "./document-queries";
 
 /**
  * A draft's own text, edited with the template editor's form beside a preview filled in with the
- * contract's data fields and parties (from its document), saved with `PUT …/document`.
+ * contract's data fields and parties (from its document), saved with `PUT …/document` against the
+ * version it opened (`etag`).
  */
-export function ContractTextEditor({ contractId, document, onClose }: { contractId: number; document: TContractDocument; onClose: () => void }) {
+export function ContractTextEditor({ contractId, document, etag, onClose }: { contractId: number; document: TContractDocument; etag: string | null; onClose: () => void }) {
   const [body, setBody] = useState<TBody>(document.body);
   const fields = useQuery(allDataFieldsQuery(contractId));
-  const save = useUpdateContractBody(contractId);
+  const save = useUpdateContractBody(contractId, etag);
   const dataFields = useMemo(() => fields.data?.data.map((f) => ({ customId: f._private_ownerside.custom_id, name: f.name, value: f.value })), [fields.data]);
   const problems = useMemo(() => (dataFields ? bodyFormProblems(body, dataFields.map((f) => f.customId), "contract") : {}), [body, dataFields]);
   const preview = useMemo(() => (dataFields ? layoutText(body, dataFields, document.parties, document.signatories) : null), [body, dataFields, document]);

@@ -1,16 +1,18 @@
 // The contract page's document and files (docs/api.md "Documents and files"), under the contract's key so a change
 // of data fields or parties refreshes the text too.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { useRef } from "react";
+import { fetchJson, fetchTaggedJson, RequestError } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, queryString, v1Queries } from "@/lib/client/v1";
 import type { TBody } from "@/lib/domain/contract-document";
 import type { TDataFieldList } from "@/lib/schemas/data-field";
 import type { TContractDocument, TContractFile, TContractFileList } from "@/lib/schemas/document";
 
+/** The document (`data`) and the `ETag` of its text, which a save names in `If-Match`. */
 export const documentQuery = (contractId: number) =>
   queryOptions({
     queryKey: [...v1Queries.contract(contractId).queryKey, "document"],
-    queryFn: ({ signal }) => fetchJson<TContractDocument>(pathOf("getContractDocument", { contract_id: contractId }), { signal }),
+    queryFn: ({ signal }) => fetchTaggedJson<TContractDocument>(pathOf("getContractDocument", { contract_id: contractId }), { signal }),
   });
 
 /** Every data field (the text may name any of them): what the text editor checks and previews with. */
@@ -21,16 +23,34 @@ export const allDataFieldsQuery = (contractId: number) =>
   });
 
 /**
- * Replaces a draft's text with the route external systems use (`PUT …/document`; no version to
- * match: the last save wins, and a published contract's answer is 409 `contract_text_frozen`). The
- * answer is the new document; the rest of the contract's reads (readiness, Activity) refresh.
+ * Replaces a draft's text with the route external systems use (`PUT …/document`), naming in
+ * `If-Match` the version the editor opened (`etag`), then the one it saved: a change someone else
+ * saved meanwhile is not overwritten (412, said in one sentence; the typed text stays in the form).
+ * A published contract's answer is 409 `contract_text_frozen`. The answer is the new document; the
+ * rest of the contract's reads (readiness, Activity) refresh.
  */
-export function useUpdateContractBody(contractId: number) {
+export function useUpdateContractBody(contractId: number, etag: string | null) {
   const queryClient = useQueryClient();
+  const version = useRef(etag);
   return useMutation({
-    mutationFn: (body: TBody) =>
-      fetchJson<TContractDocument>(pathOf("updateContractBody", { contract_id: contractId }), { method: methodOf("updateContractBody"), body: JSON.stringify({ body }) }),
-    onSuccess: (saved) => queryClient.setQueryData(documentQuery(contractId).queryKey, saved),
+    mutationFn: async (body: TBody) => {
+      try {
+        return await fetchTaggedJson<TContractDocument>(pathOf("updateContractBody", { contract_id: contractId }), {
+          method: methodOf("updateContractBody"),
+          headers: version.current ? { "if-match": version.current } : {},
+          body: JSON.stringify({ body }),
+        });
+      } catch (error) {
+        if (error instanceof RequestError && error.status === 412) {
+          throw new RequestError(412, "Someone else changed this text since you opened it; reload the page to see their version.", {}, error.errorCode);
+        }
+        throw error;
+      }
+    },
+    onSuccess: (saved) => {
+      version.current = saved.etag;
+      queryClient.setQueryData(documentQuery(contractId).queryKey, saved);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: v1Queries.contract(contractId).queryKey }),
   });
 }

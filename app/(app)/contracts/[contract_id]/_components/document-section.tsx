@@ -14,7 +14,7 @@ import { documentQuery } from "./document-queries";
  */
 export function DocumentSection({ contractId, editable }: { contractId: number; editable: boolean }) {
   const query = useQuery(documentQuery(contractId));
-  const doc = query.data;
+  const doc = query.data?.data;
   // Stays open when the contract is published meanwhile, so the refused save and the typed text stay in view.
   const [editing, setEditing] = useState(false);
   return (
@@ -34,7 +34,7 @@ export function DocumentSection({ contractId, editable }: { contractId: number; 
       ) : query.isError ? (
         <ErrorState title="Could not load the document." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : editing ? (
-        <ContractTextEditor contractId={contractId} document={doc!} onClose={() => setEditing(false)} />
+        <ContractTextEditor contractId={contractId} document={doc!} etag={query.data!.etag} onClose={() => setEditing(false)} />
       ) : (
         <>
           {doc!.frozen ? (
