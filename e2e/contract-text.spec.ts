@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { TContract, TTemplateList, TWorkspaceList } from "@/lib/schemas";
+import type { TContract, TContractDocument, TTemplateList, TWorkspaceList } from "@/lib/schemas";
 import { appOrigin, signIn } from "./support/auth";
 import { allViolations, failOnConsoleErrors, unique } from "./support/page-checks";
 
 // A draft's own text edited on its page (docs/web-app.md "Documents"): the template editor's form
 // beside a preview filled in with the contract's data fields, saved with PUT …/document, checked
-// again after a reload; publishing follows the fields the text names; a published text is read-only.
+// again after a reload; a save over someone else's change is refused (If-Match); publishing follows
+// the fields the text names; a published text is read-only.
 
 failOnConsoleErrors();
 
@@ -86,6 +87,19 @@ test("staff edit a draft's text beside a live preview, save it, find it after a 
   await expect(text.getByRole("heading", { name: "6. Renewal" })).toBeVisible();
   await expect(text).toContainText("It renews for [Term (months)] (not filled in yet) months at a time.");
   await expect(text).not.toContainText("This agreement lasts");
+
+  // Changed meanwhile by another hand while the editor is open: the save names the version it opened
+  // (If-Match) and is refused in one sentence, the typing kept; a reload shows their version.
+  await documentSection.getByRole("button", { name: "Edit text" }).click();
+  await editor.getByRole("group", { name: "Section 8" }).getByLabel("Text").fill("It renews every year.");
+  const opened = await v1<TContractDocument>(page, "GET", `/v1/contracts/${contract.id}/document`);
+  await v1(page, "PUT", `/v1/contracts/${contract.id}/document`, { body: { sections: [...opened.body.sections, { heading: "7. Notices", text: "By e-mail." }] } });
+  await editor.getByRole("button", { name: "Save text" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Someone else changed this text since you opened it; reload the page to see their version.");
+  await expect(editor.getByRole("group", { name: "Section 8" }).getByLabel("Text")).toHaveValue("It renews every year.");
+  await page.reload();
+  await expect(text.getByRole("heading", { name: "7. Notices" })).toBeVisible();
+  await expect(text).toContainText("It renews for [Term (months)] (not filled in yet) months at a time.");
 
   // Published meanwhile (by another hand) while the editor is open: the save is refused in one sentence, the typing kept.
   await documentSection.getByRole("button", { name: "Edit text" }).click();
