@@ -11,12 +11,25 @@ export interface DomainErrorExtra {
   cause?: unknown;
 }
 
+const DOMAIN_ERROR = Symbol.for("contracts-admin.domain-error");
+
 /**
  * The one error type the domain (and everything below HTTP) throws to refuse something, keyed by
  * its error code (lib/domain/error-codes.ts). lib/api maps it to the HTTP error shape. Its message
  * (the `detail`) is shown to the client, so it must never carry internals; put those in `cause`.
  */
 export class DomainError extends Error {
+  /**
+   * `error instanceof DomainError` holds for a DomainError of any copy of this module: the server
+   * bundles may load it more than once (each route's bundle its own), and an object kept on
+   * `globalThis` (the rate limiter) throws with the copy that made it. Subclasses keep the usual check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== DomainError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && DOMAIN_ERROR in value;
+  }
+
+  readonly [DOMAIN_ERROR] = true;
   override readonly name: string = "DomainError";
   readonly key: TErrorKey;
   readonly parameterProblems: TParameterProblems | undefined;
