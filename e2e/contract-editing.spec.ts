@@ -183,7 +183,7 @@ test("a page that missed the publishing: a refused data field save returns the o
     },
   );
   await page.goto(`/contracts/${contractId}`);
-  await expect(page.getByRole("heading", { name: "Parties" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Parties", exact: true })).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(escapeRegExp(field!.name)) }).first();
   const edit = row.getByRole("button", { name: new RegExp(`, edit value of ${escapeRegExp(field!.name)}$`) });
   await edit.click();
