@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startServer, type RunningServer } from "@/test/helpers/server";
 import { startTestSmtpServer, type TTestSmtpServer } from "@/test/helpers/smtp";
-import { ADMIN, PASSWORD } from "./support/auth";
+import { PASSWORD, signedInPageOn } from "./support/auth";
 import { allViolations, unique } from "./support/page-checks";
 
 // Issue 37 in the browser: a refused invitation on the dashboard, corrected in one step on the
@@ -24,12 +24,7 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app.baseUrl })).newPage();
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: app.baseUrl } });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
-}
+const staffPage = (browser: Browser): Promise<Page> => signedInPageOn(browser, app.baseUrl);
 
 /** The wizard with one company counterparty and one signatory, then publish; ends on the contract's page. */
 async function createAndPublish(page: Page, { name, template, person, email }: { name: string; template: string; person: string; email: string }) {

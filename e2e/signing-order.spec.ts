@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startServer, type RunningServer } from "@/test/helpers/server";
 import { startSmtpSink } from "./support/smtp-sink";
-import { ADMIN, PASSWORD } from "./support/auth";
+import { PASSWORD, signedInPageOn } from "./support/auth";
 import { allViolations, unique } from "./support/page-checks";
 
 // Issue 37 in the browser, with real mail: an ordered contract whose invitations arrive stage by
@@ -23,12 +23,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app.baseUrl })).newPage();
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: app.baseUrl } });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
-}
+const staffPage = (browser: Browser): Promise<Page> => signedInPageOn(browser, app.baseUrl);
 
 /** The staff session calls /v1 as the pages do. */
 async function v1(page: Page, method: "GET" | "POST", path: string, data?: unknown) {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { startServer, type RunningServer } from "@/test/helpers/server";
 import { startSmtpSink } from "./support/smtp-sink";
-import { ADMIN, PASSWORD } from "./support/auth";
+import { ADMIN, PASSWORD, signedInPageOn } from "./support/auth";
 import { unique } from "./support/page-checks";
 
 // The whole life of a contract in the browser, with real mail: wizard → publish → the invitation
@@ -26,13 +26,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl });
-  const page = await context.newPage();
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: app.baseUrl } });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
-}
+const staffPage = (browser: Browser): Promise<Page> => signedInPageOn(browser, app.baseUrl);
 
 /** The wizard: one company counterparty with one signatory; ends on the new contract's page. */
 async function createWithWizard(page: Page, { name, workspace, template, person, email }: { name: string; workspace: string; template: string; person: string; email: string }) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 /** Seeded by the demo data (playwright.config.ts sets SEED_ADMIN_PASSWORD); every demo user shares it. */
 export const PASSWORD = "e2e-admin-password";
@@ -34,4 +34,12 @@ export async function signIn(page: Page, who: Credentials = ADMIN, { fresh = fal
 /** The origin the app is tested on (playwright.config.ts `use.baseURL`). */
 export function appOrigin(): string {
   return new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+}
+
+/** A page in a new browser context on an app of the test's own (`baseUrl`), signed in as `who` (the admin by default). */
+export async function signedInPageOn(browser: Browser, baseUrl: string, who: Credentials = ADMIN): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: baseUrl })).newPage();
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: who.email, password: who.password }, headers: { origin: baseUrl } });
+  expect(res.status(), await res.text()).toBe(200);
+  return page;
 }
