@@ -1,4 +1,4 @@
-// The `data` of each webhook event (docs/api.md "Webhooks"): the changed resource as its GET route
+// The `data` of each webhook event (docs/events.md "Webhooks"): the changed resource as its GET route
 // answers it, from the same producers (lib/api/json), seen as the anonymous admin sees it
 // (`my_participant` is false); or, when it no longer exists, what the audit trail kept. Handed to
 // the dispatcher by instrumentation.ts, since building the API's JSON is this layer's job.

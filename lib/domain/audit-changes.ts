@@ -1,5 +1,5 @@
 // An audit event's before/after JSON (lib/services/audit/write-audit-event.ts) as the list of
-// changed attributes the API shows (docs/api.md "Audit").
+// changed attributes the API shows (docs/events.md).
 
 export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
 export interface TFieldChange {

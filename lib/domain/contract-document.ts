@@ -1,4 +1,4 @@
-// The contract as a document (docs/api.md "Documents and files"): a template's body, its placeholders, and the
+// The contract as a document (docs/documents.md): a template's body, its placeholders, and the
 // contract rendered to a structure that the contract page, the signing page and the PDF all show,
 // so what is signed is laid out from one place. Pure: no I/O.
 

@@ -8,7 +8,7 @@ export const ATTACHMENT_TYPES = {
 } as const;
 export type TAttachmentType = keyof typeof ATTACHMENT_TYPES;
 
-/** 10 MB an attachment, 20 a contract (docs/api.md "Documents and files"). */
+/** 10 MB an attachment, 20 a contract (docs/documents.md). */
 export const MAX_ATTACHMENT_BYTES = 10_000_000;
 export const MAX_ATTACHMENTS = 20;
 /** What the PDF check reads at most before refusing the file as unreadable. */

@@ -1,4 +1,4 @@
-// Webhooks (docs/api.md "Webhooks"): which audit actions are events, the retry schedule, and which
+// Webhooks (docs/events.md "Webhooks"): which audit actions are events, the retry schedule, and which
 // addresses a callback may reach. Pure: the dispatcher and the API use these.
 import { backoffDelay } from "@/lib/domain/retry";
 import { isIP } from "node:net";

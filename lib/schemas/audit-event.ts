@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZIdSchema, ZTimestampSchema } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
-// A contract's audit trail (docs/api.md "Audit"): GET /v1/contracts/{contract_id}/events.
+// A contract's audit trail (docs/events.md): GET /v1/contracts/{contract_id}/events.
 
 export const AUDIT_ACTOR_TYPES = ["user", "api_token", "signer", "system"] as const;
 export const AUDIT_VIAS = ["api_token", "session", "signing_link", "system"] as const;

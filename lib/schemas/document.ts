@@ -1,5 +1,5 @@
 // The contract as a document: a template's or contract's `body`, the rendered document, and the
-// files of a contract (docs/api.md "Documents and files").
+// files of a contract (docs/documents.md).
 import { z } from "zod";
 
 import { CONTRACT_FILE_TYPES, MAX_BODY_SECTIONS, MAX_HEADING_LENGTH } from "@/lib/domain/contract-document";

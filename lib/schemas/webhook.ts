@@ -9,7 +9,7 @@ import { ZPaginatedSchema } from "./pagination";
 import { ZParticipantSchema } from "./participant";
 import { ZPartySchema } from "./party";
 
-/** docs/api.md "Webhooks". */
+/** docs/events.md "Webhooks". */
 export const ZWebhookEventTypeSchema = oneOf(WEBHOOK_EVENT_TYPE_NAMES).meta({ id: "WebhookEventType" });
 
 export const MAX_WEBHOOK_URL_LENGTH = 2_000;

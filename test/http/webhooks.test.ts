@@ -1,4 +1,4 @@
-// Webhooks over HTTP (docs/api.md "Webhooks"): subscriptions through /v1/webhooks (admins only), and
+// Webhooks over HTTP (docs/events.md "Webhooks"): subscriptions through /v1/webhooks (admins only), and
 // the events of changes made through the API and the signing page reaching a real receiver on
 // 127.0.0.1 that verifies every signature with the Standard Webhooks library. The shared test server
 // runs with WEBHOOK_ALLOW_PRIVATE_URLS=1 and a fast poll and back-off (test/helpers/server.ts); the

@@ -1,4 +1,4 @@
-// The contract as a document (docs/api.md "Documents and files"): template bodies, the text copied to contracts,
+// The contract as a document (docs/documents.md): template bodies, the text copied to contracts,
 // readiness, the frozen text, attachments and the file store.
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";

@@ -22,7 +22,7 @@ function serializeActor(row: TAuditEventRow): TAuditActor {
   return { type: "system", id: null, name: "System" };
 }
 
-/** docs/api.md "Audit". */
+/** docs/events.md. */
 export function serializeAuditEvent(row: TAuditEventRow): TAuditEvent {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { webhookEventId, type TWebhookDeliveryRow, type TWebhookRow } from "@/li
 
 import { isoTime, isoTimeOrNull } from "./time";
 
-/** A subscription, never its secret (docs/api.md "Webhooks"). */
+/** A subscription, never its secret (docs/events.md "Webhooks"). */
 export function serializeWebhook(row: TWebhookRow, { origin }: { origin: string }): TWebhook {
   const self = `/v1/webhooks/${row.id}`;
   return {

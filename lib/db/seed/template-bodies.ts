@@ -1,4 +1,4 @@
-// The demo templates' texts (docs/api.md "Documents and files"): plain language, each naming its template's data
+// The demo templates' texts (docs/documents.md): plain language, each naming its template's data
 // fields by custom_id.
 import type { TBody } from "@/lib/domain/contract-document";
 

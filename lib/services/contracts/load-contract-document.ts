@@ -1,4 +1,4 @@
-// The contract as a document (docs/api.md "Documents and files"): read once here for the contract page, the
+// The contract as a document (docs/documents.md): read once here for the contract page, the
 // signing page, the PDF and the sealed copy.
 import type { PrismaClient, Tx } from "@/lib/db";
 import { renderDocument, type TBody, type TDocument } from "@/lib/domain/contract-document";

@@ -28,7 +28,7 @@ export class StaleContractTextError extends DomainError {
 }
 
 /**
- * Replaces a draft's text (docs/api.md "Documents and files"). Checks, in order: visible (404), the
+ * Replaces a draft's text (docs/documents.md). Checks, in order: visible (404), the
  * version current (412), writable (403), a draft (409 `contract_text_frozen`: once published the
  * text is what was signed), placeholders and size (400, by path). One transaction with the audit event `contract.body_update`.
  */

@@ -1,4 +1,4 @@
-// Where a file's bytes live, behind one small interface (docs/api.md "Documents and files"), so
+// Where a file's bytes live, behind one small interface (docs/documents.md), so
 // that the rules (lib/services/files/*) never know the backend. PostgreSQL is the one backend today
 // (postgres-file-store.ts); an S3-compatible store would implement the same four calls.
 import type { TFileStore } from "./file-store-interface";

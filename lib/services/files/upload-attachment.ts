@@ -24,7 +24,7 @@ const frozen = (contractId: number, state: string) =>
   new DomainError("contract_text_frozen", `Contract ${contractId} is ${state}; attachments change only while it is a draft.`);
 
 /**
- * Attaches a file to a draft (docs/api.md "Documents and files"). Checks, in order: visible (404),
+ * Attaches a file to a draft (docs/documents.md). Checks, in order: visible (404),
  * writable (403), a draft (409 `contract_text_frozen`), at most 10 MB (413 `file_too_large`), PDF,
  * PNG or JPEG by content (415 `file_type_not_accepted`), a PDF that parses within bounds (400
  * `file_unreadable`), fewer than 20 attachments (409 `attachment_limit_reached`, counted under the

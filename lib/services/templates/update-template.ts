@@ -23,7 +23,7 @@ const bodyDigest = (body: unknown) => {
 };
 
 /**
- * Replaces a template's body (docs/api.md "Documents and files"). Checks, in order: visible (404); the actor may
+ * Replaces a template's body (docs/documents.md). Checks, in order: visible (404); the actor may
  * change every workspace the template is used in (403: a template shared with a workspace where
  * the actor only reads is not theirs to change); every placeholder names a data field of the
  * template and the body fits 200 KB (400, by path). Contracts already created keep the text they

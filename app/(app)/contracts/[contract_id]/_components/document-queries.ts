@@ -1,4 +1,4 @@
-// The contract page's document and files (docs/api.md "Documents and files"), under the contract's key so a change
+// The contract page's document and files (docs/documents.md), under the contract's key so a change
 // of data fields or parties refreshes the text too.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";

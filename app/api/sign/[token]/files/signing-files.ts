@@ -1,4 +1,4 @@
-// The signing page's text and files, read through the participant's link (docs/api.md "Documents and files").
+// The signing page's text and files, read through the participant's link (docs/documents.md).
 import type { PrismaClient } from "@/lib/db";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";

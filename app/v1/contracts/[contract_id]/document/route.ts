@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(ENDPOINTS.getContractDocument, async ({ prisma, actor, params, origin }) =>
     answer(await getContractDocument({ db: prisma, actor, contractId: params.contract_id }), origin),
   ),
-  /** docs/api.md "Documents and files", with `If-Match` (412 when stale) and the new `ETag` in the answer. */
+  /** docs/documents.md, with `If-Match` (412 when stale) and the new `ETag` in the answer. */
   handle(ENDPOINTS.updateContractBody, async ({ prisma, actor, params, body, ifMatch, origin, requestId }) => {
     const contractId = params.contract_id;
     await documentUpdate({ contractId, ifMatch }, (expectedVersions) =>
