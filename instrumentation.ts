@@ -20,7 +20,7 @@ export async function register() {
     await seedIfEmpty(prisma);
   });
   getPrisma().catch((error: unknown) => {
-    logger.error("database failed to open; retrying on the next request", { error: String(error) });
+    logger.error({ error: String(error) }, "database failed to open; retrying on the next request");
   });
   // Mail, expiry, webhooks: every instance takes part (BACKGROUND_JOBS=off opts one out).
   const { startBackgroundJobs } = await import("@/lib/services/jobs/start-background-jobs");

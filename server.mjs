@@ -21,7 +21,8 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 
 // TypeScript from lib/, loaded by Node's type stripping (after the version check: an older Node
 // cannot load it): the rules and constants the app shares with this server, the environment's one
-// schema, the one logger.
+// schema, the one logger (made as it is imported: only once NODE_ENV is settled, above; it must
+// never become a static import, which would run before that line).
 const {
   ALLOWED_METHODS,
   GUARD_ERRORS,
@@ -61,8 +62,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 // `/v1` requests go straight to their route handlers (server/api-lane.mjs); not in development.
 const lane = dev || settings.API_LANE === "off" ? null : createApiLane({ distDir: path.resolve(settings.NEXT_DIST_DIR), hostname: hostname ?? "localhost", port });
-if (lane?.reason) logger.warn("api lane off", { reason: lane.reason });
-else if (lane) logger.info("api lane on", { routes: lane.routes });
+if (lane?.reason) logger.warn({ reason: lane.reason }, "api lane off");
+else if (lane) logger.info({ routes: lane.routes }, "api lane on");
 const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(req, res) : handle;
 
 // Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
@@ -70,7 +71,7 @@ const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(re
 // serves no WebSocket, and Next would leave an upgraded connection open with no time-out).
 const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res) => {
   serve(req, res).catch((error) => {
-    logger.error("request failed in the front door", { error: String(error?.stack ?? error) });
+    logger.error({ error: String(error?.stack ?? error) }, "request failed in the front door");
     if (!res.headersSent) {
       res.writeHead(500, { "Content-Type": "text/plain", "Cache-Control": "no-store", Connection: "close" });
       res.end("Internal Server Error");
@@ -125,7 +126,7 @@ server.on("clientError", (error, socket) => {
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
   socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${requestLine?.[1] === "HEAD" ? "" : body}`);
-  logger.info("request", { route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code });
+  logger.info({ route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code }, "request");
 });
 // A client must finish sending its headers, and its whole request, in bounded time.
 server.headersTimeout = 20_000;
@@ -239,15 +240,18 @@ function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
   res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
   lingeringClose(req, res);
-  logger.info("request", {
-    method: req.method,
-    route: "(front door)",
-    path: safePath(req.url),
-    status,
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    request_id: requestId,
-    error_code: code,
-  });
+  logger.info(
+    {
+      method: req.method,
+      route: "(front door)",
+      path: safePath(req.url),
+      status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      request_id: requestId,
+      error_code: code,
+    },
+    "request",
+  );
 }
 
 /**

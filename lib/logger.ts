@@ -8,13 +8,16 @@ import { createRequire } from "node:module";
 import pino, { type Logger } from "pino";
 import { env } from "./env.ts";
 
-export type TLogLevel = "debug" | "info" | "warn" | "error";
+/**
+ * pino itself, made when this module is first imported: whoever imports it must have settled
+ * NODE_ENV first (server.mjs sets it for `--dev` before its `await import("./lib/logger.ts")`; Next
+ * sets it before loading the app). Calls take pino's own arguments, fields first:
+ * `logger.warn({ ...fields }, "msg")`. No function of this file runs when a line is written (the
+ * level's word is worked out once, when pino is made, and kept).
+ */
+export const logger: Logger = createLogger();
 
-let base: Logger | undefined;
-
-/** Made on first use, so that server.mjs has settled NODE_ENV (`--dev`) before it is read. */
-function pinoLogger(): Logger {
-  if (base) return base;
+function createLogger(): Logger {
   let level = "info";
   let development = process.env.NODE_ENV === "development";
   try {
@@ -25,7 +28,7 @@ function pinoLogger(): Logger {
   }
   // pino-pretty is loaded only in development: a production process never needs it.
   const pretty = development ? (createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty")) : undefined;
-  base = pretty
+  return pretty
     ? pino({ level }, pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }))
     : pino(
         {
@@ -37,22 +40,12 @@ function pinoLogger(): Logger {
         // Synchronous on files and pipes: a line is out when the call returns, also at process.exit.
         process.stdout,
       );
-  return base;
 }
 
-const write =
-  (level: TLogLevel) =>
-  (msg: string, fields: Record<string, unknown> = {}): void =>
-    pinoLogger()[level](fields, msg);
-
-export const logger = {
-  debug: write("debug"),
-  info: write("info"),
-  warn: write("warn"),
-  error: write("error"),
-};
-
-/** The fields of the one line every API request writes (lib/api/endpoint.ts, the front door's refusals). */
+/**
+ * The fields of the one line every API request writes, `logger.info(fields, "request")`
+ * (lib/api/endpoint.ts; server.mjs's refusals write a "request" line too, with `error_code` and no user).
+ */
 export interface TRequestLogFields {
   method: string;
   route: string;
@@ -64,19 +57,13 @@ export interface TRequestLogFields {
   api_token_id: number | null;
 }
 
-/** The line of one request: `logger.info("request", fields)`. */
-export function logRequest(fields: TRequestLogFields): void {
-  pinoLogger().info(fields, "request");
-}
-
 /**
  * What the operator must see, once: written at level warn whatever LOG_LEVEL says, unless it says
  * `silent` (the demo's generated credentials, which are never shown again).
  */
 export function logNotice(msg: string, fields: Record<string, unknown>): void {
-  const log = pinoLogger();
-  if (log.level === "silent") return;
-  (log.isLevelEnabled("warn") ? log : log.child({}, { level: "warn" })).warn(fields, msg);
+  if (logger.level === "silent") return;
+  (logger.isLevelEnabled("warn") ? logger : logger.child({}, { level: "warn" })).warn(fields, msg);
 }
 
 /** An error as log fields: name, message, code, stack, and the chain of causes (driver errors hide there). */

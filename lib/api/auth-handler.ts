@@ -50,7 +50,7 @@ export async function handleAuthRequest(req: Request): Promise<Response> {
     return await handleServedAuthRequest(req, path);
   } catch (error) {
     // better-auth's own failures (its rate limiter's writes run outside its error handling).
-    logger.error("auth: request failed", { error: serializeError(error) });
+    logger.error({ error: serializeError(error) }, "auth: request failed");
     return authError(500, "INTERNAL_SERVER_ERROR", "Something went wrong. Try again shortly.");
   }
 }
@@ -72,7 +72,7 @@ async function handleServedAuthRequest(req: Request, path: string): Promise<Resp
     prisma = await getPrisma();
     auth = await getAuthForRequest(req);
   } catch (error) {
-    logger.error("auth: database unavailable", { error: serializeError(error) });
+    logger.error({ error: serializeError(error) }, "auth: database unavailable");
     return authError(503, "SERVICE_UNAVAILABLE", "Sign-in is not available right now. Try again shortly.", 5);
   }
   if (req.method === "POST" && path === SIGN_IN_PATH) {
@@ -116,11 +116,11 @@ async function signIn(auth: TAuth, prisma: PrismaClient, req: Request, body: TSi
       decision = await consumeSignInAttempt(prisma, email);
     } catch (error) {
       // Fail closed: no counting, no guessing.
-      logger.error("auth: sign-in throttle unavailable", { error: serializeError(error) });
+      logger.error({ error: serializeError(error) }, "auth: sign-in throttle unavailable");
       return authError(503, "SERVICE_UNAVAILABLE", "Sign-in is not available right now. Try again shortly.", 5);
     }
     if (!decision.allowed) {
-      logger.warn("auth: sign-in attempts for one account exceeded the limit", { retry_after: decision.retryAfterSeconds });
+      logger.warn({ retry_after: decision.retryAfterSeconds }, "auth: sign-in attempts for one account exceeded the limit");
       return authError(429, "TOO_MANY_ATTEMPTS", "Too many sign-in attempts. Try again later.", decision.retryAfterSeconds);
     }
   }
@@ -129,11 +129,11 @@ async function signIn(auth: TAuth, prisma: PrismaClient, req: Request, body: TSi
   if (email && response.ok) {
     await clearSignInAttempts(prisma, email).catch((error: unknown) => {
       // The user is signed in; a stale count only expires on its own.
-      logger.warn("auth: sign-in throttle not cleared", { error: serializeError(error) });
+      logger.warn({ error: serializeError(error) }, "auth: sign-in throttle not cleared");
     });
   }
   // The outcome without the e-mail: enough to see an attack, nothing to leak.
-  logger.info("auth: sign-in", { status: response.status, ok: response.ok });
+  logger.info({ status: response.status, ok: response.ok }, "auth: sign-in");
   return response;
 }
 

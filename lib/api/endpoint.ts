@@ -6,13 +6,13 @@
 // mapping, standard headers and one log line; and the one bounded body reader.
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
-import { incomingRequestId, MAX_BODY_BYTES, redactPath } from "@/lib/http/front-door";
-import { requestOrigin } from "@/lib/http/origin";
+import { incomingRequestId, json, MAX_BODY_BYTES, redactPath, requestOrigin } from "@/lib/http/front-door";
+import { env } from "@/lib/env";
 import type { Actor } from "@/lib/domain/actor";
 import { authenticate, type TPreload } from "@/lib/api/auth";
 import { ApiError, errorResponse, fromZodError } from "@/lib/api/errors";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
-import { logger, logRequest, serializeError } from "@/lib/logger";
+import { logger, serializeError, type TRequestLogFields } from "@/lib/logger";
 import { getPrisma, readyPrisma, type PrismaClient } from "@/lib/db";
 import { isSelfParsedPathParam, type TSelfParsedPathParam } from "@/lib/schemas/common";
 import type { TEndpoint, THttpMethod } from "@/lib/schemas/endpoints";
@@ -208,7 +208,7 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
     let origin = url.origin;
     let response: Response;
     try {
-      origin = requestOrigin(req, undefined, url);
+      origin = requestOrigin(req, env().PUBLIC_URL, url);
       const params = flattenParams(await routeCtx?.params);
       const ctx: TContext = { req, url, params, requestId, origin, memo: {} };
       if (options.database !== false) {
@@ -237,70 +237,29 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
       response = errorResponse(error, { requestId, origin });
       if (error instanceof ApiError && error.status === 503 && error.cause === undefined) {
         // An answer we chose (e.g. "still starting"), not a failure: no stack to look at.
-        logger.warn("service unavailable", { request_id: requestId, detail: error.message });
+        logger.warn({ request_id: requestId, detail: error.message }, "service unavailable");
       } else if (response.status >= 500) {
         // The stack (and the driver error behind a 503) goes to the log only, never to the client.
-        logger.error("request failed", { request_id: requestId, error: serializeError(error) });
+        logger.error({ request_id: requestId, error: serializeError(error) }, "request failed");
       }
     }
     response = withStandardHeaders(response, requestId);
-    logRequest({
-      method: req.method,
-      route: options.route,
-      path,
-      status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      request_id: requestId,
-      user_id: actor?.kind === "user" ? actor.userId : null,
-      api_token_id: actor?.apiTokenId ?? null,
-    });
+    // pino's own call: no function of lib/logger.ts runs for the request's line.
+    logger.info(
+      {
+        method: req.method,
+        route: options.route,
+        path,
+        status: response.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        request_id: requestId,
+        user_id: actor?.kind === "user" ? actor.userId : null,
+        api_token_id: actor?.apiTokenId ?? null,
+      } satisfies TRequestLogFields,
+      "request",
+    );
     return response;
   };
-}
-
-/** A JSON answer (200 unless `init` says otherwise). */
-export function json(body: unknown, init?: ResponseInit): Response {
-  return jsonText(JSON.stringify(body), init);
-}
-
-/**
- * An answer whose JSON is already written, as text or as its UTF-8 bytes. The body goes to
- * `Response` as bytes: given a string (as `Response.json` does), undici first checks it character
- * by character for lone surrogates, which costs more than the encoding itself on a 100 KB list.
- */
-export function jsonText(text: string | Buffer<ArrayBuffer>, init?: ResponseInit): Response {
-  const body = bodyOf(typeof text === "string" ? Buffer.from(text, "utf8") : text);
-  // Most answers set no header of their own: no Headers object to build and search first.
-  if (init?.headers === undefined) return new Response(body, { ...init, headers: JSON_CONTENT_TYPE });
-  // A plain record without a Content-Type (an ETag, say): one record, which Response reads once.
-  const own = init.headers;
-  if (!(own instanceof Headers) && !Array.isArray(own) && !Object.keys(own).some((name) => name.toLowerCase() === "content-type")) {
-    return new Response(body, { ...init, headers: { ...JSON_CONTENT_TYPE, ...own } });
-  }
-  const headers = new Headers(init.headers);
-  if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
-  return new Response(body, { ...init, headers });
-}
-
-const JSON_CONTENT_TYPE = { "Content-Type": "application/json" } as const;
-
-/**
- * `Response` copies bytes it is given (undici takes a copy of a BufferSource body, then wraps it in
- * a byte stream of its own); a stream's chunks it passes on as they are. So an answer's bytes go in
- * a stream of one chunk (not a byte stream, which would take the buffer over): never copied on the
- * way out, and at every size cheaper than the copy (on Node 24, 2.3 against 5.3 µs for 2 KB, 4
- * against 44 µs for 100 KB: bench/results/history.md "A list's 110 KB copied once").
- * A small Buffer is a slice of Node's shared 8 KB pool, so whatever reads this stream must write
- * the chunk as it is (the lane's `res.end`, Next's `res.write`): never transfer it, or read its
- * `.buffer` whole.
- */
-function bodyOf(bytes: Buffer<ArrayBuffer>): BodyInit {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }
 
 /**
@@ -650,24 +609,4 @@ function knownKeys(schema: z.ZodType): Set<string> | undefined {
   const keys = shape && typeof shape === "object" ? new Set(Object.keys(shape)) : undefined;
   keysOf.set(schema, keys);
   return keys;
-}
-
-/**
- * The versions the tags in `If-Match` (a context's `ifMatch`) name: what follows `prefix` (the start
- * of the resource's own tags, opening quote included) when `valid` accepts it; undefined when there
- * is no header or it is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names
- * nothing; an empty or unparsable header names nothing either: a client that meant to send a tag but
- * sent garbage must not overwrite someone else's change. The participant's and the contract text's
- * PUT use it (lib/api/json/participant.ts, document.ts).
- */
-export function ifMatchVersions(ifMatch: string | null, prefix: string, valid: RegExp): readonly string[] | undefined {
-  if (ifMatch === null || ifMatch.trim() === "*") return undefined;
-  const versions: string[] = [];
-  for (const raw of ifMatch.split(",")) {
-    const tag = raw.trim();
-    if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;
-    const version = tag.slice(prefix.length, -1);
-    if (valid.test(version)) versions.push(version);
-  }
-  return versions;
 }

@@ -7,7 +7,7 @@ import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { logger, serializeError } from "@/lib/logger";
 import { withHashedSessionTokens } from "@/lib/auth/hashed-session-tokens";
-import { requestOrigin } from "@/lib/http/origin";
+import { requestOrigin } from "@/lib/http/front-door";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 
@@ -116,7 +116,7 @@ export function createAuth({ prisma, secret, secure }: CreateAuthOptions) {
       level: "error",
       log: (level, message, ...args) => {
         const details = args.map((a) => (a instanceof Error ? serializeError(a) : a));
-        logger[level](`auth: ${message}`, details.length ? { details } : {});
+        logger[level](details.length ? { details } : {}, `auth: ${message}`);
       },
     },
   });

@@ -26,7 +26,7 @@ export function applyMigrationsInChildProcess(connectionString: string): Promise
     });
     const started = Date.now();
     const stillRunning = setInterval(() => {
-      logger.warn("database migrations still running", { pid: child.pid, seconds: Math.round((Date.now() - started) / 1000) });
+      logger.warn({ pid: child.pid, seconds: Math.round((Date.now() - started) / 1000) }, "database migrations still running");
     }, STILL_RUNNING_LOG_MS);
     stillRunning.unref();
     let stdout = "";

@@ -13,8 +13,9 @@ vi.mock("@/lib/db", async (importOriginal) => ({
 import { authenticateApiRequest as authenticateWithPreload, sameHash } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
-import { json, withApi } from "@/lib/api/endpoint";
-import { hashApiToken } from "@/lib/domain/api-token";
+import { withApi } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
+import { hashApiToken } from "@/lib/domain/access";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 

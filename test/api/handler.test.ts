@@ -4,11 +4,13 @@ const db = vi.hoisted(() => {
   process.env.LOG_LEVEL = "info"; // these tests read the log lines
   return { getPrisma: vi.fn<() => Promise<unknown>>(), readyPrisma: vi.fn<() => unknown>() };
 });
-vi.mock("@/lib/db", () => ({ getPrisma: db.getPrisma, readyPrisma: db.readyPrisma }));
+// The statements and SQL helpers of lib/db are the real ones; only the opening is replaced.
+vi.mock("@/lib/db", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/db")>()), getPrisma: db.getPrisma, readyPrisma: db.readyPrisma }));
 
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
-import { json, jsonText, methodNotAllowed, withApi } from "@/lib/api/endpoint";
+import { methodNotAllowed, withApi } from "@/lib/api/endpoint";
+import { json, jsonText } from "@/lib/http/front-door";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const noParams = { params: Promise.resolve({}) };

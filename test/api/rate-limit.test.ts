@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter } from "@/lib/api/rate-limit";
+import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter, leaseQuota } from "@/lib/api/auth";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
-import { leaseQuota } from "@/lib/db/lease-quota";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // The per-token API limit on a real database (embedded by default, TEST_DB=postgres for a server):

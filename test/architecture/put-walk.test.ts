@@ -1,9 +1,12 @@
 // docs/architecture.md "A PUT's walk": the files whose functions run during one PUT participant are
 // exactly the ones the section lists, measured with V8's precise coverage (callCount) around one
-// request after a warm-up. Red when a file joins or leaves the walk without the doc saying so.
+// request after a warm-up, and the calls between them go one way (no file is entered again by a
+// file it called). Red when a file joins or leaves the walk without the doc saying so, or when code
+// calls back up.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
+import { Session as SyncSession } from "node:inspector";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
@@ -16,8 +19,6 @@ import { PUT } from "@/app/v1/contracts/[contract_id]/parties/[party_id]/partici
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Not counted (the section says why): the settings parsed at start, the embedded database's socket, the generated client. */
 const NOT_COUNTED = [/^lib\/env\.ts$/, /^lib\/db\/embedded\.ts$/, /^lib\/generated\//];
-/** Counted only when the token's lease runs low (the section's step 10). */
-const SOMETIMES = ["lib/db/lease-quota.ts"];
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -67,6 +68,10 @@ it("passes through the files docs/architecture.md lists, and no other", async ()
 
   const session = new Session();
   session.connect();
+  /** Each walked file's functions that ran, by script (for the second measure, the entries). */
+  const ranByScript = new Map<string, { starts: number[]; source: string }>();
+  /** Every script's URL by its id (a paused frame names its script by id only). */
+  const urlOf = new Map<string, string>();
   try {
     await session.post("Profiler.enable");
     await session.post("Debugger.enable");
@@ -76,22 +81,99 @@ it("passes through the files docs/architecture.md lists, and no other", async ()
     const { result } = await session.post("Profiler.takePreciseCoverage");
     const walked: string[] = [];
     for (const script of result) {
-      if (!script.url.startsWith(`file://${ROOT}/`)) continue;
-      const file = script.url.slice(`file://${ROOT}/`.length);
-      if (file.startsWith("node_modules/") || file.startsWith("test/") || NOT_COUNTED.some((re) => re.test(file))) continue;
+      urlOf.set(script.scriptId, script.url);
+      const file = projectFile(script.url);
+      if (file === null || NOT_COUNTED.some((re) => re.test(file))) continue;
       // A module's own body (offset 0) runs at import; an export's getter (the test runner's ES module
       // wrapper) is the reading of a constant, not code of the file.
       const ran = script.functions.filter((f) => f.ranges[0]!.count > 0 && f.ranges[0]!.startOffset > 0);
       if (ran.length === 0) continue;
       const { scriptSource } = await session.post("Debugger.getScriptSource", { scriptId: script.scriptId });
       const own = ran.filter((f) => !/^\(\) => \{ try \{ return [\w$]+ \} catch \{\} \}/.test(scriptSource.slice(f.ranges[0]!.startOffset)));
-      if (own.length > 0) walked.push(file.replace(/^app\/v1\/contracts\/\[contract_id\]\/parties\/\[party_id\]\//, "app/v1/…/"));
+      if (own.length === 0) continue;
+      walked.push(file);
+      ranByScript.set(script.scriptId, { starts: own.map((f) => f.ranges[0]!.startOffset), source: scriptSource });
     }
     const documented = documentedWalk();
     expect(documented.length).toBeGreaterThan(0);
-    expect(walked.filter((file) => !SOMETIMES.includes(file)).sort()).toEqual([...documented].sort());
+    expect.soft(walked.sort()).toEqual([...documented].sort());
   } finally {
     await session.post("Profiler.stopPreciseCoverage");
     session.disconnect();
   }
+
+  // The second measure: which file calls into which. A breakpoint at the start of every function that
+  // ran; at each stop, the nearest project file below on the stack is the caller (library frames in
+  // between, such as pg calling the pool's connect, are looked through). No file may be entered again
+  // by a file it called, directly or through others: the calls between files go one way, down.
+  const tracer = new SyncSession();
+  tracer.connect();
+  const calls = new Map<string, Set<string>>();
+  try {
+    tracer.on("Debugger.paused", ({ params }) => {
+      const files = (params.callFrames as { location: { scriptId: string } }[]).map((frame) => projectFile(urlOf.get(frame.location.scriptId) ?? ""));
+      const callee = files[0];
+      const caller = files.slice(1).find((file) => file !== null);
+      if (callee && caller && caller !== callee) {
+        if (!calls.has(caller)) calls.set(caller, new Set());
+        calls.get(caller)!.add(callee);
+      }
+      tracer.post("Debugger.resume");
+    });
+    const post = <T>(method: string, params: object) =>
+      new Promise<T>((resolve, reject) => tracer.post(method, params, (error, answer) => (error ? reject(error) : resolve(answer as T))));
+    await post("Debugger.enable", {});
+    for (const [scriptId, { starts, source }] of ranByScript) {
+      for (const offset of starts) {
+        const at = lineAndColumn(source, offset);
+        // The first place to stop inside the function itself (its start may be a position of the enclosing one).
+        const { locations } = await post<{ locations: { lineNumber: number; columnNumber: number }[] }>("Debugger.getPossibleBreakpoints", {
+          start: { scriptId, ...at },
+          restrictToFunction: true,
+        });
+        if (locations[0]) await post("Debugger.setBreakpoint", { location: { scriptId, ...locations[0] } });
+      }
+    }
+    await put("five");
+  } finally {
+    tracer.disconnect();
+  }
+  expect(calls.size).toBeGreaterThan(0);
+  expect(backAndForth(calls)).toEqual([]);
 });
+
+/** A path under the repository for a script's URL, the route's folders shortened; null for libraries and tests. */
+function projectFile(url: string): string | null {
+  if (!url.startsWith(`file://${ROOT}/`)) return null;
+  const file = url.slice(`file://${ROOT}/`.length);
+  if (file.startsWith("node_modules/") || file.startsWith("test/")) return null;
+  return file.replace(/^app\/v1\/contracts\/\[contract_id\]\/parties\/\[party_id\]\//, "app/v1/…/");
+}
+
+function lineAndColumn(source: string, offset: number): { lineNumber: number; columnNumber: number } {
+  const before = source.slice(0, offset);
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { lineNumber: before.split("\n").length - 1, columnNumber: offset - lineStart };
+}
+
+/** Every call from a file into one that is calling it, directly or through others: `a → b → … → a`. */
+function backAndForth(calls: Map<string, Set<string>>): string[] {
+  const cycles: string[] = [];
+  const reaches = (from: string, to: string, seen = new Set<string>()): string[] | null => {
+    for (const next of calls.get(from) ?? []) {
+      if (next === to) return [from, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const path = reaches(next, to, seen);
+      if (path) return [from, ...path];
+    }
+    return null;
+  };
+  for (const [caller, callees] of calls) {
+    for (const callee of callees) {
+      const back = reaches(callee, caller);
+      if (back) cycles.push([caller, ...back].join(" → "));
+    }
+  }
+  return cycles;
+}

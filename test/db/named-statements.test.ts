@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { poolOf } from "@/lib/db";
-import { queryOne } from "@/lib/db/sql";
+import { poolOf, queryOne } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Hot statements are prepared by name, found by their text's length and then compared
-// (lib/db/sql.ts): texts of one length must each keep their own name and answer.
+// (lib/db/index.ts `queryOne`): texts of one length must each keep their own name and answer.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { verifyPassword } from "better-auth/crypto";
-import { hashApiToken } from "@/lib/domain/api-token";
+import { hashApiToken } from "@/lib/domain/access";
 import { DEMO_ADMIN_EMAIL, DEMO_CONTRACT_COUNT, seedDemoData, seedIfEmpty } from "@/lib/db/seed/demo";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 

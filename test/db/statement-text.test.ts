@@ -6,11 +6,11 @@ import { dataFieldPreload, dataFieldsPreload } from "@/lib/api/json/data-field";
 import { participantAnswerSql, participantPreload } from "@/lib/api/json/participant";
 import { partiesPreload, partyPreload } from "@/lib/api/json/party";
 import { templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
-import type { Sql } from "@/lib/db/sql";
+import type { Sql } from "@/lib/db";
 import { ZContractListQuerySchema } from "@/lib/schemas";
-import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
+import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
 
-// A hot statement is prepared once per connection under a name found by its text (lib/db/sql.ts
+// A hot statement is prepared once per connection under a name found by its text (lib/db/index.ts
 // `queryOne`), so its text must depend on its shape only: the same for every request of that shape,
 // with every value a parameter. Two requests that differ in every value, written out in full.
 
@@ -70,7 +70,7 @@ it.each(Object.keys(SHAPES))("%s: the same text for other values, none of them i
 
 it("the participant answer a PUT writes with: the same text for other values, none of them in it", () => {
   const answer = (r: TRequest) =>
-    participantAnswerSql({ kind: "user", userId: r.userId } as Parameters<typeof participantAnswerSql>[0], r.origin, r.ids.contractId)("upd");
+    participantAnswerSql({ kind: "user", userId: r.userId } as Parameters<typeof participantAnswerSql>[0], r.origin, r.ids.contractId, "upd");
   const [one, two] = [answer(request(0)), answer(request(1))];
   expect(two.text).toBe(one.text);
   expect(one.values).toEqual([request(0).ids.contractId, "http://one.example", request(0).userId]);

@@ -8,7 +8,7 @@ import {
   canWriteWorkspace,
   visibleWorkspaceIds,
   workspaceScope,
-} from "@/lib/domain/permissions";
+} from "@/lib/domain/access";
 
 const user = (roles: [number, "editor" | "viewer"][], isAdmin = false): Actor => ({
   kind: "user",

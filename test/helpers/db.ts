@@ -52,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * Prisma ends the pool under it only if it used it; a test that read only through plain SQL
- * (lib/db/sql.ts) would otherwise leave connections open for the drop to terminate.
+ * (`queryOne` in lib/db/index.ts) would otherwise leave connections open for the drop to terminate.
  */
 async function disconnect(prisma: PrismaClient): Promise<void> {
   await prisma.$disconnect();

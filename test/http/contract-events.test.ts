@@ -32,7 +32,7 @@ async function newContract(email = as("editor")) {
 beforeAll(async () => {
   w = await createHttpReadWorld({ contracts: 0 });
   // The seed's token, which the test calls with; found by its hash like the server does.
-  const { hashApiToken } = await import("@/lib/domain/api-token");
+  const { hashApiToken } = await import("@/lib/domain/access");
   token = await serverDb().apiToken.findUniqueOrThrow({ where: { tokenHash: hashApiToken(TEST_API_TOKEN) }, select: { id: true, name: true } });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
-import { hashApiToken } from "@/lib/domain/api-token";
+import { hashApiToken } from "@/lib/domain/access";
 import { createUser } from "@/lib/db/seed/factories";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 

@@ -3,7 +3,7 @@
 // from SQL (lib/api/json); test/services/hot-reads.test.ts holds both equal for every kind of caller.
 import type { Actor } from "@/lib/domain/actor";
 import type { Tx } from "@/lib/db";
-import { workspaceScope } from "@/lib/domain/permissions";
+import { workspaceScope } from "@/lib/domain/access";
 import { DomainError } from "@/lib/domain/errors";
 import type { ContractDataField, Participant, Prisma, TemplateType } from "@/lib/generated/prisma/client";
 import type { TContractListQuery, TContractSort, TDataFieldRef, TPagination } from "@/lib/schemas";

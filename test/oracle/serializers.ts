@@ -2,7 +2,7 @@
 // docs/api.md, written plainly in TypeScript. The product answers these shapes from SQL
 // (lib/api/json); test/services/hot-reads.test.ts holds the two equal.
 import type { Actor } from "@/lib/domain/actor";
-import { absoluteUrl } from "@/lib/http/origin";
+import { absoluteUrl } from "@/lib/http/links";
 import type { ContractDataField, TemplateType } from "@/lib/generated/prisma/client";
 import type { TContract, TContractListItem, TDataField, TParticipant, TParty, TPartySummary, TTemplateType } from "@/lib/schemas";
 import { isoTime, isoTimeOrNull } from "@/lib/api/serializers/time";

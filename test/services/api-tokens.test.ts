@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadUserActor } from "@/lib/api/auth";
 import type { TUserActor } from "@/lib/domain/actor";
-import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/api-token";
+import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/access";
 import type { PrismaClient } from "@/lib/db";
 import { createUser } from "@/lib/db/seed/factories";
 import { ZApiTokenSchema } from "@/lib/schemas/api-token";

@@ -5,7 +5,7 @@ import type { TContractState } from "@/lib/domain/enums";
 import { createApiToken, createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
-import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
+import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
 import { participantEtag, participantUpdateAnswer } from "@/lib/api/json/participant";
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
@@ -107,11 +107,16 @@ const ORIGIN = "http://localhost";
 async function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   const actor = options.actor ?? w.actors.editor;
   const preloaded = readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {};
-  const { participant, answer } = await participantUpdateAnswer(
-    { db: db.prisma, actor, origin: ORIGIN, contractId: path.contractId, participantId: path.participantId, ifMatch: options.ifMatch ?? null },
-    ({ expectedVersions, returning }) =>
-      updateParticipant({ db: db.prisma, actor, ...path, expectedVersions, changes, requestId: "test-request", returning, ...preloaded }),
-  );
+  const { participant, answer } = await participantUpdateAnswer({
+    db: db.prisma,
+    actor,
+    origin: ORIGIN,
+    ...path,
+    ifMatch: options.ifMatch ?? null,
+    changes,
+    requestId: "test-request",
+    ...preloaded,
+  });
   if (!(expect.getState().currentTestName ?? "").includes("> atomicity and concurrency >")) {
     const oracle = serializeParticipant(participant, { actor, links: { origin: ORIGIN, contractId: path.contractId, partyId: path.partyId } });
     expect(answer).toBe(JSON.stringify(oracle));

@@ -1,6 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
-import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractListPreload } from "@/lib/api/json/contract";
 
@@ -15,6 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
       return paginatedPreloaded(preloaded, { origin, path: ENDPOINTS.listContracts.path, query: { ...filters, sort }, limit, offset });
     },
     // Read with the credentials, in one statement; links under the origin the serializers use.
-    { preload: ({ query }, { origin }) => contractListPreload(query, linkBase(origin)) },
+    { preload: ({ query }, { origin }) => contractListPreload(query, origin) },
   ),
 );

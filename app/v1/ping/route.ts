@@ -1,7 +1,7 @@
-import { endpointRoute, handle, json } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { apiError } from "@/lib/api/errors";
-import { databaseStatus, getPrisma } from "@/lib/db";
-import { queryOne } from "@/lib/db/sql";
+import { databaseStatus, getPrisma, queryOne } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TPing } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,6 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
-import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { templateTypesPreload } from "@/lib/api/json/template-type";
 
@@ -11,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     // serializeTemplateType writes them) as UTF-8 bytes; the envelope's links are appended.
     ({ query: pagination, origin, preloaded }) => paginatedPreloaded(preloaded, { origin, path: ENDPOINTS.listTemplateTypes.path, ...pagination }),
     // Read with the credentials, in one statement; links under the origin the serializers use.
-    { preload: ({ query }, { origin }) => templateTypesPreload(query, linkBase(origin)) },
+    { preload: ({ query }, { origin }) => templateTypesPreload(query, origin) },
   ),
 );

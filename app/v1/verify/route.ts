@@ -1,4 +1,5 @@
-import { endpointRoute, handle, json, readBodyBytes } from "@/lib/api/endpoint";
+import { endpointRoute, handle, readBodyBytes } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { serializeSealVerdict } from "@/lib/api/serializers";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/domain/file-content";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,10 +1,8 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
-// those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
-import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, utf8BytesEscaped, type Sql, type TPreload } from "@/lib/db/sql";
+// those shapes. The reads run in the authentication's statement (lib/db/index.ts `TPreload`).
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, type Sql, type TPreload, type Tx, utf8BytesEscaped } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
-import { linkBase as linkBaseOf } from "@/lib/http/origin";
 import type { TContractListQuery } from "@/lib/schemas";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
@@ -12,7 +10,7 @@ import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
 
-/** The fields every contract answer starts with, for the contract `c` (links under `arg.base`: lib/db/sql.ts `ANSWER_ARG`). */
+/** The fields every contract answer starts with, for the contract `c` (links under `arg.base`: lib/db/index.ts `ANSWER_ARG`). */
 function contractFieldsSql(): Record<string, string> {
   const self = `${ANSWER_ARG.base} || '/v1/contracts/' || c.id`;
   const href = (url: string) => jsonRow({ href: url });
@@ -33,19 +31,19 @@ function contractFieldsSql(): Record<string, string> {
   };
 }
 
-/** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/sql.ts `ANSWER_ARG`). */
+/** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/index.ts `ANSWER_ARG`). */
 const CONTRACT_JSON = jsonRow({
   ...contractFieldsSql(),
   parties: `COALESCE((SELECT json_agg(${PARTY_JSON} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
 }) + "::text";
 
 /**
- * GET /v1/contracts/{id}: the answer for the caller (links under `linkBase`, the origin without a
- * trailing slash), as UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`), if the caller may see the
+ * GET /v1/contracts/{id}: the answer for the caller (links under `origin`, with no
+ * trailing slash), as UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`), if the caller may see the
  * contract; else null.
  */
-export function contractDetailPreload(contractId: number, linkBase: string): TPreload {
-  return Prisma.sql`(SELECT ${CONTRACT_DETAIL} FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase, ACTING_USER_ID)}
+export function contractDetailPreload(contractId: number, origin: string): TPreload {
+  return Prisma.sql`(SELECT ${CONTRACT_DETAIL} FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)}
     WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
@@ -58,7 +56,7 @@ const IN_SCOPE_C = inScope("c");
  * `db`, so inside a transaction it sees the transaction's writes (the stored idempotent answer).
  */
 export async function contractAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
-  const query = Prisma.sql`SELECT ${CONTRACT_TEXT} AS answer FROM contracts c, ${answerArgs(linkBaseOf(origin), actingUserIdOf(actor))} WHERE c.id = ${id}::int`;
+  const query = Prisma.sql`SELECT ${CONTRACT_TEXT} AS answer FROM contracts c, ${answerArgs(origin, actingUserIdOf(actor))} WHERE c.id = ${id}::int`;
   return answerOf(db, query, `contract ${id}`);
 }
 
@@ -71,7 +69,7 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-/** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
+/** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/index.ts `ANSWER_ARG`). */
 const LIST_ITEM = Prisma.raw(
   jsonRow({
     ...contractFieldsSql(),
@@ -82,11 +80,11 @@ const LIST_ITEM = Prisma.raw(
 /**
  * GET /v1/contracts: a page of the contracts the caller may see, filtered and sorted (ties broken
  * by id), and their count, as the start of the answer's JSON text: `{"count":…,"data":[…]` with
- * each item a TContractListItem (links under `linkBase`, the origin without a trailing slash). A
+ * each item a TContractListItem (links under `origin`). A
  * page is ~100 KB of JSON: PostgreSQL writes it once, and the route only appends `_links`, instead
  * of parsing and writing it again.
  */
-export function contractListPreload(query: TContractListQuery, linkBase: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
+export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
   const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query);
   const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
   const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
@@ -115,6 +113,6 @@ export function contractListPreload(query: TContractListQuery, linkBase: string,
           FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) k
           JOIN contracts c ON c.id = k.id)`,
   );
-  // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(linkBase, null)})`;
+  // As bytes (lib/db/index.ts utf8BytesEscaped): the text never becomes a JavaScript string.
+  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`;
 }

@@ -1,14 +1,12 @@
 // The data field answer (TDataField), written by PostgreSQL: the one producer of that shape. The
-// reads run in the authentication's statement (lib/db/sql.ts `TPreload`); the list is sent as
-// UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`).
-import type { Tx } from "@/lib/db";
-import { ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+// reads run in the authentication's statement (lib/db/index.ts `TPreload`); the list is sent as
+// UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`).
+import { ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { linkBase } from "@/lib/http/origin";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
 import { contractNotFound, dataFieldNotFound } from "@/lib/services/not-found";
 
-/** The data field row `d` as a JSON value, with links under `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
+/** The data field row `d` as a JSON value, with links under `arg.base` (lib/db/index.ts `ANSWER_ARG`). */
 function dataFieldJsonSql(): string {
   const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || d.contract_id`;
   return jsonRow({
@@ -30,12 +28,12 @@ const IN_SCOPE_C = inScope("c");
  * GET …/data_fields: the contract's data fields (in id order) as the start of the answer,
  * `{"count":…,"data":[…]`, if the caller may see the contract; else null (`preloadedDataFields`).
  */
-export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination, linkBase: string): TPreload {
+export function dataFieldsPreload(contractId: number, { limit, offset }: TPagination, origin: string): TPreload {
   const page = Prisma.sql`(SELECT json_agg(${DATA_FIELD} ORDER BY d.id)
         FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
               LIMIT ${limit === "all" ? null : limit}::int OFFSET ${offset}::int) d)`;
   return Prisma.sql`(SELECT ${listHeadSql(DATA_FIELDS_COUNT, page)}
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
 const DATA_FIELDS_COUNT = Prisma.sql`(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)`;
@@ -54,7 +52,7 @@ export function dataFieldPreload(contractId: number, ref: TDataFieldRef, origin:
   const where = "id" in ref ? Prisma.sql`d.id = ${ref.id}::int` : Prisma.sql`d.custom_id = ${ref.customId}::text`;
   return Prisma.sql`(SELECT json_build_object(
       'found', (SELECT ${DATA_FIELD_TEXT} FROM contract_data_fields d WHERE d.contract_id = c.id AND ${where} ORDER BY d.id LIMIT 1))
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
 /** The preloaded data field's answer, or the 404 of the contract or of the field. */
@@ -67,6 +65,6 @@ export function preloadedDataField(preloaded: unknown, contractId: number, ref: 
 
 /** The answer of data field `id` (a row just written), as JSON text. */
 export async function dataFieldAnswer(db: Tx, origin: string, id: number): Promise<string> {
-  const query = Prisma.sql`SELECT ${DATA_FIELD_TEXT} AS answer FROM contract_data_fields d, ${answerArgs(linkBase(origin), null)} WHERE d.id = ${id}::int`;
+  const query = Prisma.sql`SELECT ${DATA_FIELD_TEXT} AS answer FROM contract_data_fields d, ${answerArgs(origin, null)} WHERE d.id = ${id}::int`;
   return answerOf(db, query, `data field ${id}`);
 }

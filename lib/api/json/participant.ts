@@ -2,19 +2,17 @@
 // alone or inside a contract (lib/api/json/contract.ts); and its entity tag (RFC 9110 8.8.3),
 // derived from the row's `version`, which every change increments, so a tag names the stored state.
 // Strong, because `If-Match` compares strongly; what varies per caller (`my_participant`) is not state.
-import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, type TPreload, type TRowSql } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, type Sql, type TPreload, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { DomainError } from "@/lib/domain/errors";
 import type { TParticipantRow } from "@/lib/services/participants/participant-row";
-import { StaleParticipantError, type TUpdatedParticipant } from "@/lib/services/participants/update-participant";
+import { StaleParticipantError, type TUpdatedParticipant, updateParticipant, type UpdateParticipantOptions, WRITTEN_ROW } from "@/lib/services/participants/update-participant";
 import type { Actor } from "@/lib/domain/actor";
-import { linkBase } from "@/lib/http/origin";
-import { ifMatchVersions } from "@/lib/api/endpoint";
+import { ifMatchVersions } from "@/lib/http/front-door";
 
 /**
- * The participant row `alias` as a JSON value, reading `arg` (lib/db/sql.ts `ANSWER_ARG`): `arg.me`'s
+ * The participant row `alias` as a JSON value, reading `arg` (lib/db/index.ts `ANSWER_ARG`): `arg.me`'s
  * participant is `my_participant`; with `_links` under `arg.base` when `links` (the participant
  * routes), for the participant of the party `alias.party_id` of the contract `c.id`.
  */
@@ -68,15 +66,18 @@ export const actingUserIdOf = (actor: Actor): number | null => (actor.kind === "
 /** A participant `x` with its links, as JSON text (reads `c.id` and `arg`). */
 const PARTICIPANT_TEXT = Prisma.raw(`${participantJsonSql("x", true)}::text`);
 
-/** The answer of a participant of contract `contractId` for `actor`, as JSON text: for a statement outside the authentication's. */
-export function participantAnswerSql(actor: Actor, origin: string, contractId: number): TRowSql {
-  return (alias) => Prisma.sql`(SELECT ${PARTICIPANT_TEXT}
-      FROM (SELECT ${Prisma.raw(alias)}.*) x, (SELECT ${contractId}::int AS id) c, ${answerArgs(linkBase(origin), actingUserIdOf(actor))})`;
+/**
+ * The answer of the participant row `alias` of contract `contractId` for `actor`, as JSON text: for
+ * a statement outside the authentication's.
+ */
+export function participantAnswerSql(actor: Actor, origin: string, contractId: number, alias: string): Sql {
+  return Prisma.sql`(SELECT ${PARTICIPANT_TEXT}
+      FROM (SELECT ${Prisma.raw(alias)}.*) x, (SELECT ${contractId}::int AS id) c, ${answerArgs(origin, actingUserIdOf(actor))})`;
 }
 
 /** The answer of participant `id` of contract `contractId` for `actor` (a row just read or written), as JSON text. */
 export async function participantAnswer(db: Tx, actor: Actor, origin: string, contractId: number, id: number): Promise<string> {
-  const answer = participantAnswerSql(actor, origin, contractId)("q");
+  const answer = participantAnswerSql(actor, origin, contractId, "q");
   return answerOf(db, Prisma.sql`SELECT ${answer} AS answer FROM participants q WHERE q.id = ${id}::int`, `participant ${id}`);
 }
 
@@ -92,7 +93,7 @@ export function participantPreload(ids: TParticipantIds, origin: string): TPrelo
       'found', (SELECT json_build_object('version', x.version, 'answer', ${PARTICIPANT_TEXT})
                   FROM participants x JOIN parties p ON p.id = x.party_id
                  WHERE x.id = ${ids.participantId}::int AND p.id = ${ids.partyId}::int AND p.contract_id = c.id))
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), ACTING_USER_ID)} WHERE c.id = ${ids.contractId}::int AND ${IN_SCOPE_C})`;
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)} WHERE c.id = ${ids.contractId}::int AND ${IN_SCOPE_C})`;
 }
 
 const IN_SCOPE_C = inScope("c");
@@ -112,18 +113,23 @@ export function participantEtag(row: { id: number; version: number }): string {
 }
 
 /**
- * PUT …/participants/{id}, in one pass: `If-Match` → the versions the change may apply to, the
- * change itself (`update`, given them and the answer's SQL, so its write statement writes the answer
- * too), then the answer and its new ETag (an update that changed nothing reads the answer). A stale
- * version is the 412 with the participant's current ETag, so the client can fetch it again.
+ * PUT …/participants/{id}: `If-Match` → the versions the change may apply to, the change (whose
+ * write statement writes the answer too), then the answer and its new ETag (an update that changed
+ * nothing reads the answer). A stale version is the 412 with the participant's current ETag, so the
+ * client can fetch it again.
  */
 export async function participantUpdateAnswer(
-  { db, actor, origin, contractId, participantId, ifMatch }: { db: Tx; actor: Actor; origin: string; contractId: number; participantId: number; ifMatch: string | null },
-  update: (check: { expectedVersions: readonly number[] | undefined; returning: TRowSql }) => Promise<TUpdatedParticipant>,
+  update: Omit<UpdateParticipantOptions, "expectedVersions" | "returning" | "linkOrigin"> & { origin: string; ifMatch: string | null },
 ): Promise<{ participant: TParticipantRow; answer: string; etag: string }> {
+  const { db, actor, origin, contractId, participantId, ifMatch } = update;
   let updated: TUpdatedParticipant;
   try {
-    updated = await update({ expectedVersions: versionsOf(ifMatch, participantId), returning: participantAnswerSql(actor, origin, contractId) });
+    updated = await updateParticipant({
+      ...update,
+      expectedVersions: versionsOf(ifMatch, participantId),
+      returning: participantAnswerSql(actor, origin, contractId, WRITTEN_ROW),
+      linkOrigin: origin,
+    });
   } catch (error) {
     if (!(error instanceof StaleParticipantError)) throw error;
     throw new DomainError(error.key, error.message, { headers: { ETag: participantEtag(error.current) } });

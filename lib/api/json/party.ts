@@ -1,15 +1,13 @@
 // The party answer (TParty), written by PostgreSQL: the one producer of that shape, alone (the
 // party routes, with `_links`) or inside a contract (lib/api/json/contract.ts, without).
-import type { Tx } from "@/lib/db";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload, type Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
-import { linkBase } from "@/lib/http/origin";
 import type { TPagination } from "@/lib/schemas";
 import { contractNotFound, partyNotFound } from "@/lib/services/not-found";
 import { actingUserIdOf, participantJsonSql } from "@/lib/api/json/participant";
 
-/** The fields of the party row `p`, in the answer's order: with `_links` under `arg.base` (lib/db/sql.ts `ANSWER_ARG`) when `links`. */
+/** The fields of the party row `p`, in the answer's order: with `_links` under `arg.base` (lib/db/index.ts `ANSWER_ARG`) when `links`. */
 function partyFieldsSql(links: boolean): Record<string, string> {
   const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || p.contract_id`;
   return {
@@ -51,7 +49,7 @@ const IN_SCOPE_C = inScope("c");
 
 /** The answer of party `id` for `actor` (a row just written), as JSON text. */
 export async function partyAnswer(db: Tx, actor: Actor, origin: string, id: number): Promise<string> {
-  const query = Prisma.sql`SELECT ${PARTY_TEXT} AS answer FROM parties p, ${answerArgs(linkBase(origin), actingUserIdOf(actor))} WHERE p.id = ${id}::int`;
+  const query = Prisma.sql`SELECT ${PARTY_TEXT} AS answer FROM parties p, ${answerArgs(origin, actingUserIdOf(actor))} WHERE p.id = ${id}::int`;
   return answerOf(db, query, `party ${id}`);
 }
 
@@ -59,7 +57,7 @@ export async function partyAnswer(db: Tx, actor: Actor, origin: string, id: numb
 export function partyPreload(contractId: number, partyId: number, origin: string): TPreload {
   return Prisma.sql`(SELECT json_build_object(
       'found', (SELECT ${PARTY_TEXT} FROM parties p WHERE p.id = ${partyId}::int AND p.contract_id = c.id))
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
 /** The preloaded party's answer, or the 404 of the first row of the path that is missing. */
@@ -78,7 +76,7 @@ export function partiesPreload(contractId: number, { limit, offset }: TPaginatio
   const page = Prisma.sql`(SELECT json_agg(${PARTY_LINKED} ORDER BY p.id)
         FROM (SELECT * FROM parties WHERE contract_id = c.id ORDER BY id LIMIT ${limit === "all" ? null : limit}::int OFFSET ${offset}::int) p)`;
   return Prisma.sql`(SELECT ${listHeadSql(PARTIES_COUNT, page)}
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(linkBase(origin), ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
 }
 
 const PARTIES_COUNT = Prisma.sql`(SELECT count(*) FROM parties p WHERE p.contract_id = c.id)`;

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "@/lib/http/origin";
+import { absoluteUrl } from "@/lib/http/links";
 import type { TContractDocument, TContractFile } from "@/lib/schemas/document";
 import type { TLoadedDocument } from "@/lib/services/contracts/load-contract-document";
 import type { TContractFileRow } from "@/lib/services/files/contract-file-row";

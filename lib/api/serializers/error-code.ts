@@ -1,5 +1,5 @@
 import type { listErrorCodes } from "@/lib/domain/error-codes";
-import { absoluteUrl } from "@/lib/http/origin";
+import { absoluteUrl } from "@/lib/http/links";
 import type { TErrorCode } from "@/lib/schemas/error-code";
 
 type TErrorCodeEntry = ReturnType<typeof listErrorCodes>[number];

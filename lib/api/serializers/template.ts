@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/domain/actor";
-import { absoluteUrl } from "@/lib/http/origin";
-import { canReadWorkspace } from "@/lib/domain/permissions";
+import { absoluteUrl } from "@/lib/http/links";
+import { canReadWorkspace } from "@/lib/domain/access";
 import type { TTemplate, TTemplateDetail, TTemplateType } from "@/lib/schemas";
 import type { TBodyJson } from "@/lib/schemas/document";
 import { toAvailableOptions } from "@/lib/services/templates/available-options-row";

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "@/lib/http/origin";
+import { absoluteUrl } from "@/lib/http/links";
 import type { TWebhookEventType } from "@/lib/domain/webhooks";
 import type { TWebhook, TWebhookDelivery } from "@/lib/schemas";
 import { webhookEventId, type TWebhookDeliveryRow, type TWebhookRow } from "@/lib/services/webhooks/webhook-row";

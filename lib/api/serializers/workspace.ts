@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/domain/actor";
-import { canWriteWorkspace } from "@/lib/domain/permissions";
-import { absoluteUrl } from "@/lib/http/origin";
+import { canWriteWorkspace } from "@/lib/domain/access";
+import { absoluteUrl } from "@/lib/http/links";
 import type { Workspace } from "@/lib/generated/prisma/client";
 import type { TWorkspace } from "@/lib/schemas";
 

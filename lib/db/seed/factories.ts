@@ -3,7 +3,7 @@
 // own creation path is lib/services.
 import type { TBody } from "@/lib/domain/contract-document";
 import { hashPassword } from "better-auth/crypto";
-import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/api-token";
+import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/access";
 import type { Tx } from "@/lib/db";
 import {
   DEFAULT_CHANNEL_REQUIREMENTS,

@@ -1,4 +1,4 @@
-import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/api-token";
+import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/access";
 import type { PrismaClient } from "@/lib/db";
 import type { TUserActor } from "@/lib/domain/actor";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";

@@ -1,17 +1,15 @@
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
-import { assertCanWrite, canReadWorkspace, visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { assertCanWrite, canReadWorkspace, visibleWorkspaceIds } from "@/lib/domain/access";
 import type { TContractDetailRow } from "@/lib/services/contracts/contract-row";
-import type { PrismaClient } from "@/lib/db";
+import { jsonColumns, type PrismaClient, queryOne } from "@/lib/db";
 import { defaultParticipantOptions } from "@/lib/domain/options";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schemas";
+import type { TAvailableOptions, TCreateContractRequest, TDataFieldValueRequest } from "@/lib/schemas";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { counterpartyData } from "@/lib/services/parties/counterparty-data";
 import { type TParticipantData } from "@/lib/services/parties/participant-data";
 import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
-import { toAvailableOptions, type TAvailableOptionsRow } from "@/lib/services/templates/available-options-row";
-import { jsonColumns, queryOne } from "@/lib/db/sql";
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { signOrderProblems } from "@/lib/domain/signing-order";
@@ -63,7 +61,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
   }
   assertCanWrite(actor, workspace.id);
 
-  const available = toAvailableOptions(template);
+  const available = template.availableOptions;
   const defaults = defaultParticipantOptions(available);
   const problems: TRuleProblem[] = [];
   const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, `parties.${index}`, available, defaults, problems));
@@ -145,11 +143,13 @@ export async function createContract({ db, actor, request, requestId, inTransact
   });
 }
 
-type TCreationTemplate = TAvailableOptionsRow & {
+type TCreationTemplate = {
   id: number;
   name: string;
   workspaces: { workspaceId: number }[];
   dataFields: Pick<TemplateDataField, "name" | "description" | "placeholder" | "customId" | "defaultValue">[];
+  /** In the rules' shape as the SQL writes it (available-options-fields.ts). */
+  availableOptions: TAvailableOptions;
 };
 
 /**
@@ -180,7 +180,7 @@ const CREATION_TEMPLATE_JSON = Prisma.raw(
   jsonColumns("t", { id: "id", name: "name" }, {
     workspaces: `COALESCE((SELECT json_agg(json_build_object('workspaceId', tw.workspace_id)) FROM template_workspaces tw WHERE tw.template_id = t.id), '[]')`,
     dataFields: `COALESCE((SELECT json_agg(json_build_object('name', f.name, 'description', f.description, 'placeholder', f.placeholder, 'customId', f.custom_id, 'defaultValue', f.default_value) ORDER BY f.position, f.id) FROM template_data_fields f WHERE f.template_id = t.id), '[]')`,
-    ...availableOptionsFields("t.id"),
+    availableOptions: jsonColumns("t", {}, availableOptionsFields("t.id")),
   }),
 );
 

@@ -2,7 +2,7 @@
 // changes check first (what a participant's update checks sits with the update).
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import type { TContractState } from "@/lib/domain/enums";
 
 type TEditedContract = { id: number; workspaceId: number; state: TContractState };

@@ -1,7 +1,7 @@
 // How every route under /v1/contracts/{contract_id} finds what it works on: a contract the actor
 // may not see is not found (docs/api.md "Permissions": no existence leak).
 import type { Actor } from "@/lib/domain/actor";
-import { workspaceScope } from "@/lib/domain/permissions";
+import { workspaceScope } from "@/lib/domain/access";
 import type { Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contractNotFound } from "@/lib/services/not-found";

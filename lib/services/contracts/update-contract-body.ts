@@ -2,7 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { bodyProblems, type TBody } from "@/lib/domain/contract-document";
 import { DomainError, summarize } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { bodyDigest } from "./body-digest";
 import { lockVisibleContract } from "./lock-visible-contract";

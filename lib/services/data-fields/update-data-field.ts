@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import type { ContractDataField } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";

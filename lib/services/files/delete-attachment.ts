@@ -1,7 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { fileStore } from "./file-store";

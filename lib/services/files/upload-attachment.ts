@@ -2,7 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { attachmentName, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "@/lib/domain/file-content";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import { checkPdf } from "@/lib/pdf/check-pdf";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";

@@ -34,7 +34,7 @@ export function runPeriodically(
     running = work(stopping)
       .then(
         () => undefined,
-        (error: unknown) => logger.error(`${name} failed; trying again later`, { error: String(error) }),
+        (error: unknown) => logger.error({ error: String(error) }, `${name} failed; trying again later`),
       )
       .finally(() => {
         running = null;

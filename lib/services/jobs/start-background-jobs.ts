@@ -31,11 +31,11 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
   g.__contractsJobs = [
     runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
       const ids = await expireOverdueContracts({ db: await database() });
-      if (ids.length > 0) logger.info("contracts became overdue", { contract_ids: ids });
+      if (ids.length > 0) logger.info({ contract_ids: ids }, "contracts became overdue");
     }),
     runPeriodically("reminders", e.REMINDER_CHECK_INTERVAL_MS, async () => {
       const run = await sendDueReminders({ db: await database() });
-      if (run.reminders + run.warnings > 0) logger.info("reminders queued", { ...run });
+      if (run.reminders + run.warnings > 0) logger.info({ ...run }, "reminders queued");
     }),
     runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async () => {
       await foldAllContractCounts({ db: await database() });

@@ -66,7 +66,7 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
   } catch (error) {
     if (!(error instanceof EmailRenderError)) throw error;
     await recordFailure(prisma, message, error.message);
-    logger.warn("mail cannot be rendered; failed", { ...log, error: error.message });
+    logger.warn({ ...log, error: error.message }, "mail cannot be rendered; failed");
     return "failed";
   }
   try {
@@ -75,12 +75,12 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
     const reason = describeSendError(error);
     if (isPermanent(error) || message.attempts >= maxAttempts) {
       await recordFailure(prisma, message, reason);
-      logger.warn("mail failed", { ...log, error: reason });
+      logger.warn({ ...log, error: reason }, "mail failed");
       return "failed";
     }
     const delay = retryDelay(message.attempts);
     await endAttempt(prisma, EMAILS, { key: message.id, attempts: message.attempts }, { status: "queued", error: reason, delayMs: delay });
-    logger.info("mail not sent; will retry", { ...log, error: reason, retry_in_ms: delay });
+    logger.info({ ...log, error: reason, retry_in_ms: delay }, "mail not sent; will retry");
     return "retrying";
   }
   await prisma.$transaction(async (tx) => {
@@ -96,7 +96,7 @@ async function deliverOne(options: TDeliverOptions, message: TClaimedEmail): Pro
       });
     }
   });
-  logger.info("mail sent", log);
+  logger.info(log, "mail sent");
   return "sent";
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import { assertAdmin } from "@/lib/domain/permissions";
+import { assertAdmin } from "@/lib/domain/access";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TEmailMessageListQuery } from "@/lib/schemas/email-message";
 import { EMAIL_MESSAGE_SELECT, type TEmailMessageRow } from "@/lib/services/mail/email-message-row";

@@ -36,7 +36,7 @@ export const PARTICIPANT_SELECT = {
   updatedAt: true,
 } as const satisfies Prisma.ParticipantSelect;
 
-/** The column of each `PARTICIPANT_SELECT` field, for rows PostgreSQL assembles (lib/db/sql.ts). */
+/** The column of each `PARTICIPANT_SELECT` field, for rows PostgreSQL assembles (lib/db/index.ts `jsonColumns`). */
 export const PARTICIPANT_COLUMNS = {
   id: "id",
   partyId: "party_id",

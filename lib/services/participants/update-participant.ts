@@ -1,16 +1,15 @@
 import { type Actor, senderNameOf } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { PrismaClient, Tx } from "@/lib/db";
-import { jsonColumns, queryOne, reviveDates, type Sql, type TRowSql } from "@/lib/db/sql";
+import { inScope, jsonColumns, type PrismaClient, queryOne, reviveDates, type Sql, type TPreload, type Tx } from "@/lib/db";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
-import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/access";
 import { participantProblems } from "@/lib/domain/options";
 import { Prisma, type Participant } from "@/lib/generated/prisma/client";
-import type { TUpdateParticipantRequest } from "@/lib/schemas";
+import type { TAvailableOptions, TUpdateParticipantRequest } from "@/lib/schemas";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/audit-event-insert-sql";
-import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
+import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
 
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
@@ -18,7 +17,36 @@ import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
 import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
-import { updateTargetsPreload, type TTargetIds, type TTargetsRow } from "@/lib/services/participants/update-targets-preload";
+
+/** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
+export interface TTargetsRow {
+  contract: { id: number; state: TContractState; workspaceId: number; templateId: number };
+  party: { id: number; type: "company" | "individual"; myParty: boolean } | null;
+  participant: TParticipantRow | null;
+  /** In the rules' shape as the SQL writes it (available-options-fields.ts): used as it is read. */
+  options: TAvailableOptions;
+}
+
+export type TTargetIds = { contractId: number; partyId: number; participantId: number };
+
+const PARTICIPANT_X_JSON = Prisma.raw(jsonColumns("x", PARTICIPANT_COLUMNS));
+const TEMPLATE_OPTIONS_JSON = Prisma.raw(jsonColumns("c", {}, availableOptionsFields("c.template_id")));
+const IN_SCOPE_C = inScope("c");
+
+/**
+ * The targets as one JSON value (null when the contract is not there or `scope` hides it). By
+ * default `scope` is the request's credentials: the route's preload, read in the authentication's
+ * statement (PUT …/participants/{id}).
+ */
+export function updateTargetsPreload(ids: TTargetIds, scope: Sql = IN_SCOPE_C): TPreload {
+  return Prisma.sql`(SELECT json_build_object(
+      'contract', json_build_object('id', c.id, 'state', c.state, 'workspaceId', c.workspace_id, 'templateId', c.template_id),
+      'party', (SELECT json_build_object('id', p.id, 'type', p.type, 'myParty', p.my_party) FROM parties p WHERE p.id = ${ids.partyId}::int AND p.contract_id = c.id),
+      'participant', (SELECT ${PARTICIPANT_X_JSON} FROM participants x JOIN parties p ON p.id = x.party_id
+                       WHERE x.id = ${ids.participantId}::int AND x.party_id = ${ids.partyId}::int AND p.contract_id = c.id),
+      'options', ${TEMPLATE_OPTIONS_JSON})
+    FROM contracts c WHERE c.id = ${ids.contractId}::int AND ${scope})`;
+}
 
 export interface UpdateParticipantOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -37,8 +65,11 @@ export interface UpdateParticipantOptions {
   requestId?: string;
   /** The targets read with the caller's credentials (`updateTargetsPreload`), when the caller read them. */
   preloaded?: unknown;
-  /** What the write statement gives back beside the row written (`returned`): the caller's SQL over it. */
-  returning?: TRowSql;
+  /**
+   * What the write statement gives back beside the row written (`returned`): the caller's SQL, which
+   * reads the written participant as `WRITTEN_ROW`.
+   */
+  returning?: Sql;
   /** The origin the signing link of a new invitation is written under (an e-mail change on a pending contract). */
   linkOrigin?: string;
 }
@@ -113,7 +144,7 @@ async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTar
   let [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(plan.write);
   if (plan.relink && (await relink(tx, options, targets.current))) {
     // The invitation changed the row again (link, invited_at, delivery_status, version): answer as it is now.
-    const returned = options.returning ? options.returning("upd") : Prisma.raw("NULL");
+    const returned = options.returning ?? Prisma.raw("NULL");
     [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(
       Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM participants upd WHERE upd.id = ${ids.participantId}::int`,
     );
@@ -156,6 +187,9 @@ async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Pro
   return (await queryOne<{ targets: TTargetsRow | null }>(db, targetsStatement(actor, ids)))?.targets ?? null;
 }
 
+/** The name under which an update's statements show the participant they wrote (`upd`), for `returning` to read. */
+export const WRITTEN_ROW = "upd";
+
 // The parts of the statements that never change, written once.
 const PARTICIPANT_JSON = { upd: Prisma.raw(jsonColumns("upd", PARTICIPANT_COLUMNS)) };
 
@@ -164,7 +198,7 @@ function foundTargets(row: TTargetsRow | null, ids: TTargetIds) {
   if (!row) throw contractNotFound(ids.contractId);
   if (!row.party) throw partyNotFound(ids.contractId, ids.partyId);
   if (!row.participant) throw participantNotFound(ids.partyId, ids.participantId);
-  return { contract: row.contract, party: row.party, current: reviveDates(row.participant), available: toAvailableOptions(row.options) };
+  return { contract: row.contract, party: row.party, current: reviveDates(row.participant), available: row.options };
 }
 
 /**
@@ -231,7 +265,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
     after,
   });
   const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
-  const returned = options.returning ? options.returning("upd") : Prisma.raw("NULL");
+  const returned = options.returning ?? Prisma.raw("NULL");
   const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
     SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM upd`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.

@@ -14,7 +14,7 @@ export const PARTY_SUMMARY_SELECT = {
   updatedAt: true,
 } as const satisfies Prisma.PartySelect;
 
-/** The column of each `PARTY_SUMMARY_SELECT` field, for rows PostgreSQL assembles (lib/db/sql.ts). */
+/** The column of each `PARTY_SUMMARY_SELECT` field, for rows PostgreSQL assembles (lib/db/index.ts `jsonColumns`). */
 export const PARTY_SUMMARY_COLUMNS = {
   id: "id",
   contractId: "contract_id",

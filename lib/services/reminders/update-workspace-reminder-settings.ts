@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import type { TReminderSettings, TUpdateReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";

@@ -70,17 +70,17 @@ async function sealOne(options: TSealOptions, claim: TSealClaim): Promise<"seale
       return true;
     });
     if (!stored) {
-      logger.info("seal attempt lost its claim; discarded", log);
+      logger.info(log, "seal attempt lost its claim; discarded");
       return "lost";
     }
-    logger.info("contract sealed", { ...log, bytes: pdf.length });
+    logger.info({ ...log, bytes: pdf.length }, "contract sealed");
     return "sealed";
   } catch (error) {
     const giveUp = claim.attempts >= MAX_SEAL_ATTEMPTS;
     const delay = backoffDelay(claim.attempts, { scale: options.retryScale ?? 1 });
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await endAttempt(db, SEALS, { key: claim.contractId, attempts: claim.attempts }, { status: giveUp ? "failed" : "queued", error: reason, delayMs: delay });
-    logger.warn(giveUp ? "sealing failed; given up" : "sealing failed; will retry", { ...log, error: serializeError(error) });
+    logger.warn({ ...log, error: serializeError(error) }, giveUp ? "sealing failed; given up" : "sealing failed; will retry");
     return "failed";
   }
 }

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertCanWrite } from "@/lib/domain/permissions";
+import { assertCanWrite } from "@/lib/domain/access";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { findParticipantOfParty } from "@/lib/services/participants/find-participant-of-party";
 import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";

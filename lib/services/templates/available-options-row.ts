@@ -5,8 +5,11 @@ import type { TAvailableOptions } from "@/lib/schemas";
 const byPosition = { orderBy: [{ position: "asc" }, { name: "asc" }] as { position?: "asc"; name?: "asc" }[] };
 
 /**
- * The relations a template's `available_options` are built from. A list query can put this in its
- * own `select` and call `toAvailableOptions` per row, instead of one `loadAvailableOptions` (load-available-options.ts) per item.
+ * The relations a template's `available_options` are built from: the Prisma way of reading them. A
+ * list query can put this in its own `select` and call `toAvailableOptions` per row, instead of one
+ * `loadAvailableOptions` (load-available-options.ts) per item. Statements written in SQL read them
+ * with `availableOptionsFields` (available-options-fields.ts), which writes `TAvailableOptions`
+ * directly; test/services/available-options.test.ts holds the two equal.
  */
 export const AVAILABLE_OPTIONS_SELECT = {
   deliveryChannels: { select: { name: true, preferred: true, requiredParticipantAttributes: true }, ...byPosition },

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/domain/actor";
-import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { visibleWorkspaceIds } from "@/lib/domain/access";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertAdmin } from "@/lib/domain/permissions";
+import { assertAdmin } from "@/lib/domain/access";
 import type { TWebhookEventType } from "@/lib/domain/webhooks";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 

@@ -78,7 +78,7 @@ async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "i
           : {}),
       },
     });
-    if (pause) logger.warn("webhook subscription paused after failing", { webhook_id: claimed.subscription_id });
+    if (pause) logger.warn({ webhook_id: claimed.subscription_id }, "webhook subscription paused after failing");
   });
 }
 
@@ -102,7 +102,7 @@ export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Pr
             await recordWebhookAttempt(db, next, result, { retryScale: options.retryScale ?? 1 });
           } catch (error) {
             // The lease runs out and the delivery is tried again: at least once, never lost.
-            logger.error("webhook attempt could not be recorded", { delivery_id: next.id, error: String(error) });
+            logger.error({ delivery_id: next.id, error: String(error) }, "webhook attempt could not be recorded");
           }
         }
       }),

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertAdmin } from "@/lib/domain/permissions";
+import { assertAdmin } from "@/lib/domain/access";
 
 import { WEBHOOK_PUBLIC_SELECT, type TWebhookRow } from "./webhook-row";
 

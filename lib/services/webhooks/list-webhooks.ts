@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import { assertAdmin } from "@/lib/domain/permissions";
+import { assertAdmin } from "@/lib/domain/access";
 import type { TPagination } from "@/lib/schemas/pagination";
 import { pageArgs } from "@/lib/services/page-args";
 

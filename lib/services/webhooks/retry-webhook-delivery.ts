@@ -1,7 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { assertAdmin } from "@/lib/domain/permissions";
+import { assertAdmin } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 
 import { WEBHOOK_DELIVERY_SELECT, type TWebhookDeliveryRow } from "./webhook-row";

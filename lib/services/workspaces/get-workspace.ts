@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
-import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { visibleWorkspaceIds } from "@/lib/domain/access";
 import type { Workspace } from "@/lib/generated/prisma/client";
 
 /** The workspace, if the actor has a role in it (admins: any); else the same 404 as a missing one. */

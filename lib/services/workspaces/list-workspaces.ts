@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/domain/actor";
 import { pageArgs } from "@/lib/services/page-args";
-import { visibleWorkspaceIds } from "@/lib/domain/permissions";
+import { visibleWorkspaceIds } from "@/lib/domain/access";
 import type { Tx } from "@/lib/db";
 import type { Workspace } from "@/lib/generated/prisma/client";
 import type { TPagination } from "@/lib/schemas";

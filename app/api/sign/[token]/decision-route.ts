@@ -1,4 +1,5 @@
-import { json, otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
+import { otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { decideByLink, type TDecision } from "@/lib/services/signing/decide-by-link";
 

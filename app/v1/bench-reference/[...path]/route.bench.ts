@@ -32,7 +32,7 @@ function pool(): Promise<pg.Pool> {
   return state.__benchReferencePool;
 }
 
-/** An embedded database: 8 connections and statements not prepared by name (as lib/db/sql.ts). */
+/** An embedded database: 8 connections and statements not prepared by name (as `queryOne` in lib/db/index.ts). */
 const embedded = () => process.env.BENCH_REFERENCE_EMBEDDED === "1" || !process.env.DATABASE_URL;
 
 function reply(answer: FloorResponse): Response {
@@ -43,7 +43,7 @@ function reply(answer: FloorResponse): Response {
 
 async function handle(req: Request): Promise<Response> {
   const url = new URL(req.url);
-  // The origin as the app builds it (lib/http/origin.ts without PUBLIC_URL): the front door sets
+  // The origin as the app builds it (lib/http/front-door.ts `requestOrigin` without PUBLIC_URL): the front door sets
   // x-forwarded-proto; the host is the one the client used.
   const proto = req.headers.get("x-forwarded-proto") === "https" ? "https" : "http";
   const origin = `${proto}://${(req.headers.get("host") ?? url.host).toLowerCase()}`;

@@ -1,5 +1,5 @@
-import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
-import { linkBase } from "@/lib/http/origin";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { jsonText } from "@/lib/http/front-door";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractDetailPreload, preloadedContract } from "@/lib/api/json/contract";
 import { deleteContract } from "@/lib/services/contracts/delete-contract";
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     // PostgreSQL wrote the answer (TContract, exactly as serializeContract writes it for the caller) as UTF-8 bytes.
     ({ params, preloaded }) => jsonText(preloadedContract(preloaded, params.contract_id)),
     // Read with the credentials, in one statement; links under the origin the serializers use.
-    { preload: ({ params }, { origin }) => contractDetailPreload(params.contract_id, linkBase(origin)) },
+    { preload: ({ params }, { origin }) => contractDetailPreload(params.contract_id, origin) },
   ),
   handle(ENDPOINTS.deleteContract, async ({ prisma, actor, params, requestId }) => {
     await deleteContract({ db: prisma, actor, contractId: params.contract_id, requestId });

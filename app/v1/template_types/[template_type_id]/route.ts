@@ -1,4 +1,5 @@
-import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { jsonText } from "@/lib/http/front-door";
 import { preloadedTemplateType, templateTypePreload } from "@/lib/api/json/template-type";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 

@@ -1,4 +1,5 @@
-import { endpointRoute, handle, json } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { serializeWebhook } from "@/lib/api/serializers";
 import type { TWebhook } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,4 +1,5 @@
-import { json, otherMethods, withApi } from "@/lib/api/endpoint";
+import { otherMethods, withApi } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 

@@ -1,4 +1,5 @@
-import { json, otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
+import { otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { ZDelegateRequestSchema } from "@/lib/schemas/signing";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";

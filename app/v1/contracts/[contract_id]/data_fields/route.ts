@@ -1,6 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { paginatedPreloaded } from "@/lib/api/pagination";
-import { linkBase } from "@/lib/http/origin";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { dataFieldsPreload, preloadedDataFields } from "@/lib/api/json/data-field";
 
@@ -12,6 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ({ params, query: pagination, origin, preloaded }) =>
       paginatedPreloaded(preloadedDataFields(preloaded, params.contract_id), { origin, path: `/v1/contracts/${params.contract_id}/data_fields`, ...pagination }),
     // Read with the credentials, in one statement; links under the origin the serializers use.
-    { preload: ({ params, query }, { origin }) => dataFieldsPreload(params.contract_id, query, linkBase(origin)) },
+    { preload: ({ params, query }, { origin }) => dataFieldsPreload(params.contract_id, query, origin) },
   ),
 );

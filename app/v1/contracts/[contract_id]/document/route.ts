@@ -1,4 +1,5 @@
-import { endpointRoute, handle, json } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { documentEtag, documentUpdate } from "@/lib/api/json/document";
 import { serializeContractDocument } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

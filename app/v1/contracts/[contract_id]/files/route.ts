@@ -1,9 +1,9 @@
-import { endpointRoute, handle, json, readBodyBytes } from "@/lib/api/endpoint";
+import { endpointRoute, handle, readBodyBytes } from "@/lib/api/endpoint";
 import { apiError } from "@/lib/api/errors";
 import { paginated } from "@/lib/api/pagination";
 import { serializeContractFile } from "@/lib/api/serializers";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/domain/file-content";
-import { UPLOAD_MAX_BODY_BYTES } from "@/lib/http/front-door";
+import { json, UPLOAD_MAX_BODY_BYTES } from "@/lib/http/front-door";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { listContractFiles } from "@/lib/services/files/list-contract-files";
 import { uploadAttachment } from "@/lib/services/files/upload-attachment";

@@ -1,4 +1,5 @@
-import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { jsonText } from "@/lib/http/front-door";
 import { contractAnswer } from "@/lib/api/json/contract";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";

@@ -1,4 +1,5 @@
-import { endpointRoute, handle, json } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { json } from "@/lib/http/front-door";
 import { serializeChainVerdict } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { verifyContractChain } from "@/lib/services/audit/verify-contract-chain";

@@ -1,9 +1,9 @@
-import { endpointRoute, handle, jsonText } from "@/lib/api/endpoint";
+import { endpointRoute, handle } from "@/lib/api/endpoint";
+import { jsonText } from "@/lib/http/front-door";
 import { participantPreload, participantUpdateAnswer, preloadedParticipant } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
-import { updateParticipant } from "@/lib/services/participants/update-participant";
-import { updateTargetsPreload } from "@/lib/services/participants/update-targets-preload";
+import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
   handle(
@@ -21,10 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ENDPOINTS.updateParticipant,
     async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded }) => {
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      // If-Match in, the change (whose write statement writes the answer too), the answer and its ETag out.
-      const { answer, etag } = await participantUpdateAnswer({ db: prisma, actor, origin, contractId, participantId, ifMatch }, ({ expectedVersions, returning }) =>
-        updateParticipant({ db: prisma, actor, contractId, partyId, participantId, expectedVersions, changes, requestId, preloaded, returning, linkOrigin: origin }),
-      );
+      const { answer, etag } = await participantUpdateAnswer({ db: prisma, actor, origin, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
       return jsonText(answer, { headers: { ETag: etag } });
     },
     // What the update checks is read with the credentials, in one statement.

@@ -1,5 +1,35 @@
+/**
+ * Who may act and on what: the API token's form and hash (how a credential is recognised), and the
+ * workspace permissions of docs/api.md "Permissions" (what its holder may do). One module because
+ * the two halves are one concern, access control, and a request's walk (docs/architecture.md) meets
+ * both: it passes through one file for them, not two.
+ */
+import { hash, randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
+
+// --- The API token -------------------------------------------------------------------------------
+
+/** Prefix of tokens this service generates; any string of 16+ characters is accepted as a token. */
+export const API_TOKEN_PREFIX = "cst_";
+export const MIN_API_TOKEN_LENGTH = 16;
+
+/** Tokens are stored and looked up only by this hash. */
+export function hashApiToken(token: string): string {
+  // The one-shot hash: no Hash object per request (it runs on every API request, twice for a PUT).
+  return hash("sha256", token, "hex");
+}
+
+export function generateApiToken(): string {
+  return API_TOKEN_PREFIX + randomBytes(30).toString("base64url");
+}
+
+/** The part of a token shown in lists, enough to recognise it, never enough to use it. */
+export function apiTokenDisplayPrefix(token: string): string {
+  return token.slice(0, Math.min(10, Math.floor(token.length / 2)));
+}
+
+// --- Workspace permissions -----------------------------------------------------------------------
 
 /**
  * Workspace permissions (docs/api.md "Permissions"): admins see and change everything; other users
