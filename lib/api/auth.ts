@@ -1,8 +1,9 @@
 // Who calls, and whether they may now: the credentials of a request (an API token with the user it
-// acts for, or a staff session) read in one statement with what the route preloads; then, for a
-// token, its share of the per-minute rate limit (below, "The token's rate limit"). One module
-// because they are one decision, made once per request before any handler runs: authenticated
-// callers only are counted, and a refused one counts nothing.
+// acts for, or a staff session, whose changes must come from this app's pages) read in one
+// statement with what the route preloads; then, for a token, its share of the per-minute rate limit
+// (below, "The token's rate limit"). One module because they are one decision, made once per
+// request before any handler runs: only an authenticated caller is counted, and a refused one
+// counts nothing. `loadUserActor` reads a user as the same statement does, for who else names one.
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/access";
@@ -493,7 +494,7 @@ export function consumeApiRequest(prisma: PrismaClient, apiTokenId: number, opti
   return processLimiter.consume(prisma, apiTokenId, options);
 }
 /** `ApiRateLimiter.takeNow` of this process's limiter: `consumeApiRequest` is needed only when false. */
-export function takeApiRequestNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean {
+function takeApiRequestNow(prisma: PrismaClient, apiTokenId: number, options?: ConsumeOptions): boolean {
   return processLimiter.takeNow(prisma, apiTokenId, options);
 }
 

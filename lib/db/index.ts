@@ -9,7 +9,7 @@ import { POOL_BUSY_MARK } from "@/lib/db/pool-busy-mark";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
-// --- Opening: one client per process, opened at first use ---
+// ——— Opening: one client per process, opened at first use ———
 
 export type { PrismaClient } from "@/lib/generated/prisma/client";
 /** The client inside `prisma.$transaction(async (tx) => …)`. */
@@ -135,7 +135,7 @@ async function checkReachable(connectionString: string): Promise<void> {
   }
 }
 
-// --- The pool: the `pg` pool under the client, shared by Prisma and plain SQL ---
+// ——— The pool: the `pg` pool under the client, shared by Prisma and plain SQL ———
 
 /**
  * Server-side time limits on PostgreSQL (never the embedded database, which runs one statement at
@@ -164,7 +164,7 @@ const ONE_SESSION = Symbol.for("contracts-admin.one-session");
  * (PGlite serves its socket's connections in its one session). Statements there cannot be prepared
  * by name (`queryOne`, below).
  */
-export function sharesOneSession(pool: pg.Pool): boolean {
+function sharesOneSession(pool: pg.Pool): boolean {
   return (pool as unknown as { [ONE_SESSION]?: boolean })[ONE_SESSION] === true;
 }
 
@@ -210,7 +210,7 @@ function markBusyTimeouts(pool: pg.Pool, max: number): void {
   };
 }
 
-// --- Running a statement: plain SQL on the pool ---
+// ——— Running a statement: plain SQL on the pool ———
 //
 // Plain SQL for the hottest reads, sent straight to the `pg` pool under Prisma (docs/performance.md
 // "One round trip"): one statement answers who the caller is and the rows they asked for, and
@@ -303,7 +303,7 @@ export function reviveDates<T>(value: T): T {
   return value;
 }
 
-// --- Writing SQL: the fragments statements are built from ---
+// ——— Writing SQL: the fragments statements are built from ———
 //
 // Statements are Prisma's tagged templates (`Prisma.sql`): a value written `${value}` is always a
 // parameter, numbered `$n` where the template is put together, and SQL that code writes (names,
@@ -332,7 +332,6 @@ export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`
  * (lib/api/auth.ts).
  */
 export type TPreload = Sql;
-
 
 /**
  * The values an answer's JSON reads, by name: `base`, the origin its links are written under (no

@@ -8,7 +8,7 @@ import { hash, randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 
-// --- The API token -------------------------------------------------------------------------------
+// ——— The API token ———
 
 /** Prefix of tokens this service generates; any string of 16+ characters is accepted as a token. */
 export const API_TOKEN_PREFIX = "cst_";
@@ -29,12 +29,9 @@ export function apiTokenDisplayPrefix(token: string): string {
   return token.slice(0, Math.min(10, Math.floor(token.length / 2)));
 }
 
-// --- Workspace permissions -----------------------------------------------------------------------
-
-/**
- * Workspace permissions (docs/api.md "Permissions"): admins see and change everything; other users
- * read the workspaces they have a role in and change those where the role is `editor`.
- */
+// ——— Workspace permissions ———
+// docs/api.md "Permissions": admins see and change everything; other users read the workspaces they
+// have a role in and change those where the role is `editor`.
 
 /** Workspace ids whose resources the actor may see; `null` means all (admins). */
 export function visibleWorkspaceIds(actor: Actor): number[] | null {

@@ -1,7 +1,7 @@
 // Absolute links in answers: an origin (`requestOrigin`, lib/http/front-door.ts) and a path.
 /**
  * `compute`, remembering its last argument and answer: a request's links share one origin, and
- * requests mostly that of the one before, so each check below runs once per new origin.
+ * requests mostly that of the one before, so `isPlainOrigin` runs once per new origin.
  */
 function keepLast<T>(compute: (origin: string) => T): (origin: string) => T {
   let lastKey: string | undefined;

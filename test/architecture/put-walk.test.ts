@@ -109,20 +109,33 @@ it("passes through the files docs/architecture.md lists, and no other", async ()
   const tracer = new SyncSession();
   tracer.connect();
   const calls = new Map<string, Set<string>>();
+  /** The files in the order each was first entered; and those entered with no project file below, not even across an await. */
+  const entered: string[] = [];
+  const fromOutside = new Set<string>();
   try {
+    type TFrames = { callFrames: { location?: { scriptId: string }; scriptId?: string }[]; parent?: TFrames };
+    const fileOf = (frame: TFrames["callFrames"][number]) => projectFile(urlOf.get(frame.location?.scriptId ?? frame.scriptId ?? "") ?? "");
     tracer.on("Debugger.paused", ({ params }) => {
-      const files = (params.callFrames as { location: { scriptId: string } }[]).map((frame) => projectFile(urlOf.get(frame.location.scriptId) ?? ""));
-      const callee = files[0];
-      const caller = files.slice(1).find((file) => file !== null);
-      if (callee && caller && caller !== callee) {
-        if (!calls.has(caller)) calls.set(caller, new Set());
-        calls.get(caller)!.add(callee);
+      const [top, ...below] = (params.callFrames as TFrames["callFrames"]).map(fileOf);
+      let caller = below.find((file) => file !== null) ?? null;
+      // Called by a library after an await (a transaction's body, a stream's start): the async stack says by whom.
+      for (let trace = params.asyncStackTrace as TFrames | undefined; caller === null && trace; trace = trace.parent) {
+        caller = trace.callFrames.map(fileOf).find((file) => file !== null) ?? null;
+      }
+      if (top) {
+        if (!entered.includes(top)) entered.push(top);
+        if (caller === null) fromOutside.add(top);
+        else if (caller !== top) {
+          if (!calls.has(caller)) calls.set(caller, new Set());
+          calls.get(caller)!.add(top);
+        }
       }
       tracer.post("Debugger.resume");
     });
     const post = <T>(method: string, params: object) =>
       new Promise<T>((resolve, reject) => tracer.post(method, params, (error, answer) => (error ? reject(error) : resolve(answer as T))));
     await post("Debugger.enable", {});
+    await post("Debugger.setAsyncCallStackDepth", { maxDepth: 32 });
     for (const [scriptId, { starts, source }] of ranByScript) {
       for (const offset of starts) {
         const at = lineAndColumn(source, offset);
@@ -131,13 +144,17 @@ it("passes through the files docs/architecture.md lists, and no other", async ()
           start: { scriptId, ...at },
           restrictToFunction: true,
         });
-        if (locations[0]) await post("Debugger.setBreakpoint", { location: { scriptId, ...locations[0] } });
+        expect(locations.length, `a place to stop in a function at ${urlOf.get(scriptId)}:${at.lineNumber + 1}`).toBeGreaterThan(0);
+        await post("Debugger.setBreakpoint", { location: { scriptId, ...locations[0]! } });
       }
     }
     await put("five");
   } finally {
     tracer.disconnect();
   }
+  // Every file of the walk was seen, in the order the section gives, and only the wrapper is entered from outside the project.
+  expect(entered).toEqual(documentedWalk());
+  expect([...fromOutside]).toEqual(["lib/api/endpoint.ts"]);
   expect(calls.size).toBeGreaterThan(0);
   expect(backAndForth(calls)).toEqual([]);
 });

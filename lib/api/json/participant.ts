@@ -119,13 +119,13 @@ export function participantEtag(row: { id: number; version: number }): string {
  * client can fetch it again.
  */
 export async function participantUpdateAnswer(
-  update: Omit<UpdateParticipantOptions, "expectedVersions" | "returning" | "linkOrigin"> & { origin: string; ifMatch: string | null },
+  request: Omit<UpdateParticipantOptions, "expectedVersions" | "returning" | "linkOrigin"> & { origin: string; ifMatch: string | null },
 ): Promise<{ participant: TParticipantRow; answer: string; etag: string }> {
-  const { db, actor, origin, contractId, participantId, ifMatch } = update;
+  const { db, actor, origin, contractId, participantId, ifMatch } = request;
   let updated: TUpdatedParticipant;
   try {
     updated = await updateParticipant({
-      ...update,
+      ...request,
       expectedVersions: versionsOf(ifMatch, participantId),
       returning: participantAnswerSql(actor, origin, contractId, WRITTEN_ROW),
       linkOrigin: origin,

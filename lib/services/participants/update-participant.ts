@@ -19,7 +19,7 @@ import { participantProblemsError, type TRuleProblem } from "./build-participant
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
 
 /** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
-export interface TTargetsRow {
+interface TTargetsRow {
   contract: { id: number; state: TContractState; workspaceId: number; templateId: number };
   party: { id: number; type: "company" | "individual"; myParty: boolean } | null;
   participant: TParticipantRow | null;
@@ -27,7 +27,7 @@ export interface TTargetsRow {
   options: TAvailableOptions;
 }
 
-export type TTargetIds = { contractId: number; partyId: number; participantId: number };
+type TTargetIds = { contractId: number; partyId: number; participantId: number };
 
 const PARTICIPANT_X_JSON = Prisma.raw(jsonColumns("x", PARTICIPANT_COLUMNS));
 const TEMPLATE_OPTIONS_JSON = Prisma.raw(jsonColumns("c", {}, availableOptionsFields("c.template_id")));
@@ -146,7 +146,7 @@ async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTar
     // The invitation changed the row again (link, invited_at, delivery_status, version): answer as it is now.
     const returned = options.returning ?? Prisma.raw("NULL");
     [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(
-      Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM participants upd WHERE upd.id = ${ids.participantId}::int`,
+      Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM participants ${UPD} WHERE ${UPD}.id = ${ids.participantId}::int`,
     );
   }
   return { participant: reviveDates(written!.participant), returned: written!.returned };
@@ -187,11 +187,12 @@ async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Pro
   return (await queryOne<{ targets: TTargetsRow | null }>(db, targetsStatement(actor, ids)))?.targets ?? null;
 }
 
-/** The name under which an update's statements show the participant they wrote (`upd`), for `returning` to read. */
+/** The name under which an update's statements show the participant they wrote, for `returning` to read. */
 export const WRITTEN_ROW = "upd";
 
 // The parts of the statements that never change, written once.
-const PARTICIPANT_JSON = { upd: Prisma.raw(jsonColumns("upd", PARTICIPANT_COLUMNS)) };
+const UPD = Prisma.raw(WRITTEN_ROW);
+const PARTICIPANT_JSON = { upd: Prisma.raw(jsonColumns(WRITTEN_ROW, PARTICIPANT_COLUMNS)) };
 
 /** The targets, or the 404 for the first one missing (contract, then party and participant). */
 function foundTargets(row: TTargetsRow | null, ids: TTargetIds) {
@@ -253,7 +254,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   const values = (Object.entries(data) as [keyof TParticipantChanges, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
   );
-  const audit = auditEventInsertSql("upd", {
+  const audit = auditEventInsertSql(WRITTEN_ROW, {
     actor,
     action: "participant.update",
     entityType: "participant",
@@ -267,7 +268,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
   const returned = options.returning ?? Prisma.raw("NULL");
   const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
-    SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM upd`;
+    SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM ${UPD}`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
   return { write, relink };
@@ -311,7 +312,7 @@ function assertAgreementKept(contract: { id: number; state: TContractState }, cu
 const API_NAMES = { name: "name", email: "email", signMethod: "sign_method", twoStepMethod: "two_step_authentication_method" } as const;
 
 /**
- * The writes of an update, as CTEs of one statement: `upd`, the participant (the row `where` picks;
+ * The writes of an update, as CTEs of one statement: `upd` (`WRITTEN_ROW`), the participant (the row `where` picks;
  * its version bumped), `touched`, its party's `updated_at` (an
  * individual party is its participant, docs/api.md: its name and number follow), and `audited`,
  * the audit event (`audit`, an INSERT reading `upd`). `values` are the columns set and their
@@ -321,14 +322,14 @@ function participantWriteCtes(w: { values: readonly (readonly [keyof TParticipan
   const column = (field: keyof TParticipantChanges) => Prisma.raw(PARTICIPANT_COLUMNS[field]);
   const mirrored = w.values
     .filter(([field]) => field === "name" || field === "identificationNumber")
-    .map(([field]) => Prisma.sql`${column(field)} = CASE WHEN parties.type = 'individual' THEN upd.${column(field)} ELSE parties.${column(field)} END`);
-  return Prisma.sql`upd AS (
+    .map(([field]) => Prisma.sql`${column(field)} = CASE WHEN parties.type = 'individual' THEN ${UPD}.${column(field)} ELSE parties.${column(field)} END`);
+  return Prisma.sql`${UPD} AS (
       UPDATE participants SET ${Prisma.join(w.values.map(([field, value]) => Prisma.sql`${column(field)} = ${value}`), ", ")},
              version = participants.version + 1, updated_at = ${w.now}
        WHERE ${w.where}
       RETURNING participants.*
     ), touched AS (
-      UPDATE parties SET ${Prisma.join([...mirrored, Prisma.sql`updated_at = ${w.now}`], ", ")} FROM upd WHERE parties.id = upd.party_id
+      UPDATE parties SET ${Prisma.join([...mirrored, Prisma.sql`updated_at = ${w.now}`], ", ")} FROM ${UPD} WHERE parties.id = ${UPD}.party_id
     ), audited AS (
       ${w.audit}
     )`;
