@@ -34,6 +34,7 @@ const {
   isJsonRoute,
   isValidHost,
   isWellFormedTarget,
+  linkOrigin,
   redactPath,
   refusalSecurityHeaders,
   withoutTrailingSlash,
@@ -277,11 +278,10 @@ function errorPage(status, title, detail, requestId) {
 <p><small>Request id: ${escape(requestId)}</small></p></body></html>`;
 }
 
+/** The origin of a refusal's links: the front door's rule (`linkOrigin`), from the connection and Host only. */
 function publicOrigin(req) {
-  if (settings.PUBLIC_URL) return new URL(settings.PUBLIC_URL).origin;
-  const host = String(req.headers.host ?? "");
   const proto = req.socket.encrypted ? "https" : "http";
-  return isValidHost(host) ? `${proto}://${host.toLowerCase()}` : `${proto}://localhost`;
+  return linkOrigin(settings.PUBLIC_URL, proto, [req.headers.host], `${proto}://localhost`);
 }
 
 /** The path for the log, without the query and with anything odd escaped. */

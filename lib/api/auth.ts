@@ -12,7 +12,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { requestOrigin } from "@/lib/http/front-door";
+import { appOrigins } from "@/lib/http/front-door";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";
@@ -259,14 +259,13 @@ export async function loadUserActor(
 }
 
 /**
- * Whether the browser says the request comes from a page of this app: `Origin` equals the origin
- * the request was sent to (or PUBLIC_URL's). Cross-site forms and scripts cannot forge `Origin`.
+ * Whether the browser says the request comes from a page of this app: `Origin` is one of
+ * `appOrigins`. Cross-site forms and scripts cannot forge `Origin`.
  */
 export function isSameOriginRequest(req: Request): boolean {
   const origin = req.headers.get("origin")?.toLowerCase();
   if (!origin || origin === "null") return false;
-  const publicUrl = env().PUBLIC_URL;
-  return origin === requestOrigin(req, "") || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
+  return appOrigins(req, env().PUBLIC_URL).includes(origin);
 }
 
 /** CSRF defence for session-authenticated changes: 403 unless `isSameOriginRequest`. */

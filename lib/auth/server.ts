@@ -7,7 +7,7 @@ import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { logger, serializeError } from "@/lib/logger";
 import { withHashedSessionTokens } from "@/lib/auth/hashed-session-tokens";
-import { requestOrigin } from "@/lib/http/front-door";
+import { appOrigins } from "@/lib/http/front-door";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 
@@ -59,7 +59,8 @@ export interface CreateAuthOptions {
 }
 
 export function createAuth({ prisma, secret, secure }: CreateAuthOptions) {
-  const publicOrigin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : undefined;
+  // Asked without a request, better-auth trusts PUBLIC_URL's origin alone (or none).
+  const withoutRequest = env().PUBLIC_URL ? [new URL(env().PUBLIC_URL!).origin] : [];
   return betterAuth({
     appName: "Contracts admin",
     basePath: AUTH_BASE_PATH,
@@ -84,9 +85,9 @@ export function createAuth({ prisma, secret, secure }: CreateAuthOptions) {
       max: 100,
       customRules: { "/sign-in/email": { ...SIGN_IN_IP_LIMIT } },
     },
-    // CSRF: a cookie-carrying POST must come from a page of the origin it was sent to (the
-    // request's own origin as Host / X-Forwarded-* describe it), or from PUBLIC_URL's.
-    trustedOrigins: (request) => [request ? requestOrigin(request, "") : undefined, publicOrigin],
+    // CSRF: a cookie-carrying POST must come from one of this app's own origins (`appOrigins`: the
+    // request's own as Host / X-Forwarded-* describe it, and PUBLIC_URL's), as /v1 changes must.
+    trustedOrigins: (request) => (request ? appOrigins(request, env().PUBLIC_URL) : withoutRequest),
     advanced: {
       useSecureCookies: secure,
       cookiePrefix: AUTH_COOKIE_PREFIX,

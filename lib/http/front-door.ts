@@ -177,15 +177,36 @@ function firstValue(value: string | string[] | undefined): string | undefined {
  * The origin (`scheme://host[:port]`) the client used, which links in answers are written under:
  * `publicUrl`'s (PUBLIC_URL) when set; else `X-Forwarded-Proto` and `-Host` (which the front door
  * keeps only from a trusted proxy: `sanitizeForwardingHeaders`), else `Host`, else the URL the
- * server saw. A host that is not plain (`isValidHost`) is ignored rather than echoed. Written as the
- * URL parser writes an origin (lower case, no default port), so a link is the origin and a path.
+ * server saw (`linkOrigin`).
  */
 export function requestOrigin(req: Request, publicUrl: string | undefined, url: URL = new URL(req.url)): string {
-  if (publicUrl) return parsedOrigin(publicUrl) ?? url.origin;
   const forwardedProto = firstValue(req.headers.get("x-forwarded-proto") ?? undefined)?.toLowerCase();
   const proto = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : url.protocol.slice(0, -1);
-  const host = [firstValue(req.headers.get("x-forwarded-host") ?? undefined), firstValue(req.headers.get("host") ?? undefined)].find(isValidHost);
-  return (host !== undefined ? parsedOrigin(`${proto}://${host}`) : null) ?? url.origin;
+  const hosts = [firstValue(req.headers.get("x-forwarded-host") ?? undefined), firstValue(req.headers.get("host") ?? undefined)];
+  return linkOrigin(publicUrl, proto, hosts, url.origin);
+}
+
+/**
+ * The origins this app's own pages are served from, as far as `req` tells: the one it was sent to
+ * (`requestOrigin`) and PUBLIC_URL's. A change made with a staff session must name one in `Origin`
+ * (CSRF); the /v1 routes (lib/api/auth.ts) and sign-in (lib/auth/server.ts) both ask this.
+ */
+export function appOrigins(req: Request, publicUrl: string | undefined): string[] {
+  const own = requestOrigin(req, undefined);
+  return publicUrl ? [own, requestOrigin(req, publicUrl)] : [own];
+}
+
+/**
+ * The one rule for the origin of links, for the app's requests (`requestOrigin`) and the front
+ * door's own refusals (server.mjs, before the forwarding headers are sanitized): `publicUrl`'s
+ * origin when set; else `proto://` the first of `hosts` that is plain (`isValidHost`: anything else
+ * is ignored rather than echoed); else `fallback`. Written as the URL parser writes an origin (lower
+ * case, no default port), so a link is the origin and a path.
+ */
+export function linkOrigin(publicUrl: string | undefined, proto: string, hosts: readonly (string | undefined)[], fallback: string): string {
+  if (publicUrl) return parsedOrigin(publicUrl) ?? fallback;
+  const host = hosts.find(isValidHost);
+  return (host !== undefined ? parsedOrigin(`${proto}://${host}`) : null) ?? fallback;
 }
 
 // The last origin parsed: a process mostly serves one host, so the URL parser runs once per new one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestOrigin } from "@/lib/http/front-door";
+import { appOrigins, linkOrigin, requestOrigin } from "@/lib/http/front-door";
 import { absoluteUrl } from "@/lib/http/links";
 
 const req = (headers: Record<string, string> = {}, url = "http://localhost:3000/v1/contracts") =>
@@ -53,6 +53,23 @@ describe("requestOrigin", () => {
       const origin = requestOrigin(req({ host }), undefined);
       expect(origin).toBe(new URL(origin).origin);
     }
+  });
+});
+
+describe("linkOrigin: one rule for the app's links and the front door's refusals", () => {
+  it("takes PUBLIC_URL, else the first plain host, else the fallback, as the URL parser writes an origin", () => {
+    expect(linkOrigin("https://Contracts.Example.com:443/x", "http", ["evil.example"], "http://localhost")).toBe("https://contracts.example.com");
+    expect(linkOrigin(undefined, "http", ["App.Example.COM:80"], "http://localhost")).toBe("http://app.example.com");
+    expect(linkOrigin(undefined, "https", [undefined, "user@evil.example", "b.example"], "https://localhost")).toBe("https://b.example");
+    expect(linkOrigin(undefined, "http", ["evil.example:99999"], "http://localhost")).toBe("http://localhost");
+  });
+});
+
+describe("appOrigins: where a session's changes may come from", () => {
+  it("is the request's own origin, and PUBLIC_URL's when set", () => {
+    const r = req({ host: "app.example.com:8080" });
+    expect(appOrigins(r, undefined)).toEqual(["http://app.example.com:8080"]);
+    expect(appOrigins(r, "https://Contracts.Example.com/")).toEqual(["http://app.example.com:8080", "https://contracts.example.com"]);
   });
 });
 
