@@ -10,6 +10,7 @@ import { incomingRequestId, json, MAX_BODY_BYTES, redactPath, requestOrigin } fr
 import { env } from "@/lib/env";
 import type { Actor } from "@/lib/domain/actor";
 import { authenticate, type TPreload } from "@/lib/api/auth";
+import { consumeApiRequest, takeApiRequestNow } from "@/lib/api/rate-limit";
 import { ApiError, errorResponse, fromZodError } from "@/lib/api/errors";
 import { idempotencyOf, IdempotentReplay, type TIdempotency } from "@/lib/api/idempotency";
 import { logger, serializeError, type TRequestLogFields } from "@/lib/logger";
@@ -218,13 +219,13 @@ export function withApi(handler: Handler<never>, options: Options): RouteHandler
         ctx.actor = null;
         if (options.auth !== false) {
           const preload = options.preload?.(ctx);
-          let found: Awaited<ReturnType<typeof authenticate>>;
+          let found: Awaited<ReturnType<typeof admit>>;
           try {
-            found = await authenticate(req, prisma, preload);
+            found = await admit(req, prisma, preload);
           } catch (error) {
             // The read failed, not the credentials (those answer with an ApiError): find out who
             // asked, without it, so the request's log line still names them; then fail as the read.
-            if (preload && !(error instanceof ApiError)) actor = (await authenticate(req, prisma).catch(() => null))?.actor ?? null;
+            if (preload && !(error instanceof ApiError)) actor = (await admit(req, prisma).catch(() => null))?.actor ?? null;
             throw error;
           }
           ctx.actor = actor = found.actor;
@@ -289,6 +290,19 @@ async function openDatabase(): Promise<PrismaClient> {
       cause: error,
     });
   }
+}
+
+/**
+ * Who calls, and may they call now: the credentials (lib/api/auth.ts), then a token's share of its
+ * rate limit (lib/api/rate-limit.ts). Counted only once the token is known good, so a refused
+ * request counts nothing; a staff session's request (no token) is not counted.
+ */
+async function admit(req: Request, prisma: PrismaClient, preload?: TPreload): Promise<{ actor: Actor; preloaded: unknown }> {
+  const found = await authenticate(req, prisma, preload);
+  const apiTokenId = found.actor.apiTokenId;
+  // Counted from this process's lease without waiting when it can (the usual case), else waiting.
+  if (apiTokenId !== null && !takeApiRequestNow(prisma, apiTokenId)) await consumeApiRequest(prisma, apiTokenId);
+  return found;
 }
 
 function flattenParams(params: Record<string, string | string[] | undefined> | undefined): Record<string, string> {

@@ -18,7 +18,7 @@ export interface CountHitOptions {
 /**
  * Counts one hit on a throttle counter with one atomic upsert, so concurrent hits (from any number
  * of app instances) cannot slip past a limit. Used by the sign-in throttle
- * (lib/auth/sign-in-throttle.ts); the API rate limit leases quota instead (`leaseQuota` in lib/api/auth.ts).
+ * (lib/auth/sign-in-throttle.ts); the API rate limit leases quota instead (`leaseQuota` in lib/api/rate-limit.ts).
  * Returns the count including this hit.
  */
 export async function countHit(

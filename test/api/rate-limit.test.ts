@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter, leaseQuota } from "@/lib/api/auth";
+import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter, leaseQuota } from "@/lib/api/rate-limit";
 import { createPrismaClient, type PrismaClient } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
