@@ -5,7 +5,7 @@
 import { rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import pg from "pg";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/db/seed/demo";

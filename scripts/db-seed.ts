@@ -1,6 +1,6 @@
 // Migrates, then fills an empty database with the demo data (DATABASE_URL's, or the embedded one
 // under PGLITE_DATA_DIR: stop the app first). A database that has users is left alone.
-import { createPrismaClient } from "../lib/db/index.ts";
+import { createPrismaClient } from "../lib/db/pool.ts";
 import { startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
 import { seedIfEmpty } from "../lib/db/seed/demo.ts";

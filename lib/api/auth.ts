@@ -6,7 +6,9 @@
 import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/access";
-import { AUTH_CTE, type PrismaClient, queryOne, type Sql, type TPreload } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { queryOne } from "@/lib/db/query";
+import { AUTH_CTE, type Sql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { getSessionUser } from "@/lib/auth/session";
@@ -95,7 +97,7 @@ async function authStatement(prisma: PrismaClient, credentials: TCredentials, pr
  * The statement `authStatement` sends (exported for the benchmark's query plans, bench/explain.ts).
  * `usr` reads the user's memberships by the one user's row: a join grouped by user cost PostgreSQL a
  * hash, a sort and a group on every statement. An admin's `ws` is left empty, not aggregated:
- * every use of it is behind `scope.all_ws`, which an admin has (lib/db/index.ts `TPreload`; the
+ * every use of it is behind `scope.all_ws`, which an admin has (lib/db/sql.ts `TPreload`; the
  * hot-reads test reads as an admin who is a member of one workspace). The token's and the user's
  * columns are joined to `scope` (`AUTH_ROW_JOINS`).
  */

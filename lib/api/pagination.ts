@@ -1,5 +1,5 @@
 import { jsonText } from "@/lib/http/front-door";
-import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db";
+import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { absoluteUrl, type TQueryValues } from "@/lib/http/links";
 import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";
 
@@ -39,7 +39,7 @@ function pageLinks({ origin, path, query = {}, limit, offset }: Omit<TPaginatedI
 
 /**
  * The same envelope, answered, when PostgreSQL wrote its start `{"count":…,"data":[…]` as UTF-8
- * bytes (lib/db/index.ts `listHeadSql`, read as a route's preload): the links are appended to those
+ * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those
  * bytes, their JSON written here as `paginated` would give it (without building its objects: this
  * runs on every list request).
  */

@@ -139,7 +139,7 @@ describe("paginated", () => {
 });
 
 describe("paginatedPreloaded", () => {
-  // A preload as PostgreSQL writes it (lib/db/index.ts listHeadSql): the head's UTF-8 bytes in
+  // A preload as PostgreSQL writes it (lib/db/sql.ts listHeadSql): the head's UTF-8 bytes in
   // bytea's escape format (`\ooo` for bytes over 0x7f, `\\` for a backslash).
   const escaped = (text: string) =>
     [...Buffer.from(text, "utf8")].map((b) => (b === 0x5c ? "\\\\" : b > 0x7f ? `\\${b.toString(8)}` : String.fromCharCode(b))).join("");

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { consumeApiRequest, createApiRateLimiter, type ApiRateLimiter, leaseQuota } from "@/lib/api/rate-limit";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // The per-token API limit on a real database (embedded by default, TEST_DB=postgres for a server):

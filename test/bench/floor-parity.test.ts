@@ -14,7 +14,7 @@ vi.mock("@/lib/db", async (importOriginal) => {
   return { ...actual, getPrisma: async () => state.prisma, readyPrisma: () => state.prisma, databaseStatus: () => "ready" };
 });
 
-import { poolOf } from "@/lib/db";
+import { poolOf } from "@/lib/db/pool";
 import { seedDemoData } from "@/lib/db/seed/demo";
 import * as ping from "@/app/v1/ping/route";
 import * as contracts from "@/app/v1/contracts/route";

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { bytesFromEscaped, queryOne, utf8BytesEscaped } from "@/lib/db";
+import { queryOne } from "@/lib/db/query";
+import { bytesFromEscaped, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Large JSON text leaves PostgreSQL as its UTF-8 bytes in bytea's escape format and reaches the
-// client without becoming a JavaScript string (lib/db/index.ts `utf8BytesEscaped`): every byte must come back as it was.
+// client without becoming a JavaScript string (lib/db/sql.ts `utf8BytesEscaped`): every byte must come back as it was.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { poolOf, queryOne } from "@/lib/db";
+import { poolOf } from "@/lib/db/pool";
+import { queryOne } from "@/lib/db/query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
 // Hot statements are prepared by name, found by their text's length and then compared
-// (lib/db/index.ts `queryOne`): texts of one length must each keep their own name and answer.
+// (lib/db/query.ts `queryOne`): texts of one length must each keep their own name and answer.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();

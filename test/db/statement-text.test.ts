@@ -6,11 +6,11 @@ import { dataFieldPreload, dataFieldsPreload } from "@/lib/api/json/data-field";
 import { participantAnswerSql, participantPreload } from "@/lib/api/json/participant";
 import { partiesPreload, partyPreload } from "@/lib/api/json/party";
 import { templateTypePreload, templateTypesPreload } from "@/lib/api/json/template-type";
-import type { Sql } from "@/lib/db";
+import type { Sql } from "@/lib/db/sql";
 import { ZContractListQuerySchema } from "@/lib/schemas";
 import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
 
-// A hot statement is prepared once per connection under a name found by its text (lib/db/index.ts
+// A hot statement is prepared once per connection under a name found by its text (lib/db/query.ts
 // `queryOne`), so its text must depend on its shape only: the same for every request of that shape,
 // with every value a parameter. Two requests that differ in every value, written out in full.
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/db/seed/demo";
 import { OwnCluster } from "@/test/fault/own-cluster";

@@ -1,5 +1,6 @@
 import pg from "pg";
-import { createPrismaClient, poolOf, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient, poolOf } from "@/lib/db/pool";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
 
@@ -52,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * Prisma ends the pool under it only if it used it; a test that read only through plain SQL
- * (`queryOne` in lib/db/index.ts) would otherwise leave connections open for the drop to terminate.
+ * (`queryOne` in lib/db/query.ts) would otherwise leave connections open for the drop to terminate.
  */
 async function disconnect(prisma: PrismaClient): Promise<void> {
   await prisma.$disconnect();

@@ -1,4 +1,4 @@
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/db/seed/demo";
 import { createServerDatabase, testDatabaseKind } from "@/test/helpers/db";

@@ -1,5 +1,6 @@
 import { inject } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { TEST_API_TOKEN } from "@/test/helpers/server";
 
 export const baseUrl = () => inject("baseUrl");

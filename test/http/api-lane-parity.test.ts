@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { ENDPOINTS, type TEndpoint } from "@/lib/schemas/endpoints";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";

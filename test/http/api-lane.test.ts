@@ -1,7 +1,8 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { startServer, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createApiToken } from "@/lib/db/seed/factories";
 import { testDatabaseKind } from "@/test/helpers/db";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract, createUser } from "@/lib/db/seed/factories";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";

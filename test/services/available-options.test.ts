@@ -4,7 +4,8 @@
 // contract creation). For the same template both must give the same value, key for key, in the
 // same order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonColumns, queryOne } from "@/lib/db";
+import { queryOne } from "@/lib/db/query";
+import { jsonColumns } from "@/lib/db/sql";
 import { createTemplate, createWorkspace } from "@/lib/db/seed/factories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TAvailableOptions } from "@/lib/schemas";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { authenticateSessionUser, type TPreload } from "@/lib/api/auth";
 import { contractListPreload } from "@/lib/api/json/contract";
 import { dashboardPreload } from "@/lib/api/json/dashboard";
-import { listCountOfEscaped } from "@/lib/db";
+import { listCountOfEscaped } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { dashboardQueries, type TDashboardTile } from "@/lib/domain/dashboard";
 import { ZContractListQuerySchema } from "@/lib/schemas";

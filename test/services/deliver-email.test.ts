@@ -2,7 +2,8 @@
 // real database: rendering at send time, retries with back-off, permanent failures, expired leases,
 // and two deliverers on one PostgreSQL delivering each message exactly once.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import { newNonce, signingToken, twoStepCode } from "@/lib/domain/signing";
 import { claimDueEmails } from "@/lib/services/mail/claim-due-emails";

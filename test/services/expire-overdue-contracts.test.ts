@@ -1,6 +1,6 @@
 // The overdue check (lib/services/contracts/expire-overdue-contracts.ts), run by every app instance.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
 import type { TestDatabase } from "@/test/helpers/db";

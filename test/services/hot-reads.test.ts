@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiRequest, authenticateSessionUser, type TPreload } from "@/lib/api/auth";
 import type { Actor } from "@/lib/domain/actor";
 import { hashApiToken } from "@/lib/domain/access";
-import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db";
+import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { contractAnswer, contractDetailPreload, contractListPreload, preloadedContract } from "@/lib/api/json/contract";
 import { dataFieldAnswer, dataFieldPreload, dataFieldsPreload, preloadedDataField, preloadedDataFields } from "@/lib/api/json/data-field";
 import { participantAnswer, participantPreload, preloadedParticipant } from "@/lib/api/json/participant";

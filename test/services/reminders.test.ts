@@ -1,6 +1,6 @@
 // Reminders and the expiry warning (lib/services/reminders/send-due-reminders.ts), run by every app instance.
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";

@@ -9,7 +9,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";

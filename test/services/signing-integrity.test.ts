@@ -2,7 +2,7 @@
 // outguessed (lib/services/signing, lib/services/audit). Runs on the embedded database and, with
 // TEST_DB=postgres, on PostgreSQL, where the races below really race.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { twoStepCode } from "@/lib/domain/signing";

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 
 import { buildWebhookEventData } from "@/lib/api/webhook-event-data";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { createPrismaClient } from "@/lib/db/pool";
 import { createContract, createTemplate, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";

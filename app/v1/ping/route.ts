@@ -1,7 +1,8 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
 import { json } from "@/lib/http/front-door";
 import { apiError } from "@/lib/api/errors";
-import { databaseStatus, getPrisma, queryOne } from "@/lib/db";
+import { databaseStatus, getPrisma } from "@/lib/db";
+import { queryOne } from "@/lib/db/query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TPing } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

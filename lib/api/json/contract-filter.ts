@@ -1,6 +1,6 @@
 // The contracts list's filters as SQL, written once: the list (contract.ts) and the dashboard's
 // counts (dashboard.ts) both use them, so a dashboard number is exactly the length of the list it links to.
-import { ACTING_USER_ID, AUTH_CTE, type Sql } from "@/lib/db";
+import { ACTING_USER_ID, AUTH_CTE, type Sql } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TContractListQuery } from "@/lib/schemas";
 

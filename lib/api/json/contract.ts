@@ -1,6 +1,8 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
 // those shapes. The reads run in the authentication's statement (lib/db/index.ts `TPreload`).
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, type Sql, type TPreload, type Tx, utf8BytesEscaped } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { answerOf } from "@/lib/db/query";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TContractListQuery } from "@/lib/schemas";

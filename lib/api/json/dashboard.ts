@@ -1,6 +1,6 @@
 // GET /v1/dashboard: how many contracts each of the dashboard's questions finds (lib/domain/dashboard.ts),
 // read in the authentication's statement and limited to what the caller may see.
-import { AUTH_CTE, isoTimeSql, type TPreload } from "@/lib/db";
+import { AUTH_CTE, isoTimeSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DASHBOARD_FAILURES_SHOWN, DASHBOARD_TILES, dashboardQueries } from "@/lib/domain/dashboard";
 import { ZContractListQuerySchema } from "@/lib/schemas/contract";

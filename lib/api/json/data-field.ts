@@ -1,7 +1,9 @@
 // The data field answer (TDataField), written by PostgreSQL: the one producer of that shape. The
 // reads run in the authentication's statement (lib/db/index.ts `TPreload`); the list is sent as
 // UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`).
-import { ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { answerOf } from "@/lib/db/query";
+import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
 import { contractNotFound, dataFieldNotFound } from "@/lib/services/not-found";

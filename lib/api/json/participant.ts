@@ -2,7 +2,9 @@
 // alone or inside a contract (lib/api/json/contract.ts); and its entity tag (RFC 9110 8.8.3),
 // derived from the row's `version`, which every change increments, so a tag names the stored state.
 // Strong, because `If-Match` compares strongly; what varies per caller (`my_participant`) is not state.
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, type Sql, type TPreload, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { answerOf } from "@/lib/db/query";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, type Sql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { DomainError } from "@/lib/domain/errors";

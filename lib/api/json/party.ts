@@ -1,6 +1,8 @@
 // The party answer (TParty), written by PostgreSQL: the one producer of that shape, alone (the
 // party routes, with `_links`) or inside a contract (lib/api/json/contract.ts, without).
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, answerOf, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { answerOf } from "@/lib/db/query";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TPagination } from "@/lib/schemas";

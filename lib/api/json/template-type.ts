@@ -1,6 +1,7 @@
 // The template type answer (TTemplateType), written by PostgreSQL: the one producer of that shape,
 // alone, in the list (sent as UTF-8 bytes) or inside a template.
-import { ANSWER_ARG, answerArgs, isoTimeSql, jsonRow, listHeadSql, type TPreload, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { ANSWER_ARG, answerArgs, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/domain/errors";
 import type { TPagination, TTemplateType } from "@/lib/schemas";

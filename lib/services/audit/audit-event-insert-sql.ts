@@ -1,4 +1,4 @@
-import type { Sql } from "@/lib/db";
+import type { Sql } from "@/lib/db/sql";
 import type { TAuditActor } from "@/lib/domain/actor";
 import { Prisma } from "@/lib/generated/prisma/client";
 

@@ -3,7 +3,8 @@
 // ids). Rows go in as one JSON parameter per table, in order, so ids follow the order given: the
 // owner-side party first, as a nested Prisma create would write them. Answers the contract as
 // `CONTRACT_SELECT` + `CONTRACT_DETAIL_INCLUDE` read it.
-import { jsonColumns, reviveDates } from "@/lib/db";
+import { reviveDates } from "@/lib/db/query";
+import { jsonColumns } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import type { TParticipantData } from "@/lib/services/parties/participant-data";

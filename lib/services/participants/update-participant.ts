@@ -1,7 +1,9 @@
 import { type Actor, senderNameOf } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import { inScope, jsonColumns, type PrismaClient, queryOne, reviveDates, type Sql, type TPreload, type Tx } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
+import { queryOne, reviveDates } from "@/lib/db/query";
+import { inScope, jsonColumns, type Sql, type TPreload } from "@/lib/db/sql";
 import { EDITABLE_CONTRACT_STATES, type TContractState } from "@/lib/domain/enums";
 import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/access";
 import { participantProblems } from "@/lib/domain/options";

@@ -1,4 +1,4 @@
-import { jsonColumns } from "@/lib/db";
+import { jsonColumns } from "@/lib/db/sql";
 import type { TAvailableOptions } from "@/lib/schemas";
 
 /** An option's fields, each the option table's column of the same name. */

@@ -2,7 +2,7 @@
 // halves, fan-out (fan-out-webhook-events.ts) then delivery (deliver-due-webhooks.ts); row locks
 // with SKIP LOCKED share the work, and nothing is lost on a crash.
 import { Prisma } from "@/lib/generated/prisma/client";
-import { queryOne } from "@/lib/db";
+import { queryOne } from "@/lib/db/query";
 
 import { deliverDueWebhooks } from "./deliver-due-webhooks";
 import { fanOutWebhookEvents } from "./fan-out-webhook-events";

@@ -32,7 +32,7 @@ function pool(): Promise<pg.Pool> {
   return state.__benchReferencePool;
 }
 
-/** An embedded database: 8 connections and statements not prepared by name (as `queryOne` in lib/db/index.ts). */
+/** An embedded database: 8 connections and statements not prepared by name (as `queryOne` in lib/db/query.ts). */
 const embedded = () => process.env.BENCH_REFERENCE_EMBEDDED === "1" || !process.env.DATABASE_URL;
 
 function reply(answer: FloorResponse): Response {

@@ -1,0 +1,142 @@
+// Writing SQL: the fragments statements are built from, and the names the authentication's statement
+// shares with what runs inside it.
+//
+// Statements are Prisma's tagged templates (`Prisma.sql`): a value written `${value}` is always a
+// parameter, numbered `$n` where the template is put together, and SQL that code writes (names,
+// the JSON writers below) enters as `Prisma.raw` constants. A statement's text therefore depends on
+// the code path that built it and on no value, so every request of one shape sends the same text,
+// and its prepared name (`queryOne`, lib/db/query.ts) keeps hitting.
+import { Prisma } from "@/lib/generated/prisma/client";
+
+export type Sql = Prisma.Sql;
+
+/**
+ * The names the authentication's statement (lib/api/auth.ts) gives its CTEs, for the SQL that runs
+ * inside it (`TPreload`): `scope(all_ws boolean, ws int[])`, all workspaces or these (`ws` is empty
+ * when `all_ws`, so read it only behind `all_ws`); `usr(id, …)`, the acting user (no row for the
+ * anonymous admin); `tok`, the API token. Both sides import them from here.
+ */
+export const AUTH_CTE = { token: Prisma.raw("tok"), user: Prisma.raw("usr"), scope: Prisma.raw("scope") } as const;
+
+/** The caller may see the workspace of the row `alias` (reads `scope`). */
+export const inScope = (alias: string): Sql => Prisma.sql`(${AUTH_CTE.scope}.all_ws OR ${Prisma.raw(alias)}.workspace_id = ANY(${AUTH_CTE.scope}.ws))`;
+
+/** The acting user's id, or NULL for the anonymous admin (reads `usr`). */
+export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`;
+
+/**
+ * What the caller asks for in the same statement as its authentication (docs/performance.md "One
+ * round trip"): an SQL expression that may read the CTEs of `AUTH_CTE` to limit what it reads to
+ * what the caller may see. Its value is handed to the route only once the caller is authenticated
+ * (lib/api/auth.ts).
+ */
+export type TPreload = Sql;
+
+/**
+ * The values an answer's JSON reads, by name: `base`, the origin its links are written under (no
+ * trailing slash), and `me`, the acting user's id (NULL for the anonymous admin). A statement joins
+ * `answerArgs(…)`, the one-row relation of them, so each is one parameter however often the JSON
+ * reads it, and the JSON itself is text written once (a `Prisma.raw` constant) whatever the values.
+ */
+export const ANSWER_ARG = { base: "arg.base", me: "arg.me" } as const;
+
+/** The relation `arg` of `ANSWER_ARG`: `me` a user's id, or an SQL expression (`ACTING_USER_ID`). */
+export const answerArgs = (base: string, me: number | null | Sql): Sql => Prisma.sql`(SELECT ${base}::text AS base, ${me}::int AS me) arg`;
+
+/**
+ * `json_build_object('id', alias.id, 'partyId', alias.party_id, …)` from a map of Prisma field
+ * names to columns, plus `more` fields given as SQL expressions (relations): SQL text that code
+ * writes, with no values, for `Prisma.raw` constants. Maps are declared
+ * `satisfies Record<keyof typeof SOME_SELECT, string>`, so a field added to a Prisma select without
+ * its column here does not compile.
+ */
+export function jsonColumns(alias: string, columns: Record<string, string>, more: Record<string, string> = {}): string {
+  const fields = [
+    ...Object.entries(columns).map(([field, column]) => `'${field}', ${alias}.${column}`),
+    ...Object.entries(more).map(([field, expression]) => `'${field}', ${expression}`),
+  ];
+  return `json_build_object(${fields.join(", ")})`;
+}
+
+/**
+ * A JSON object as PostgreSQL writes it most compactly (`row_to_json`: no spaces, unlike
+ * `json_build_object`'s `"key" : value`), keys in the order given, values SQL expressions (text
+ * that code writes, with no values, for `Prisma.raw` constants). For JSON text that goes to the
+ * client as it is.
+ */
+export function jsonRow(fields: Record<string, string>): string {
+  return `(SELECT row_to_json(r) FROM (SELECT ${Object.entries(fields)
+    .map(([key, expression]) => `${expression} AS "${key}"`)
+    .join(", ")}) r)`;
+}
+
+/**
+ * An SQL expression that sends the text `expr` as its UTF-8 bytes in bytea's `escape` format: pure
+ * ASCII, where bytes ≥ 0x80 are written `\ooo` (octal) and a backslash `\\`. Read back with
+ * `bytesFromEscaped`. For large JSON text that goes to the client as it is: node-postgres would
+ * decode the text into a JavaScript string, and `Response` encode it again, and V8 does both
+ * slowly (about 100 MB/s, byte by byte) for any string with a character above U+00FF, such as an
+ * en dash in a contract's name: 2 ms of CPU per 110 KB list. ASCII is decoded and copied at memory speed.
+ */
+export function utf8BytesEscaped(expr: Sql): Sql {
+  return Prisma.sql`encode(convert_to(${expr}, 'UTF8'), 'escape')`;
+}
+
+const BACKSLASH = 0x5c;
+const ZERO = 0x30;
+
+/**
+ * The bytes written by `utf8BytesEscaped` (bytea's `escape` format), back as a Buffer, followed by
+ * `tail` when given. One allocation: the text goes into it as Latin-1 (each character is its byte,
+ * at memory speed), the escapes are decoded in place (what is written never passes what is read),
+ * and the tail is copied after them; a list's answer is 110 KB, and every copy of it is GC work.
+ */
+export function bytesFromEscaped(text: string, tail?: Uint8Array): Buffer<ArrayBuffer> {
+  const n = text.length;
+  const out = Buffer.allocUnsafe(n + (tail?.byteLength ?? 0)) as Buffer<ArrayBuffer>;
+  out.write(text, 0, n, "latin1");
+  const src = out.subarray(0, n);
+  let at = src.indexOf(BACKSLASH);
+  if (at === -1) return tail ? (out.set(tail, n), out) : out;
+  let written = 0;
+  let from = 0;
+  while (at !== -1) {
+    if (written !== from) src.copyWithin(written, from, at);
+    written += at - from;
+    if (src[at + 1] === BACKSLASH) {
+      out[written++] = BACKSLASH;
+      from = at + 2;
+    } else {
+      const [a, b, c] = [src[at + 1]! - ZERO, src[at + 2]! - ZERO, src[at + 3]! - ZERO];
+      if (!(a >= 0 && a <= 3 && b >= 0 && b <= 7 && c >= 0 && c <= 7)) throw new Error(`bytesFromEscaped: not bytea escape format at ${at}`);
+      out[written++] = a * 64 + b * 8 + c;
+      from = at + 4;
+    }
+    at = src.indexOf(BACKSLASH, from);
+  }
+  if (written !== from) src.copyWithin(written, from, n);
+  written += n - from;
+  if (tail) {
+    out.set(tail, written);
+    written += tail.byteLength;
+  }
+  return out.subarray(0, written);
+}
+
+/** The count of a `listHeadSql` value, read from its start (`{"count":N,"data":`, plain ASCII). */
+export function listCountOfEscaped(preloaded: unknown): number {
+  const count = typeof preloaded === "string" ? /^\{"count":(\d+),"data":/.exec(preloaded.slice(0, 40)) : null;
+  if (!count) throw new Error("a list preload is not the expected JSON");
+  return Number(count[1]);
+}
+
+/** A timestamp as `isoTime` (lib/api/serializers/time.ts) writes it: UTC, milliseconds, `+00:00`; null stays null. */
+export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
+
+/**
+ * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL and sent with
+ * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions.
+ */
+export function listHeadSql(count: Sql, items: Sql): Sql {
+  return utf8BytesEscaped(Prisma.sql`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
+}
