@@ -13,6 +13,7 @@ import {
   requestObject,
   typeError,
 } from "./common";
+import { answerShapeOf, fieldTable, readOnlyAnswerNamesOf } from "./field-table";
 
 // --- Field schemas, shared by the API bodies and the web forms ---
 
@@ -71,20 +72,131 @@ export const ZParticipantPermissionsSchema = requestObject({
   "contract:update": ZBooleanSchema.meta({ description: "The participant may change the contract." }),
 }).meta({ id: "ParticipantPermissions" });
 
+// --- The participant's fields (lib/schemas/field-table.ts): one row per column of `participants` ---
+
+const count = () => z.number().int().min(0);
+const AS_PRIVATE = "_private_ownerside";
+
+/**
+ * A participant's fields. `write` names the rule a request writes it under (docs/api.md "Updating a
+ * participant"); `frozen: "published"` fields are fixed once the contract is published,
+ * `"decided"` ones once the participant signed or declined (docs/api.md "After publishing").
+ */
+export const PARTICIPANT_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema }, audit: true },
+  partyId: { sql: "int" },
+  /** The user of the service an owner-side participant is: the answer's `my_participant`. */
+  userId: { sql: "int", nullable: true },
+  name: { sql: "text", answer: { name: "name", type: z.string() }, write: "any; an individual party's name follows it", audit: true, frozen: "decided" },
+  title: { sql: "text", answer: { name: "title", type: z.string() }, write: "any", audit: true },
+  email: { sql: "text", answer: { name: "email", type: z.string() }, write: "not for an owner-side participant", audit: true, frozen: "decided" },
+  phoneNumber: { sql: "text", answer: { name: "phone_number", type: z.string() }, write: "any", audit: true },
+  identificationNumber: { sql: "text", answer: { name: "identification_number", type: z.string() }, write: "any; an individual party's number follows it", audit: true },
+  deliveryChannel: { sql: "delivery_channel", answer: { name: "delivery_channel", type: ZDeliveryChannelSchema }, write: "an option the template offers", audit: true },
+  deliveryStatus: { sql: "delivery_status", answer: { name: "delivery_status", type: oneOf(DELIVERY_STATUSES) } },
+  signMethod: { sql: "sign_method", answer: { name: "sign_method", type: ZSignMethodSchema }, write: "an option the template offers", audit: true, frozen: "decided" },
+  signState: { sql: "sign_state", answer: { name: "sign_state", type: oneOf(SIGN_STATES) } },
+  signStateUpdatedAt: { sql: "timestamptz", nullable: true, answer: { name: "sign_state_updated_time", type: ZTimestampSchema } },
+  signatory: { sql: "boolean", answer: { name: "signatory", type: z.boolean() }, write: "needs contract:update", audit: true, frozen: "published" },
+  signOrder: { sql: "int", nullable: true, answer: { name: "sign_order", type: ZSignOrderSchema }, write: "1 to 250, or null", audit: true, frozen: "published" },
+  delegatedToId: {
+    sql: "int",
+    nullable: true,
+    answer: {
+      name: "delegated_to_id",
+      type: ZIdSchema.meta({
+        description: "Set when the participant handed their signature on (`participant.delegate`): the participant who signs instead. A delegator is no longer a signatory.",
+      }),
+    },
+  },
+  twoStepMethod: {
+    column: "two_step_authentication_method",
+    sql: "two_step_method",
+    answer: { name: "two_step_authentication_method", type: ZTwoStepMethodSchema },
+    write: "an option the template offers",
+    audit: true,
+    frozen: "decided",
+  },
+  organizer: { sql: "boolean", answer: { name: "organizer", type: z.boolean() }, audit: true },
+  canUpdateContract: {
+    sql: "boolean",
+    answer: { name: "contract:update", in: "_permissions", type: z.boolean().meta({ description: "The participant may change the contract." }) },
+    write: "true for a signatory",
+    audit: true,
+  },
+  createdAt: { sql: "timestamptz", answer: { name: "created_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  firstVisitedAt: { sql: "timestamptz", nullable: true, answer: { name: "first_visited_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  lastVisitedAt: { sql: "timestamptz", nullable: true, answer: { name: "last_visited_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  updatedAt: { sql: "timestamptz", answer: { name: "updated_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  visits: { sql: "int", answer: { name: "visits", in: AS_PRIVATE, type: count() } },
+  twoStepLockedAt: {
+    sql: "timestamptz",
+    nullable: true,
+    answer: {
+      name: "two_step_locked_time",
+      in: AS_PRIVATE,
+      type: ZTimestampSchema.meta({
+        description: "When too many wrong e-mailed codes locked the participant's signing link; null when not locked. `POST …/send_invitation` unlocks (a new link).",
+      }),
+    },
+  },
+  deliveryFailedAt: {
+    sql: "timestamptz",
+    nullable: true,
+    answer: {
+      name: "delivery_failed_time",
+      in: AS_PRIVATE,
+      type: ZTimestampSchema.meta({
+        description: "When the invitation failed for good (refused, or every retry failed); null once staff send it again or correct the e-mail address.",
+      }),
+    },
+  },
+  deliveryFailure: {
+    sql: "text",
+    answer: { name: "delivery_failure", in: AS_PRIVATE, type: z.string().meta({ description: "The mail server's reason for that failure; empty when there is none." }) },
+  },
+  remindersSent: {
+    sql: "int",
+    answer: { name: "reminders_sent", in: AS_PRIVATE, type: count().meta({ description: 'Automatic reminders sent so far (docs/mail.md "Reminders").' }) },
+  },
+  lastRemindedAt: { sql: "timestamptz", nullable: true, answer: { name: "last_reminded_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  invitedAt: {
+    sql: "timestamptz",
+    nullable: true,
+    answer: {
+      name: "invited_time",
+      in: AS_PRIVATE,
+      type: ZTimestampSchema.meta({
+        description: "When the invitation went out: at publishing, or when the participant's stage of an ordered contract opened; null before.",
+      }),
+    },
+  },
+  delegatedAt: {
+    sql: "timestamptz",
+    nullable: true,
+    answer: { name: "delegated_time", in: AS_PRIVATE, type: ZTimestampSchema.meta({ description: "When the participant handed their signature on; null otherwise." }) },
+  },
+  /** The participant's ETag: every change increments it. */
+  version: { sql: "int" },
+  signingNonce: { sql: "text", nullable: true, internal: "the signing link's secret part (lib/services/signing)" },
+  signingTokenHash: { sql: "text", nullable: true, internal: "finds the participant a signing link belongs to" },
+  signedName: { sql: "text", internal: "the name typed to sign, for the sealed copy" },
+  declineReason: { sql: "text", internal: "the signing page's, for the audit event and the sealed copy" },
+  decidedIp: { sql: "text", internal: "the completion certificate's" },
+  decidedUserAgent: { sql: "text", internal: "the completion certificate's" },
+  twoStepCodeNonce: { sql: "text", nullable: true, internal: "the e-mailed code's secret part" },
+  twoStepCodeExpiresAt: { sql: "timestamptz", nullable: true, internal: "the e-mailed code's" },
+  twoStepCodeAttempts: { sql: "int", internal: "the e-mailed code's" },
+  twoStepWrongTries: { sql: "int", internal: "the e-mailed code's lock" },
+  twoStepWrongTriesTotal: { sql: "int", internal: "the e-mailed code's lock" },
+  twoStepCodeRequests: { sql: "int", internal: "the e-mailed code's pacing" },
+  expiryWarnedAt: { sql: "timestamptz", nullable: true, internal: "the reminders job's" },
+});
+
 // --- Requests ---
 
 /** Keys a client reads in a participant and may echo back; they cannot be written. */
-const READ_ONLY = [
-  "id",
-  "organizer",
-  "my_participant",
-  "sign_state",
-  "sign_state_updated_time",
-  "delivery_status",
-  "delegated_to_id",
-  "_private_ownerside",
-  "_links",
-];
+const READ_ONLY = [...readOnlyAnswerNamesOf(PARTICIPANT_FIELDS), "my_participant", "_links"];
 const readOnlyHints = Object.fromEntries(READ_ONLY.map((key) => [key, "is read-only"]));
 
 /** The writable attributes of a participant (docs/api.md "Updating a participant"); the same set is accepted on creation. */
@@ -125,52 +237,15 @@ export const ZParticipantPathParamsSchema = z.object({
 // --- Response (docs/api.md "The domain") ---
 
 export const ZParticipantSchema = z
-  .object({
-    id: ZIdSchema,
-    name: z.string(),
-    title: z.string(),
-    email: z.string(),
-    phone_number: z.string(),
-    identification_number: z.string(),
-    delivery_channel: ZDeliveryChannelSchema,
-    delivery_status: oneOf(DELIVERY_STATUSES),
-    sign_method: ZSignMethodSchema,
-    sign_state: oneOf(SIGN_STATES),
-    sign_state_updated_time: ZTimestampSchema.nullable(),
-    signatory: z.boolean(),
-    sign_order: ZSignOrderSchema,
-    delegated_to_id: ZIdSchema.nullable().meta({
-      description: "Set when the participant handed their signature on (`participant.delegate`): the participant who signs instead. A delegator is no longer a signatory.",
+  .object(
+    answerShapeOf(PARTICIPANT_FIELDS, {
+      my_participant: z.boolean().meta({ description: "True for the participant that is the calling user." }),
+      _links: z
+        .object({ contract: ZLinkSchema, party: ZLinkSchema, self: ZLinkSchema })
+        .optional()
+        .meta({ description: "Present on the participant routes; absent inside a contract or party." }),
     }),
-    two_step_authentication_method: ZTwoStepMethodSchema,
-    organizer: z.boolean(),
-    my_participant: z.boolean().meta({ description: "True for the participant that is the calling user." }),
-    _permissions: ZParticipantPermissionsSchema,
-    _private_ownerside: z.object({
-      created_time: ZTimestampSchema,
-      first_visited_time: ZTimestampSchema.nullable(),
-      last_visited_time: ZTimestampSchema.nullable(),
-      updated_time: ZTimestampSchema,
-      visits: z.number().int().min(0),
-      two_step_locked_time: ZTimestampSchema.nullable().meta({
-        description: "When too many wrong e-mailed codes locked the participant's signing link; null when not locked. `POST …/send_invitation` unlocks (a new link).",
-      }),
-      delivery_failed_time: ZTimestampSchema.nullable().meta({
-        description: "When the invitation failed for good (refused, or every retry failed); null once staff send it again or correct the e-mail address.",
-      }),
-      delivery_failure: z.string().meta({ description: "The mail server's reason for that failure; empty when there is none." }),
-      reminders_sent: z.number().int().min(0).meta({ description: "Automatic reminders sent so far (docs/mail.md \"Reminders\")." }),
-      last_reminded_time: ZTimestampSchema.nullable(),
-      invited_time: ZTimestampSchema.nullable().meta({
-        description: "When the invitation went out: at publishing, or when the participant's stage of an ordered contract opened; null before.",
-      }),
-      delegated_time: ZTimestampSchema.nullable().meta({ description: "When the participant handed their signature on; null otherwise." }),
-    }),
-    _links: z
-      .object({ contract: ZLinkSchema, party: ZLinkSchema, self: ZLinkSchema })
-      .optional()
-      .meta({ description: "Present on the participant routes; absent inside a contract or party." }),
-  })
+  )
   .meta({ id: "Participant" });
 
 export type TParticipantPermissions = z.infer<typeof ZParticipantPermissionsSchema>;

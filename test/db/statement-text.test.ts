@@ -68,9 +68,9 @@ it.each(Object.keys(SHAPES))("%s: the same text for other values, none of them i
   for (const value of written(request(0))) expect(one.text).not.toContain(value);
 });
 
-it("the participant answer a PUT writes with: the same text for other values, none of them in it", () => {
+it("the participant answer a PUT reads back: the same text for other values, none of them in it", () => {
   const answer = (r: TRequest) =>
-    participantAnswerSql({ kind: "user", userId: r.userId } as Parameters<typeof participantAnswerSql>[0], r.origin, r.ids.contractId, "upd");
+    participantAnswerSql({ kind: "user", userId: r.userId } as Parameters<typeof participantAnswerSql>[0], r.origin, r.ids.contractId, "q");
   const [one, two] = [answer(request(0)), answer(request(1))];
   expect(two.text).toBe(one.text);
   expect(one.values).toEqual([request(0).ids.contractId, "http://one.example", request(0).userId]);

@@ -6,7 +6,8 @@ import { createApiToken, createContract, createTemplate, createUser, createWorks
 import type { TUpdateParticipantRequest } from "@/lib/schemas";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
-import { participantEtag, participantUpdateAnswer } from "@/lib/api/json/participant";
+import { participantEtag } from "@/lib/api/json/participant";
+import { updateParticipantAnswer } from "@/lib/api/update-participant-answer";
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
@@ -99,7 +100,7 @@ async function preloadAs(actor: Actor, path: TPath): Promise<unknown> {
 const ORIGIN = "http://localhost";
 
 /**
- * As the route does it (`participantUpdateAnswer`), in the "preloaded" way too: the targets read
+ * As the route does it (`updateParticipantAnswer`), in the "preloaded" way too: the targets read
  * with the credentials, `If-Match` turned into versions, and the answer (written by the write
  * statement, or read when nothing changed), which must equal the oracle (`serializeParticipant`)
  * to the byte.
@@ -107,7 +108,7 @@ const ORIGIN = "http://localhost";
 async function update(path: TPath, changes: TUpdateParticipantRequest, options: { actor?: Actor; ifMatch?: string | null } = {}) {
   const actor = options.actor ?? w.actors.editor;
   const preloaded = readWay === "preloaded" ? { preloaded: await preloadAs(actor, path) } : {};
-  const { participant, answer } = await participantUpdateAnswer({
+  const { participant, answer } = await updateParticipantAnswer({
     db: db.prisma,
     actor,
     origin: ORIGIN,

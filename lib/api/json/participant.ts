@@ -4,14 +4,12 @@
 // Strong, because `If-Match` compares strongly; what varies per caller (`my_participant`) is not state.
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, type Sql, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, type Sql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
-import { DomainError } from "@/lib/domain/errors";
-import type { TParticipantRow } from "@/lib/services/participants/participant-row";
-import { StaleParticipantError, type TUpdatedParticipant, updateParticipant, type UpdateParticipantOptions, WRITTEN_ROW } from "@/lib/services/participants/update-participant";
 import type { Actor } from "@/lib/domain/actor";
-import { ifMatchVersions } from "@/lib/http/front-door";
+import { PARTICIPANT_FIELDS } from "@/lib/schemas/participant";
+import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 
 /**
  * The participant row `alias` as a JSON value, reading `arg` (lib/db/index.ts `ANSWER_ARG`): `arg.me`'s
@@ -19,47 +17,15 @@ import { ifMatchVersions } from "@/lib/http/front-door";
  * routes), for the participant of the party `alias.party_id` of the contract `c.id`.
  */
 export function participantJsonSql(alias: string, links = false): string {
-  const a = (column: string) => `${alias}.${column}`;
   const href = (url: string) => jsonRow({ href: url });
   const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || c.id`;
-  const party = `${contract} || '/parties/' || ${a("party_id")}`;
-  return jsonRow({
-    id: a("id"),
-    name: a("name"),
-    title: a("title"),
-    email: a("email"),
-    phone_number: a("phone_number"),
-    identification_number: a("identification_number"),
-    delivery_channel: a("delivery_channel"),
-    delivery_status: a("delivery_status"),
-    sign_method: a("sign_method"),
-    sign_state: a("sign_state"),
-    sign_state_updated_time: isoTimeSql(a("sign_state_updated_at")),
-    signatory: a("signatory"),
-    sign_order: a("sign_order"),
-    delegated_to_id: a("delegated_to_id"),
-    two_step_authentication_method: a("two_step_authentication_method"),
-    organizer: a("organizer"),
-    my_participant: `COALESCE(${a("user_id")} = ${ANSWER_ARG.me}, false)`,
-    _permissions: jsonRow({ "contract:update": a("can_update_contract") }),
-    _private_ownerside: jsonRow({
-      created_time: isoTimeSql(a("created_at")),
-      first_visited_time: isoTimeSql(a("first_visited_at")),
-      last_visited_time: isoTimeSql(a("last_visited_at")),
-      updated_time: isoTimeSql(a("updated_at")),
-      visits: a("visits"),
-      two_step_locked_time: isoTimeSql(a("two_step_locked_at")),
-      delivery_failed_time: isoTimeSql(a("delivery_failed_at")),
-      delivery_failure: a("delivery_failure"),
-      reminders_sent: a("reminders_sent"),
-      last_reminded_time: isoTimeSql(a("last_reminded_at")),
-      invited_time: isoTimeSql(a("invited_at")),
-      delegated_time: isoTimeSql(a("delegated_at")),
+  const party = `${contract} || '/parties/' || ${alias}.party_id`;
+  return jsonRow(
+    answerFieldsSql(PARTICIPANT_FIELDS, alias, {
+      computed: { my_participant: `COALESCE(${alias}.user_id = ${ANSWER_ARG.me}, false)` },
+      links: links ? jsonRow({ contract: href(contract), party: href(party), self: href(`${party} || '/participants/' || ${alias}.id`) }) : undefined,
     }),
-    ...(links
-      ? { _links: jsonRow({ contract: href(contract), party: href(party), self: href(`${party} || '/participants/' || ${a("id")}`) }) }
-      : {}),
-  });
+  );
 }
 
 /** The user whose participant is `my_participant`, for a statement outside the authentication's: none for the anonymous admin. */
@@ -112,35 +78,4 @@ export function preloadedParticipant(preloaded: unknown, ids: TParticipantIds): 
 /** The participant's ETag (GET, POST and PUT answer it; PUT compares `If-Match` with it). */
 export function participantEtag(row: { id: number; version: number }): string {
   return `"p${row.id}-v${row.version}"`;
-}
-
-/**
- * PUT …/participants/{id}: `If-Match` → the versions the change may apply to, the change (whose
- * write statement writes the answer too), then the answer and its new ETag (an update that changed
- * nothing reads the answer). A stale version is the 412 with the participant's current ETag, so the
- * client can fetch it again.
- */
-export async function participantUpdateAnswer(
-  request: Omit<UpdateParticipantOptions, "expectedVersions" | "returning" | "linkOrigin"> & { origin: string; ifMatch: string | null },
-): Promise<{ participant: TParticipantRow; answer: string; etag: string }> {
-  const { db, actor, origin, contractId, participantId, ifMatch } = request;
-  let updated: TUpdatedParticipant;
-  try {
-    updated = await updateParticipant({
-      ...request,
-      expectedVersions: versionsOf(ifMatch, participantId),
-      returning: participantAnswerSql(actor, origin, contractId, WRITTEN_ROW),
-      linkOrigin: origin,
-    });
-  } catch (error) {
-    if (!(error instanceof StaleParticipantError)) throw error;
-    throw new DomainError(error.key, error.message, { headers: { ETag: participantEtag(error.current) } });
-  }
-  const answer = (updated.returned as string | null) ?? (await participantAnswer(db, actor, origin, contractId, participantId));
-  return { participant: updated.participant, answer, etag: participantEtag(updated.participant) };
-}
-
-/** The versions of participant `id` that `If-Match` names (`ifMatchVersions`). */
-function versionsOf(ifMatch: string | null, id: number): readonly number[] | undefined {
-  return ifMatchVersions(ifMatch, `"p${id}-v`, /^\d{1,10}$/)?.map(Number);
 }

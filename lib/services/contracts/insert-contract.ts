@@ -7,7 +7,7 @@ import { reviveDates } from "@/lib/db/query";
 import { jsonColumns } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
-import type { TParticipantData } from "@/lib/services/parties/participant-data";
+import { PARTICIPANT_DATA_FIELDS, type TParticipantData } from "@/lib/services/parties/participant-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { TContractDetailRow, TContractRow } from "./contract-row";
 import { CONTRACT_COLUMNS } from "./contract-row";
@@ -54,15 +54,9 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
   const people = c.parties.flatMap((party, index) => party.participants.map((p) => participantColumns(partyRows[index]!.id, p)));
   const [second] = people.length
     ? await tx.$queryRaw<{ participants: TParticipantRow[] }[]>`WITH q AS (
-            INSERT INTO participants (party_id, user_id, name, title, email, phone_number, identification_number, delivery_channel, sign_method,
-                                      two_step_authentication_method, signatory, can_update_contract, organizer, sign_state, sign_state_updated_at,
-                                      delivery_status, sign_order, created_at, updated_at)
-            SELECT v.party_id, v.user_id, v.name, v.title, v.email, v.phone_number, v.identification_number, v.delivery_channel::delivery_channel,
-                   v.sign_method::sign_method, v.two_step_authentication_method::two_step_method, v.signatory, v.can_update_contract, v.organizer,
-                   v.sign_state::sign_state, v.sign_state_updated_at, v.delivery_status::delivery_status, v.sign_order, ${now}, ${now}
-              FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(people)}::jsonb) AS (party_id int, user_id int, name text, title text, email text, phone_number text,
-                   identification_number text, delivery_channel text, sign_method text, two_step_authentication_method text, signatory boolean,
-                   can_update_contract boolean, organizer boolean, sign_state text, sign_state_updated_at timestamptz, delivery_status text, sign_order int)) WITH ORDINALITY v
+            INSERT INTO participants (${INSERTED_COLUMNS}, created_at, updated_at)
+            SELECT ${INSERTED_VALUES}, ${now}, ${now}
+              FROM ROWS FROM (jsonb_populate_recordset(NULL::participants, ${JSON.stringify(people)}::jsonb)) WITH ORDINALITY v
              ORDER BY v.ordinality
             RETURNING *
           )
@@ -76,25 +70,14 @@ const CONTRACT_JSON = Prisma.raw(jsonColumns("c", CONTRACT_COLUMNS));
 const PARTY_SUMMARY_JSON = Prisma.raw(jsonColumns("p", PARTY_SUMMARY_COLUMNS));
 const PARTICIPANTS_JSON = Prisma.raw(jsonColumns("q", PARTICIPANT_COLUMNS));
 
-/** A participant's columns, with the schema's defaults for what the data leaves out. */
+/** The participant columns a new contract writes (the rest take their defaults), and their values in the inserted rows `v`. */
+const INSERTED = (["partyId", ...PARTICIPANT_DATA_FIELDS] as const).map((field) => PARTICIPANT_COLUMNS[field]);
+const INSERTED_COLUMNS = Prisma.raw(INSERTED.join(", "));
+const INSERTED_VALUES = Prisma.raw(INSERTED.map((column) => `v.${column}`).join(", "));
+
+/** A participant as a row of `participants` (by column), for `jsonb_populate_recordset`. */
 function participantColumns(partyId: number, p: TParticipantData) {
-  return {
-    party_id: partyId,
-    user_id: p.userId ?? null,
-    name: p.name,
-    title: p.title ?? "",
-    email: p.email ?? "",
-    phone_number: p.phoneNumber ?? "",
-    identification_number: p.identificationNumber ?? "",
-    delivery_channel: p.deliveryChannel,
-    sign_method: p.signMethod,
-    two_step_authentication_method: p.twoStepMethod,
-    signatory: p.signatory ?? false,
-    can_update_contract: p.canUpdateContract ?? false,
-    organizer: p.organizer ?? false,
-    sign_state: p.signState ?? "undecided",
-    sign_state_updated_at: p.signStateUpdatedAt ?? null,
-    delivery_status: p.deliveryStatus ?? "not_sent",
-    sign_order: p.signOrder ?? null,
-  };
+  const row: Record<string, unknown> = { party_id: partyId };
+  for (const field of PARTICIPANT_DATA_FIELDS) row[PARTICIPANT_COLUMNS[field]] = p[field];
+  return row;
 }

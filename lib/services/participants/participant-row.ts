@@ -1,76 +1,12 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { PARTICIPANT_FIELDS } from "@/lib/schemas/participant";
+import { rowColumnsOf, rowSelectOf } from "@/lib/schemas/field-table";
 
-/** The columns a participant answer is built from: an explicit allowlist (no row is sent as is). */
-export const PARTICIPANT_SELECT = {
-  id: true,
-  partyId: true,
-  userId: true,
-  name: true,
-  title: true,
-  email: true,
-  phoneNumber: true,
-  identificationNumber: true,
-  deliveryChannel: true,
-  deliveryStatus: true,
-  signMethod: true,
-  signState: true,
-  signStateUpdatedAt: true,
-  signatory: true,
-  twoStepMethod: true,
-  organizer: true,
-  canUpdateContract: true,
-  visits: true,
-  firstVisitedAt: true,
-  lastVisitedAt: true,
-  twoStepLockedAt: true,
-  deliveryFailedAt: true,
-  deliveryFailure: true,
-  remindersSent: true,
-  lastRemindedAt: true,
-  signOrder: true,
-  invitedAt: true,
-  delegatedAt: true,
-  delegatedToId: true,
-  version: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.ParticipantSelect;
+/** The columns a participant answer and its rules read (all but the internal ones, lib/schemas/participant.ts). */
+export const PARTICIPANT_SELECT = rowSelectOf(PARTICIPANT_FIELDS) satisfies Prisma.ParticipantSelect;
 
-/** The column of each `PARTICIPANT_SELECT` field, for rows PostgreSQL assembles (lib/db/index.ts `jsonColumns`). */
-export const PARTICIPANT_COLUMNS = {
-  id: "id",
-  partyId: "party_id",
-  userId: "user_id",
-  name: "name",
-  title: "title",
-  email: "email",
-  phoneNumber: "phone_number",
-  identificationNumber: "identification_number",
-  deliveryChannel: "delivery_channel",
-  deliveryStatus: "delivery_status",
-  signMethod: "sign_method",
-  signState: "sign_state",
-  signStateUpdatedAt: "sign_state_updated_at",
-  signatory: "signatory",
-  twoStepMethod: "two_step_authentication_method",
-  organizer: "organizer",
-  canUpdateContract: "can_update_contract",
-  visits: "visits",
-  firstVisitedAt: "first_visited_at",
-  lastVisitedAt: "last_visited_at",
-  twoStepLockedAt: "two_step_locked_at",
-  deliveryFailedAt: "delivery_failed_at",
-  deliveryFailure: "delivery_failure",
-  remindersSent: "reminders_sent",
-  lastRemindedAt: "last_reminded_at",
-  signOrder: "sign_order",
-  invitedAt: "invited_at",
-  delegatedAt: "delegated_at",
-  delegatedToId: "delegated_to_id",
-  version: "version",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-} as const satisfies Record<keyof typeof PARTICIPANT_SELECT, string>;
+/** The column of each `PARTICIPANT_SELECT` field, for rows PostgreSQL assembles (`jsonColumns`). */
+export const PARTICIPANT_COLUMNS = rowColumnsOf(PARTICIPANT_FIELDS);
 
 /** A participant row as selected by `PARTICIPANT_SELECT`; a full `Participant` row fits too. */
 export type TParticipantRow = Prisma.ParticipantGetPayload<{ select: typeof PARTICIPANT_SELECT }>;

@@ -9,6 +9,8 @@ import { assertCanWrite, visibleWorkspaceIds } from "@/lib/domain/access";
 import { participantProblems } from "@/lib/domain/options";
 import { Prisma, type Participant } from "@/lib/generated/prisma/client";
 import type { TAvailableOptions, TUpdateParticipantRequest } from "@/lib/schemas";
+import { answerPathOf, auditValuesOf, frozenFieldsOf, sqlTypesOf, writableFieldsOf } from "@/lib/schemas/field-table";
+import { PARTICIPANT_FIELDS } from "@/lib/schemas/participant";
 import { contractNotFound, participantNotFound, partyNotFound } from "@/lib/services/not-found";
 import { auditEventInsertSql } from "@/lib/services/audit/audit-event-insert-sql";
 import { availableOptionsFields } from "@/lib/services/templates/available-options-fields";
@@ -67,20 +69,10 @@ export interface UpdateParticipantOptions {
   requestId?: string;
   /** The targets read with the caller's credentials (`updateTargetsPreload`), when the caller read them. */
   preloaded?: unknown;
-  /**
-   * What the write statement gives back beside the row written (`returned`): the caller's SQL, which
-   * reads the written participant as `WRITTEN_ROW`.
-   */
-  returning?: Sql;
   /** The origin the signing link of a new invitation is written under (an e-mail change on a pending contract). */
   linkOrigin?: string;
 }
 
-/** The participant as stored after the update, and what `returning` gave (null when nothing was written). */
-export interface TUpdatedParticipant {
-  participant: TParticipantRow;
-  returned: unknown;
-}
 
 /** The participant changed since the version the caller named (`expectedVersions`). */
 export class StaleParticipantError extends DomainError {
@@ -89,22 +81,11 @@ export class StaleParticipantError extends DomainError {
   }
 }
 
-/** Each writable attribute (docs/api.md "Updating a participant") and the column it is stored in. */
-const COLUMNS = {
-  name: "name",
-  title: "title",
-  email: "email",
-  phone_number: "phoneNumber",
-  identification_number: "identificationNumber",
-  delivery_channel: "deliveryChannel",
-  sign_method: "signMethod",
-  two_step_authentication_method: "twoStepMethod",
-  signatory: "signatory",
-  sign_order: "signOrder",
-} as const satisfies Record<Exclude<keyof TUpdateParticipantRequest, "_permissions">, keyof Participant>;
+/** The writable fields (lib/schemas/participant.ts `write`) and where a request gives each. */
+const WRITABLE = writableFieldsOf(PARTICIPANT_FIELDS).map((field) => ({ field, path: answerPathOf(field, PARTICIPANT_FIELDS[field]) }));
 
-type TAttribute = keyof typeof COLUMNS;
-type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute] | "canUpdateContract">>;
+type TWritable = (typeof WRITABLE)[number]["field"];
+type TParticipantChanges = Partial<Pick<Participant, TWritable>>;
 
 /**
  * docs/api.md "Updating a participant". Checks run in a fixed order, so a client learns one thing at a time and nothing it may
@@ -117,16 +98,16 @@ type TParticipantChanges = Partial<Pick<Participant, (typeof COLUMNS)[TAttribute
  * again in a transaction that first locks the contract's row (as signing does) and the
  * participant's, so concurrent changes queue and none is lost.
  */
-export async function updateParticipant(options: UpdateParticipantOptions): Promise<TUpdatedParticipant> {
+export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
   const { db, actor, contractId, partyId, participantId } = options;
   const ids = { contractId, partyId, participantId };
   const preloaded = options.preloaded !== undefined ? (options.preloaded as TTargetsRow | null) : await readTargets(db, actor, ids);
   const targets = foundTargets(preloaded, ids);
   const plan = planUpdate(options, targets);
-  if (plan.write === null) return { participant: targets.current, returned: null };
+  if (plan.write === null) return targets.current;
   if (!plan.relink) {
-    const written = await queryOne<{ participant: TParticipantRow; returned: unknown }>(db, plan.write);
-    if (written) return { participant: reviveDates(written.participant), returned: written.returned };
+    const written = await queryOne<{ participant: TParticipantRow }>(db, plan.write);
+    if (written) return reviveDates(written.participant);
   }
   const updated = await db.$transaction((tx) => updateLocked(tx, options, ids));
   // An invitation may have been queued (`relink`): wake the sender now that it is committed.
@@ -135,23 +116,22 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 }
 
 /** The update under the contract's and the participant's row locks: read, check and write see the same rows. */
-async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTargetIds): Promise<TUpdatedParticipant> {
+async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTargetIds): Promise<TParticipantRow> {
   // The contract first (as signing takes it), then the participant (as the one-statement write takes it).
   await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${ids.contractId} FOR UPDATE`;
   await tx.$queryRaw`SELECT id FROM participants WHERE id = ${ids.participantId} AND party_id = ${ids.partyId} FOR UPDATE`;
   const [row] = await tx.$queryRaw<{ targets: TTargetsRow | null }[]>(targetsStatement(options.actor, ids));
   const targets = foundTargets(row?.targets ?? null, ids);
   const plan = planUpdate(options, targets);
-  if (plan.write === null) return { participant: targets.current, returned: null };
-  let [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(plan.write);
+  if (plan.write === null) return targets.current;
+  let [written] = await tx.$queryRaw<{ participant: TParticipantRow }[]>(plan.write);
   if (plan.relink && (await relink(tx, options, targets.current))) {
-    // The invitation changed the row again (link, invited_at, delivery_status, version): answer as it is now.
-    const returned = options.returning ?? Prisma.raw("NULL");
-    [written] = await tx.$queryRaw<{ participant: TParticipantRow; returned: unknown }[]>(
-      Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM participants ${UPD} WHERE ${UPD}.id = ${ids.participantId}::int`,
+    // The invitation changed the row again (link, invited_at, delivery_status, version): the row as it is now.
+    [written] = await tx.$queryRaw<{ participant: TParticipantRow }[]>(
+      Prisma.sql`SELECT ${PARTICIPANT_JSON.upd} AS participant FROM participants ${UPD} WHERE ${UPD}.id = ${ids.participantId}::int`,
     );
   }
-  return { participant: reviveDates(written!.participant), returned: written!.returned };
+  return reviveDates(written!.participant);
 }
 
 /**
@@ -189,8 +169,8 @@ async function readTargets(db: PrismaClient, actor: Actor, ids: TTargetIds): Pro
   return (await queryOne<{ targets: TTargetsRow | null }>(db, targetsStatement(actor, ids)))?.targets ?? null;
 }
 
-/** The name under which an update's statements show the participant they wrote, for `returning` to read. */
-export const WRITTEN_ROW = "upd";
+/** The name under which an update's statements show the participant they wrote. */
+const WRITTEN_ROW = "upd";
 
 // The parts of the statements that never change, written once.
 const UPD = Prisma.raw(WRITTEN_ROW);
@@ -253,7 +233,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   // (an individual party is its participant, docs/api.md: its name and number follow) and the
   // audit event. No row back means the participant changed since it was read.
   const now = Prisma.sql`${new Date().toISOString()}::timestamptz`;
-  const values = (Object.entries(data) as [keyof TParticipantChanges, unknown][]).map(
+  const values = (Object.entries(data) as [TWritable, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
   );
   const audit = auditEventInsertSql(WRITTEN_ROW, {
@@ -268,9 +248,8 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
     after,
   });
   const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
-  const returned = options.returning ?? Prisma.raw("NULL");
   const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
-    SELECT ${PARTICIPANT_JSON.upd} AS participant, ${returned} AS returned FROM ${UPD}`;
+    SELECT ${PARTICIPANT_JSON.upd} AS participant FROM ${UPD}`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
   return { write, relink };
@@ -298,20 +277,22 @@ function assertContractEditable(actor: Actor, contract: { id: number; workspaceI
  * under. Both are refusals (409), never a silent reset of signatures.
  */
 function assertAgreementKept(contract: { id: number; state: TContractState }, current: TParticipantRow, data: TParticipantChanges): void {
-  if (contract.state !== "draft" && "signatory" in data) {
-    throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: who must sign was fixed when it was published.`);
+  const fixed = FROZEN_ON_PUBLISH.filter((field) => field in data);
+  if (contract.state !== "draft" && fixed.length > 0) {
+    throw new DomainError(
+      "signatories_frozen",
+      `Contract ${contract.id} is ${contract.state}: ${fixed.map(answerNameOf).join(", ")} ${fixed.length > 1 ? "were" : "was"} fixed when it was published.`,
+    );
   }
-  // The order is part of what was published: a stage already invited cannot be moved or skipped.
-  if (contract.state !== "draft" && "signOrder" in data) {
-    throw new DomainError("signatories_frozen", `Contract ${contract.id} is ${contract.state}: the signing order was fixed when it was published.`);
-  }
-  const identity = (["name", "email", "signMethod", "twoStepMethod"] as const).filter((column) => column in data);
+  const identity = FROZEN_ON_DECISION.filter((field) => field in data);
   if (current.signState !== "undecided" && identity.length > 0) {
-    throw new DomainError("participant_decided", `Participant ${current.id} has ${current.signState}; their ${identity.map((c) => API_NAMES[c]).join(", ")} cannot change.`);
+    throw new DomainError("participant_decided", `Participant ${current.id} has ${current.signState}; their ${identity.map(answerNameOf).join(", ")} cannot change.`);
   }
 }
 
-const API_NAMES = { name: "name", email: "email", signMethod: "sign_method", twoStepMethod: "two_step_authentication_method" } as const;
+const FROZEN_ON_PUBLISH = frozenFieldsOf(PARTICIPANT_FIELDS, "published");
+const FROZEN_ON_DECISION = frozenFieldsOf(PARTICIPANT_FIELDS, "decided");
+const answerNameOf = (field: keyof typeof PARTICIPANT_FIELDS) => answerPathOf(field, PARTICIPANT_FIELDS[field]).join(".");
 
 /**
  * The writes of an update, as CTEs of one statement: `upd` (`WRITTEN_ROW`), the participant (the row `where` picks;
@@ -320,8 +301,8 @@ const API_NAMES = { name: "name", email: "email", signMethod: "sign_method", two
  * the audit event (`audit`, an INSERT reading `upd`). `values` are the columns set and their
  * values. No row in `upd` means nothing was written.
  */
-function participantWriteCtes(w: { values: readonly (readonly [keyof TParticipantChanges, Sql])[]; where: Sql; now: Sql; audit: Sql }): Sql {
-  const column = (field: keyof TParticipantChanges) => Prisma.raw(PARTICIPANT_COLUMNS[field]);
+function participantWriteCtes(w: { values: readonly (readonly [TWritable, Sql])[]; where: Sql; now: Sql; audit: Sql }): Sql {
+  const column = (field: TWritable) => Prisma.raw(PARTICIPANT_COLUMNS[field]);
   const mirrored = w.values
     .filter(([field]) => field === "name" || field === "identificationNumber")
     .map(([field]) => Prisma.sql`${column(field)} = CASE WHEN parties.type = 'individual' THEN ${UPD}.${column(field)} ELSE parties.${column(field)} END`);
@@ -337,20 +318,8 @@ function participantWriteCtes(w: { values: readonly (readonly [keyof TParticipan
     )`;
 }
 
-/** The SQL type of each writable participant column (enums by their PostgreSQL names). */
-const PARTICIPANT_TYPES = {
-  name: "text",
-  title: "text",
-  email: "text",
-  phoneNumber: "text",
-  identificationNumber: "text",
-  deliveryChannel: "delivery_channel",
-  signMethod: "sign_method",
-  twoStepMethod: "two_step_method",
-  signatory: "boolean",
-  signOrder: "int",
-  canUpdateContract: "boolean",
-} as const satisfies Record<keyof TParticipantChanges, string>;
+/** The SQL type of each participant column (enums by their PostgreSQL names). */
+const PARTICIPANT_TYPES = sqlTypesOf(PARTICIPANT_FIELDS);
 
 /**
  * The columns to write (only those whose value changes) and the changed attributes before and after,
@@ -358,24 +327,22 @@ const PARTICIPANT_TYPES = {
  * addresses are compared case-insensitively everywhere else too.
  */
 function changedFields(current: TParticipantRow, changes: TUpdateParticipantRequest) {
-  const data: TParticipantChanges = {};
+  const data: Record<string, unknown> = {};
+  const changed: TWritable[] = [];
+  for (const { field, path } of WRITABLE) {
+    const value = valueAt(changes, path);
+    if (value === undefined || value === current[field]) continue;
+    if (field === "email" && typeof value === "string" && value.toLowerCase() === current.email.toLowerCase()) continue;
+    data[field] = value;
+    changed.push(field);
+  }
   // null: a sign_order cleared or set for the first time.
-  const before: Record<string, Prisma.InputJsonValue | null> = {};
-  const after: Record<string, Prisma.InputJsonValue | null> = {};
-  for (const attribute of Object.keys(COLUMNS) as TAttribute[]) {
-    const value = changes[attribute];
-    const column = COLUMNS[attribute];
-    if (value === undefined || value === current[column]) continue;
-    if (attribute === "email" && typeof value === "string" && value.toLowerCase() === current.email.toLowerCase()) continue;
-    (data as Record<string, unknown>)[column] = value;
-    before[attribute] = current[column];
-    after[attribute] = value;
-  }
-  const canUpdate = changes._permissions?.["contract:update"];
-  if (canUpdate !== undefined && canUpdate !== current.canUpdateContract) {
-    data.canUpdateContract = canUpdate;
-    before._permissions = { "contract:update": current.canUpdateContract };
-    after._permissions = { "contract:update": canUpdate };
-  }
-  return { data, before, after };
+  const before = auditValuesOf(PARTICIPANT_FIELDS, current, changed) as Record<string, Prisma.InputJsonValue | null>;
+  const after = auditValuesOf(PARTICIPANT_FIELDS, data, changed) as Record<string, Prisma.InputJsonValue | null>;
+  return { data: data as TParticipantChanges, before, after };
+}
+
+/** The value a request gives at `path` (a section's field is nested). */
+function valueAt(changes: TUpdateParticipantRequest, path: readonly string[]): unknown {
+  return path.reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], changes);
 }

@@ -1,10 +1,15 @@
 import { participantProblems, type TParticipantOptions } from "@/lib/domain/options";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Participant } from "@/lib/generated/prisma/client";
 import type { TAvailableOptions, TCreateParticipantRequest } from "@/lib/schemas";
+import { type TWritableFields, writableFieldsOf } from "@/lib/schemas/field-table";
+import { PARTICIPANT_FIELDS } from "@/lib/schemas/participant";
 import type { TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
 
-export type TParticipantData = Omit<Prisma.ParticipantCreateManyPartyInput, "createdAt" | "updatedAt">;
+/** What a new participant is made of: what a request may write, and who the service says it is. */
+export const PARTICIPANT_DATA_FIELDS = [...writableFieldsOf(PARTICIPANT_FIELDS), "userId", "organizer"] as const;
+
+export type TParticipantData = Pick<Participant, TWritableFields<typeof PARTICIPANT_FIELDS> | "userId" | "organizer">;
 
 /**
  * A counterparty participant as a row to insert, its rule problems (under the template's options)
@@ -49,8 +54,7 @@ function newParticipantData(p: TCreateParticipantRequest, defaults: TParticipant
     signatory,
     canUpdateContract: p._permissions?.["contract:update"] ?? signatory,
     signOrder: p.sign_order ?? null,
-    signState: "undecided",
-    signStateUpdatedAt: null,
-    deliveryStatus: "not_sent",
+    userId: null,
+    organizer: false,
   } satisfies TParticipantData;
 }

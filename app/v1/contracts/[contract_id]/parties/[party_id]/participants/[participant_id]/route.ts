@@ -1,6 +1,7 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
-import { participantPreload, participantUpdateAnswer, preloadedParticipant } from "@/lib/api/json/participant";
+import { jsonText } from "@/lib/api/response";
+import { participantPreload, preloadedParticipant } from "@/lib/api/json/participant";
+import { updateParticipantAnswer } from "@/lib/api/update-participant-answer";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { updateTargetsPreload } from "@/lib/services/participants/update-participant";
@@ -21,7 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     ENDPOINTS.updateParticipant,
     async ({ prisma, actor, params, body: changes, ifMatch, origin, requestId, preloaded }) => {
       const { contract_id: contractId, party_id: partyId, participant_id: participantId } = params;
-      const { answer, etag } = await participantUpdateAnswer({ db: prisma, actor, origin, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
+      const { answer, etag } = await updateParticipantAnswer({ db: prisma, actor, origin, contractId, partyId, participantId, ifMatch, changes, requestId, preloaded });
       return jsonText(answer, { headers: { ETag: etag } });
     },
     // What the update checks is read with the credentials, in one statement.

@@ -1,0 +1,64 @@
+// Each resource's field table (lib/schemas/field-table.ts) against the truth of storage,
+// prisma/schema.prisma: the same fields, columns, SQL types and nullability. A field added to a
+// model and not to its table, or declared with the wrong column or type, fails here.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { answerPathOf, columnOf, type TFieldTable, writableFieldsOf } from "@/lib/schemas/field-table";
+import { PARTICIPANT_FIELDS, ZCreateParticipantRequestSchema } from "@/lib/schemas/participant";
+
+const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
+
+/** The `@@map` name of each enum: its PostgreSQL type. */
+const ENUMS = new Map([...SCHEMA.matchAll(/^enum (\w+) \{([^}]*)\}/gm)].map(([, name, body]) => [name!, /@@map\("(\w+)"\)/.exec(body!)?.[1] ?? name!]));
+const MODELS = new Set([...SCHEMA.matchAll(/^model (\w+) \{/gm)].map(([, name]) => name!));
+
+interface TPrismaField {
+  column: string;
+  sql: string;
+  nullable: boolean;
+}
+
+/** The scalar fields of `model` as prisma/schema.prisma declares them. */
+function scalarFields(model: string): Map<string, TPrismaField> {
+  const body = new RegExp(`^model ${model} \\{([^}]*)\\}`, "m").exec(SCHEMA)?.[1];
+  if (!body) throw new Error(`no model ${model}`);
+  const fields = new Map<string, TPrismaField>();
+  for (const line of body.split("\n").map((l) => l.trim())) {
+    const match = /^(\w+)\s+(\w+)(\[\])?(\?)?(.*)$/.exec(line);
+    if (!match || line.startsWith("//") || line.startsWith("@@")) continue;
+    const [, name, type, list, optional, rest] = match as unknown as [string, string, string, string | undefined, string | undefined, string];
+    if (MODELS.has(type) || list) continue; // a relation
+    const sql =
+      type === "Int" ? "int" : type === "String" ? "text" : type === "Boolean" ? "boolean" : type === "Json" ? "jsonb"
+      : type === "DateTime" ? (rest.includes("@db.Date") ? "date" : "timestamptz") : (ENUMS.get(type) ?? `unknown type ${type}`);
+    fields.set(name, { column: /@map\("(\w+)"\)/.exec(rest)?.[1] ?? name, sql, nullable: optional === "?" });
+  }
+  return fields;
+}
+
+const TABLES: [string, TFieldTable][] = [["Participant", PARTICIPANT_FIELDS]];
+
+describe.each(TABLES)("the field table of %s", (model, table) => {
+  it("lists every scalar field of the Prisma model, and nothing else", () => {
+    expect(Object.keys(table).sort()).toEqual([...scalarFields(model).keys()].sort());
+  });
+
+  it("gives each field the model's column, SQL type and nullability", () => {
+    const stored = scalarFields(model);
+    const declared = Object.entries(table).map(([name, spec]) => [name, { column: columnOf(name, spec), sql: spec.sql, nullable: spec.nullable ?? false }]);
+    expect(Object.fromEntries(declared)).toEqual(Object.fromEntries(stored));
+  });
+
+  it("audits only answered fields, and answers no internal one", () => {
+    for (const [name, spec] of Object.entries(table)) {
+      if (spec.audit) expect(spec.answer, `${name} is audited`).toBeDefined();
+      if (spec.internal) expect([spec.answer, spec.write, spec.audit], `${name} is internal`).toEqual([undefined, undefined, undefined]);
+    }
+  });
+});
+
+it("a participant request writes exactly the fields the table marks writable", () => {
+  const requestKeys = Object.keys(ZCreateParticipantRequestSchema.shape).sort();
+  const writable = [...new Set(writableFieldsOf(PARTICIPANT_FIELDS).map((field) => answerPathOf(field, PARTICIPANT_FIELDS[field])[0]!))].sort();
+  expect(requestKeys).toEqual(writable);
+});
