@@ -1,7 +1,7 @@
 // The security headers of every response and the JSON routes' Content-Security-Policy, shared with
 // the front door (server.mjs); the pages' policy, which needs a nonce per request, is set by
 // proxy.ts. See docs/security.md.
-import { JSON_ROUTE_CSP, SECURITY_HEADERS } from "./lib/http/front-door.ts";
+import { JSON_ROUTE_CSP, SECURITY_HEADERS } from "./lib/http/security-headers.ts";
 
 const securityHeaders = Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
 

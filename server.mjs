@@ -32,15 +32,14 @@ const {
   removeRouterHeaders,
   incomingRequestId,
   isJsonRoute,
-  isValidHost,
   isWellFormedTarget,
-  linkOrigin,
   redactPath,
-  refusalSecurityHeaders,
   withoutTrailingSlash,
   resolveClient,
   sanitizeForwardingHeaders,
 } = await import("./lib/http/front-door.ts");
+const { isValidHost, linkOrigin } = await import("./lib/http/origin.ts");
+const { refusalSecurityHeaders } = await import("./lib/http/security-headers.ts");
 const { env } = await import("./lib/env.ts");
 const { logger } = await import("./lib/logger.ts");
 

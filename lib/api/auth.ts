@@ -13,7 +13,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { appOrigins } from "@/lib/http/front-door";
+import { appOrigins } from "@/lib/http/origin";
 
 export const API_TOKEN_HEADER = "x-service-api-token";
 export const USER_EMAIL_HEADER = "x-service-user-email";

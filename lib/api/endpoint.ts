@@ -6,7 +6,9 @@
 // mapping, standard headers and one log line; and the one bounded body reader.
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
-import { incomingRequestId, json, MAX_BODY_BYTES, redactPath, requestOrigin } from "@/lib/http/front-door";
+import { incomingRequestId, MAX_BODY_BYTES, redactPath } from "@/lib/http/front-door";
+import { requestOrigin } from "@/lib/http/origin";
+import { json } from "@/lib/api/response";
 import { env } from "@/lib/env";
 import type { Actor } from "@/lib/domain/actor";
 import { authenticate, type TPreload } from "@/lib/api/auth";

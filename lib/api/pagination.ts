@@ -1,4 +1,4 @@
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { bytesFromEscaped, listCountOfEscaped } from "@/lib/db/sql";
 import { absoluteUrl, type TQueryValues } from "@/lib/http/links";
 import { MAX_OFFSET, type TPaginated, type TPagination } from "@/lib/schemas/pagination";

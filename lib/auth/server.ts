@@ -7,7 +7,7 @@ import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { logger, serializeError } from "@/lib/logger";
 import { withHashedSessionTokens } from "@/lib/auth/hashed-session-tokens";
-import { appOrigins } from "@/lib/http/front-door";
+import { appOrigins } from "@/lib/http/origin";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { env } from "@/lib/env";
 

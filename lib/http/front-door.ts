@@ -1,15 +1,15 @@
-// The HTTP edge, shared by the server (server.mjs) and the app: what the front door checks before
-// Next.js sees a request, and the constants the app shares with it (the body limit, the security
-// headers, the guard errors); what a request says about itself (its id, its public origin beside the
-// forwarding headers sanitized here, the path as logs show it, the versions `If-Match` names); and
-// how a JSON answer goes out (as one chunk the API lane writes as it is). Everything here is a leaf:
-// it calls nothing of the app, so the app's handlers call down into it, never back up. server.mjs
-// loads this file with Node's own type stripping, outside the Next build: so only relative imports,
-// with their `.ts` extension, and only erasable TypeScript. Unit-tested in test/server/guards.test.ts
-// and test/api/origin.test.ts; why the checks live here and not in route handlers: docs/security.md
-// ("The front door").
+// The front door: what the server (server.mjs) checks before Next.js sees a request, and what the app
+// shares with those checks: the methods answered, the body limits, the guard errors, the trusted
+// proxies and the client's address, the forwarding headers sanitized, the paths refused or
+// normalized, the request id, and the path as logs show it. Why the checks live here and not in
+// route handlers: docs/security.md ("The front door"). Unit-tested in test/server/guards.test.ts.
+//
+// Like the rest of lib/http, a leaf: it calls nothing of the app, so the app calls down into it,
+// never back up. server.mjs loads this file with Node's own type stripping, outside the Next build:
+// so only relative imports, with their `.ts` extension, and only erasable TypeScript.
 import { BlockList, isIP } from "node:net";
 import { ERROR_CODES } from "../domain/error-codes.ts";
+import { firstValue, isValidHost } from "./origin.ts";
 
 type THeaders = Record<string, string | string[] | undefined>;
 
@@ -42,34 +42,6 @@ export const GUARD_ERRORS = {
   route_not_found: ERROR_CODES.route_not_found,
 };
 export type TGuardError = keyof typeof GUARD_ERRORS;
-
-/**
- * Security headers of every response. Pages get their Content-Security-Policy, with a nonce per
- * request, from proxy.ts; next.config.mjs sends these with Next's answers, server.mjs with its own
- * refusals. See docs/security.md.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "X-Content-Type-Options": "nosniff",
-  // Never framed (clickjacking); CSP frame-ancestors says the same to browsers that read it.
-  "X-Frame-Options": "DENY",
-  // Same-origin requests keep the full referrer; other sites get none (URLs carry contract ids).
-  "Referrer-Policy": "same-origin",
-  // Powerful features the app never uses, off for it and anything it might embed.
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-  // A window opened from another site cannot script ours, and our answers are not embedded elsewhere.
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Resource-Policy": "same-origin",
-};
-
-/** JSON answers are never documents: if a browser is ever made to render one, nothing runs. */
-export const JSON_ROUTE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-/** The front door's own error pages: an inline style, nothing else. */
-export const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/** The headers of a refusal the front door writes itself: a JSON answer's or an error page's. */
-export function refusalSecurityHeaders(json: boolean): Record<string, string> {
-  return { ...SECURITY_HEADERS, "Content-Security-Policy": json ? JSON_ROUTE_CSP : ERROR_PAGE_CSP };
-}
 
 /** Headers a client could set to lie about where it is or which address it used. */
 export const FORWARDING_HEADERS = [
@@ -167,61 +139,6 @@ export function sanitizeForwardingHeaders(headers: THeaders, client: TClient, so
   if (host && isValidHost(host)) headers["x-forwarded-host"] = host;
 }
 
-function firstValue(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  const first = text?.split(",", 1)[0]?.trim();
-  return first ? first : undefined;
-}
-
-/**
- * The origin (`scheme://host[:port]`) the client used, which links in answers are written under:
- * `publicUrl`'s (PUBLIC_URL) when set; else `X-Forwarded-Proto` and `-Host` (which the front door
- * keeps only from a trusted proxy: `sanitizeForwardingHeaders`), else `Host`, else the URL the
- * server saw (`linkOrigin`).
- */
-export function requestOrigin(req: Request, publicUrl: string | undefined, url: URL = new URL(req.url)): string {
-  const forwardedProto = firstValue(req.headers.get("x-forwarded-proto") ?? undefined)?.toLowerCase();
-  const proto = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : url.protocol.slice(0, -1);
-  const hosts = [firstValue(req.headers.get("x-forwarded-host") ?? undefined), firstValue(req.headers.get("host") ?? undefined)];
-  return linkOrigin(publicUrl, proto, hosts, url.origin);
-}
-
-/**
- * The origins this app's own pages are served from, as far as `req` tells: the one it was sent to
- * (`requestOrigin`) and PUBLIC_URL's. A change made with a staff session must name one in `Origin`
- * (CSRF); the /v1 routes (lib/api/auth.ts) and sign-in (lib/auth/server.ts) both ask this.
- */
-export function appOrigins(req: Request, publicUrl: string | undefined): string[] {
-  const own = requestOrigin(req, undefined);
-  return publicUrl ? [own, requestOrigin(req, publicUrl)] : [own];
-}
-
-/**
- * The one rule for the origin of links, for the app's requests (`requestOrigin`) and the front
- * door's own refusals (server.mjs, before the forwarding headers are sanitized): `publicUrl`'s
- * origin when set; else `proto://` the first of `hosts` that is plain (`isValidHost`: anything else
- * is ignored rather than echoed); else `fallback`. Written as the URL parser writes an origin (lower
- * case, no default port), so a link is the origin and a path.
- */
-export function linkOrigin(publicUrl: string | undefined, proto: string, hosts: readonly (string | undefined)[], fallback: string): string {
-  if (publicUrl) return parsedOrigin(publicUrl) ?? fallback;
-  const host = hosts.find(isValidHost);
-  return (host !== undefined ? parsedOrigin(`${proto}://${host}`) : null) ?? fallback;
-}
-
-// The last origin parsed: a process mostly serves one host, so the URL parser runs once per new one.
-let lastCandidate: string | undefined;
-let lastParsed: string | null = null;
-
-/** `candidate`'s origin as the URL parser writes it, or null when it does not parse. */
-function parsedOrigin(candidate: string): string | null {
-  if (candidate !== lastCandidate) {
-    lastParsed = URL.canParse(candidate) ? new URL(candidate).origin : null;
-    lastCandidate = candidate;
-  }
-  return lastParsed;
-}
-
 /**
  * Whether the request target is a path Next can decode: it starts with `/`, and every segment's
  * percent-escapes decode to valid UTF-8 (`%ff`, `%`, `%C0%AE` do not). A malformed one would
@@ -285,20 +202,6 @@ export function hasEmptySegment(url: string | undefined): boolean {
   return (end === -1 ? target : target.slice(0, end)).includes("//");
 }
 
-/**
- * Whether a `Host` header is a plain `host[:port]`: a DNS name, an IPv4 address or a bracketed IPv6
- * address, and a port of 1–65535. Links in answers are built from it, so anything else (a port out
- * of range, a path, spaces) is refused rather than carried into a URL.
- */
-export function isValidHost(host: string | undefined): boolean {
-  if (typeof host !== "string" || host.length === 0 || host.length > 255) return false;
-  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::(\d{1,5}))?$/.exec(host);
-  if (!match) return false;
-  if (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65535)) return false;
-  if (match[1]!.startsWith("[") && isIP(match[1]!.slice(1, -1)) !== 6) return false;
-  return true;
-}
-
 const JSON_ROUTE = /^\/(?:v1|api)(?:[/?#]|$)/;
 
 /**
@@ -351,72 +254,4 @@ export function withoutTrailingSlash(url: string | undefined): string {
   const rest = cut === -1 ? "" : target.slice(cut);
   const trimmed = path.replace(/\/+$/, "");
   return trimmed === path || trimmed === "" ? target : trimmed + rest;
-}
-
-// ——— What a request says of the version it saw, and how a JSON answer goes out ———
-// Read and written by the app's handlers (lib/api) below its wrapper, which never calls back up.
-
-/**
- * The versions the tags in `If-Match` (a context's `ifMatch`) name: what follows `prefix` (the start
- * of the resource's own tags, opening quote included) when `valid` accepts it; undefined when there
- * is no header or it is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names
- * nothing; an empty or unparsable header names nothing either: a client that meant to send a tag but
- * sent garbage must not overwrite someone else's change. The participant's and the contract text's
- * PUT use it (lib/api/json/participant.ts, document.ts).
- */
-export function ifMatchVersions(ifMatch: string | null, prefix: string, valid: RegExp): readonly string[] | undefined {
-  if (ifMatch === null || ifMatch.trim() === "*") return undefined;
-  const versions: string[] = [];
-  for (const raw of ifMatch.split(",")) {
-    const tag = raw.trim();
-    if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;
-    const version = tag.slice(prefix.length, -1);
-    if (valid.test(version)) versions.push(version);
-  }
-  return versions;
-}
-
-/** A JSON answer (200 unless `init` says otherwise). */
-export function json(body: unknown, init?: ResponseInit): Response {
-  return jsonText(JSON.stringify(body), init);
-}
-
-/**
- * An answer whose JSON is already written, as text or as its UTF-8 bytes. The body goes to
- * `Response` as bytes: given a string (as `Response.json` does), undici first checks it character
- * by character for lone surrogates, which costs more than the encoding itself on a 100 KB list.
- */
-export function jsonText(text: string | Buffer<ArrayBuffer>, init?: ResponseInit): Response {
-  const body = bodyOf(typeof text === "string" ? Buffer.from(text, "utf8") : text);
-  // Most answers set no header of their own: no Headers object to build and search first.
-  if (init?.headers === undefined) return new Response(body, { ...init, headers: JSON_CONTENT_TYPE });
-  // A plain record without a Content-Type (an ETag, say): one record, which Response reads once.
-  const own = init.headers;
-  if (!(own instanceof Headers) && !Array.isArray(own) && !Object.keys(own).some((name) => name.toLowerCase() === "content-type")) {
-    return new Response(body, { ...init, headers: { ...JSON_CONTENT_TYPE, ...own } });
-  }
-  const headers = new Headers(init.headers);
-  if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
-  return new Response(body, { ...init, headers });
-}
-
-const JSON_CONTENT_TYPE = { "Content-Type": "application/json" } as const;
-
-/**
- * `Response` copies bytes it is given (undici takes a copy of a BufferSource body, then wraps it in
- * a byte stream of its own); a stream's chunks it passes on as they are. So an answer's bytes go in
- * a stream of one chunk (not a byte stream, which would take the buffer over): never copied on the
- * way out, and at every size cheaper than the copy (on Node 24, 2.3 against 5.3 µs for 2 KB, 4
- * against 44 µs for 100 KB: bench/results/history.md "A list's 110 KB copied once").
- * A small Buffer is a slice of Node's shared 8 KB pool, so whatever reads this stream must write
- * the chunk as it is (the lane's `res.end`, Next's `res.write`): never transfer it, or read its
- * `.buffer` whole.
- */
-function bodyOf(bytes: Buffer<ArrayBuffer>): BodyInit {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }

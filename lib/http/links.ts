@@ -1,4 +1,4 @@
-// Absolute links in answers: an origin (`requestOrigin`, lib/http/front-door.ts) and a path.
+// Absolute links in answers: an origin (`requestOrigin`, lib/http/origin.ts) and a path.
 /**
  * `compute`, remembering its last argument and answer: a request's links share one origin, and
  * requests mostly that of the one before, so `isPlainOrigin` runs once per new origin.

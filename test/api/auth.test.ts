@@ -14,7 +14,7 @@ import { authenticateApiRequest as authenticateWithPreload, sameHash } from "@/l
 import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/api/errors";
 import { withApi } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { hashApiToken } from "@/lib/domain/access";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";

@@ -10,7 +10,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({ ...(await importOriginal<typeof
 import * as catchAll from "@/app/v1/[...path]/route";
 import { ApiError } from "@/lib/api/errors";
 import { methodNotAllowed, withApi } from "@/lib/api/endpoint";
-import { json, jsonText } from "@/lib/http/front-door";
+import { json, jsonText } from "@/lib/api/response";
 import { ZApiErrorSchema } from "@/lib/schemas/error";
 
 const noParams = { params: Promise.resolve({}) };

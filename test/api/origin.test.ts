@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appOrigins, linkOrigin, requestOrigin } from "@/lib/http/front-door";
+import { appOrigins, linkOrigin, requestOrigin } from "@/lib/http/origin";
 import { absoluteUrl } from "@/lib/http/links";
 
 const req = (headers: Record<string, string> = {}, url = "http://localhost:3000/v1/contracts") =>

@@ -1,8 +1,9 @@
 // lib/http/front-door.ts: what the HTTP server (server.mjs) checks before Next.js sees a request.
 import { describe, expect, test } from "vitest";
 import * as guards from "@/lib/http/front-door";
+import { isValidHost } from "@/lib/http/origin";
 
-const { isJsonRoute, isValidHost, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
+const { isJsonRoute, isWellFormedTarget, parseTrustedProxies, resolveClient, sanitizeForwardingHeaders } = guards;
 
 describe("request targets", () => {
   test.each(["/v1/contracts/%ff", "/v1/contracts/%", "/v1/templates/%C0%AE", "/api/tokens/%ff", "/contracts/%ff", "/x/%E0%A4%A", "/%ED%A0%80"])(

@@ -1,5 +1,5 @@
 import { otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { requireAdminActor, requireAdminSession } from "@/lib/api/web-guards";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { dashboardPreload } from "@/lib/api/json/dashboard";
 import { DASHBOARD_TILES, dashboardQueries, type TDashboardTile } from "@/lib/domain/dashboard";
 import type { TDashboard } from "@/lib/schemas";

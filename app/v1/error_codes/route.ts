@@ -1,6 +1,6 @@
 import { listErrorCodes } from "@/lib/domain/error-codes";
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { paginated } from "@/lib/api/pagination";
 import { serializeErrorCode } from "@/lib/api/serializers";
 import type { TErrorCodeList } from "@/lib/schemas/error-code";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { apiError } from "@/lib/api/errors";
 import { databaseStatus, getPrisma } from "@/lib/db";
 import { queryOne } from "@/lib/db/query";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle, readBodyBytes } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { serializeSealVerdict } from "@/lib/api/serializers";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/domain/file-content";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

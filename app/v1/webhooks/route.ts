@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { paginated } from "@/lib/api/pagination";
 import { serializeWebhook } from "@/lib/api/serializers";
 import { env } from "@/lib/env";

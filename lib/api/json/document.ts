@@ -2,7 +2,7 @@
 // (lib/services/contracts/body-digest.ts), so it changes whenever the text does. It covers the text
 // the PUT replaces, not what the document fills in from data fields and parties. Strong, because
 // `If-Match` compares strongly.
-import { ifMatchVersions } from "@/lib/http/front-door";
+import { ifMatchVersions } from "@/lib/api/response";
 import { DomainError } from "@/lib/domain/errors";
 import { StaleContractTextError } from "@/lib/services/contracts/update-contract-body";
 

@@ -1,5 +1,5 @@
 import { otherMethods, withApi, readJsonBody } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { decideByLink, type TDecision } from "@/lib/services/signing/decide-by-link";
 

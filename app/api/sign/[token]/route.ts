@@ -1,5 +1,5 @@
 import { otherMethods, withApi } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { signingDocument } from "./files/signing-files";

@@ -1,5 +1,5 @@
 import { otherMethods, withApi, parseIdParam } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { requireAdminActor } from "@/lib/api/web-guards";
 import { revokeApiToken } from "@/lib/services/api-tokens/revoke-api-token";

@@ -43,7 +43,7 @@ function reply(answer: FloorResponse): Response {
 
 async function handle(req: Request): Promise<Response> {
   const url = new URL(req.url);
-  // The origin as the app builds it (lib/http/front-door.ts `requestOrigin` without PUBLIC_URL): the front door sets
+  // The origin as the app builds it (lib/http/origin.ts `requestOrigin` without PUBLIC_URL): the front door sets
   // x-forwarded-proto; the host is the one the client used.
   const proto = req.headers.get("x-forwarded-proto") === "https" ? "https" : "http";
   const origin = `${proto}://${(req.headers.get("host") ?? url.host).toLowerCase()}`;

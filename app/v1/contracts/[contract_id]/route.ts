@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { contractDetailPreload, preloadedContract } from "@/lib/api/json/contract";
 import { deleteContract } from "@/lib/services/contracts/delete-contract";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { claimIdempotencyKey, storeIdempotentAnswer } from "@/lib/api/idempotency";
 import { contractAnswer } from "@/lib/api/json/contract";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

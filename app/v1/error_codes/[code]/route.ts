@@ -1,7 +1,7 @@
 import { listErrorCodes } from "@/lib/domain/error-codes";
 import { ApiError } from "@/lib/api/errors";
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { serializeErrorCode } from "@/lib/api/serializers";
 import type { TErrorCode } from "@/lib/schemas/error-code";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

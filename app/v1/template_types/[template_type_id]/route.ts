@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { preloadedTemplateType, templateTypePreload } from "@/lib/api/json/template-type";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 

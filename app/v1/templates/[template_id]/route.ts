@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { templateTypeAnswers } from "@/lib/api/json/template-type";
 import { serializeTemplateDetail } from "@/lib/api/serializers";
 import type { TTemplateDetail } from "@/lib/schemas";

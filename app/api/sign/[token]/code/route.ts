@@ -1,5 +1,5 @@
 import { otherMethods, withApi } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { assertSameOrigin } from "@/lib/api/auth";
 import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 

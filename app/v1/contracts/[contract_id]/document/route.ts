@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { documentEtag, documentUpdate } from "@/lib/api/json/document";
 import { serializeContractDocument } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { partiesPreload, partyAnswer, preloadedParties } from "@/lib/api/json/party";
 import { paginatedPreloaded } from "@/lib/api/pagination";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { contractAnswer } from "@/lib/api/json/contract";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { publishContract } from "@/lib/services/contracts/publish-contract";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import type { TContractReminderSettings } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getContractReminderSettings } from "@/lib/services/reminders/get-contract-reminder-settings";

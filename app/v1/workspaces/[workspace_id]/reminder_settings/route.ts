@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import type { TReminderSettings } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { getWorkspaceReminderSettings } from "@/lib/services/reminders/get-workspace-reminder-settings";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { dataFieldAnswer, dataFieldPreload, preloadedDataField } from "@/lib/api/json/data-field";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { updateDataField } from "@/lib/services/data-fields/update-data-field";

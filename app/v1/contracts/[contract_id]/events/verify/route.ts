@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { serializeChainVerdict } from "@/lib/api/serializers";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { verifyContractChain } from "@/lib/services/audit/verify-contract-chain";

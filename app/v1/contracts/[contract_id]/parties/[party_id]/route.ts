@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { partyPreload, preloadedParty } from "@/lib/api/json/party";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { deleteParty } from "@/lib/services/parties/delete-party";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { jsonText } from "@/lib/http/front-door";
+import { jsonText } from "@/lib/api/response";
 import { participantAnswer, participantEtag } from "@/lib/api/json/participant";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 import { createParticipant } from "@/lib/services/participants/create-participant";

@@ -1,5 +1,5 @@
 import { endpointRoute, handle } from "@/lib/api/endpoint";
-import { json } from "@/lib/http/front-door";
+import { json } from "@/lib/api/response";
 import { isoTime } from "@/lib/api/serializers/time";
 import type { TSigningLink } from "@/lib/schemas";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
