@@ -9,7 +9,7 @@
  * is no header or it is `*` (any version). Tags are compared strongly, so a weak tag (`W/"…"`) names
  * nothing; an empty or unparsable header names nothing either: a client that meant to send a tag but
  * sent garbage must not overwrite someone else's change. The participant's and the contract text's
- * PUT use it (lib/api/json/participant.ts, document.ts).
+ * PUT use it (lib/api/update-participant-answer.ts, lib/api/json/document.ts).
  */
 export function ifMatchVersions(ifMatch: string | null, prefix: string, valid: RegExp): readonly string[] | undefined {
   if (ifMatch === null || ifMatch.trim() === "*") return undefined;
