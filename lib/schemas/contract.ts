@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { answerShapeOf, fieldTable } from "./field-table";
 import { ZDataFieldValueRequestSchema } from "./data-field";
 import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
@@ -99,25 +100,52 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
     .meta({ description: "Order; a leading `-` sorts descending. Ties are broken by id. Default `id`." }),
 });
 
+// --- The contract's fields (lib/schemas/field-table.ts): one row per column of `contracts` ---
+
+/** A contract's fields. `write` names the rule a request writes it under; `frozen: "published"` fields are fixed once published. */
+export const CONTRACT_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema }, audit: true },
+  name: { sql: "text", answer: { name: "name", type: z.string() }, write: "on creation: 1–100 characters, default the template's name", audit: true },
+  state: { sql: "contract_state", answer: { name: "state", type: ZContractStateSchema }, audit: true },
+  workspaceId: { sql: "int", answer: { name: "workspace_id", type: ZIdSchema }, write: "on creation: a workspace the caller may create in", audit: true },
+  templateId: { sql: "int", answer: { name: "template_id", type: ZIdSchema }, write: "on creation: a template usable in the workspace", audit: true },
+  /** Who created it (null for the anonymous admin): the owner, when no organizer is left. */
+  createdById: { sql: "int", nullable: true },
+  createdAt: { sql: "timestamptz", answer: { name: "created_time", type: ZTimestampSchema } },
+  updatedAt: { sql: "timestamptz", answer: { name: "updated_time", type: ZTimestampSchema } },
+  publishedAt: { sql: "timestamptz", nullable: true, answer: { name: "published_time", type: ZTimestampSchema.meta({ description: "When the contract was published; null for a draft." }) } },
+  stateUpdatedAt: {
+    sql: "timestamptz",
+    answer: { name: "state_updated_time", type: ZTimestampSchema.meta({ description: "When `state` last changed (the creation time for a draft)." }) },
+  },
+  signingPeriodExpiresAt: {
+    sql: "timestamptz",
+    nullable: true,
+    answer: {
+      name: "signing_period_expiry_time",
+      type: ZTimestampSchema.meta({ description: "A pending contract not signed by then becomes `overdue`; set on publish from the template's signing period." }),
+    },
+  },
+  signingOrder: { sql: "signing_order", answer: { name: "signing_order", type: ZSigningOrderSchema }, write: "on creation", audit: true, frozen: "published" },
+  delegationAllowed: {
+    sql: "boolean",
+    answer: { name: "delegation_allowed", type: z.boolean().meta({ description: "Whether a signatory may hand their signature on from the signing page." }) },
+    write: "on creation",
+    audit: true,
+    frozen: "published",
+  },
+  body: { sql: "jsonb", internal: "the text: GET and PUT …/document (lib/schemas/document.ts)" },
+  reminderFirstDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
+  reminderIntervalDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
+  reminderMax: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
+  expiryWarningDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
+});
+
 // --- Responses ---
 
-const contractFields = {
-  id: ZIdSchema,
-  name: z.string(),
-  state: ZContractStateSchema,
-  workspace_id: ZIdSchema,
-  template_id: ZIdSchema,
-  created_time: ZTimestampSchema,
-  updated_time: ZTimestampSchema,
-  published_time: ZTimestampSchema.nullable().meta({ description: "When the contract was published; null for a draft." }),
-  state_updated_time: ZTimestampSchema.meta({ description: "When `state` last changed (the creation time for a draft)." }),
-  signing_period_expiry_time: ZTimestampSchema.nullable().meta({
-    description: "A pending contract not signed by then becomes `overdue`; set on publish from the template's signing period.",
-  }),
-  signing_order: ZSigningOrderSchema,
-  delegation_allowed: z.boolean().meta({ description: "Whether a signatory may hand their signature on from the signing page." }),
+const contractFields = answerShapeOf(CONTRACT_FIELDS, {
   _links: z.object({ self: ZLinkSchema, parties: ZLinkSchema, data_fields: ZLinkSchema }),
-};
+});
 
 export const ZContractSchema = z
   .object({

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { answerPathOf, columnOf, type TFieldTable, writableFieldsOf } from "@/lib/schemas/field-table";
 import { PARTICIPANT_FIELDS, ZCreateParticipantRequestSchema } from "@/lib/schemas/participant";
+import { CONTRACT_FIELDS, ZCreateContractRequestSchema } from "@/lib/schemas/contract";
 
 const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
 
@@ -20,7 +21,7 @@ interface TPrismaField {
 
 /** The scalar fields of `model` as prisma/schema.prisma declares them. */
 function scalarFields(model: string): Map<string, TPrismaField> {
-  const body = new RegExp(`^model ${model} \\{([^}]*)\\}`, "m").exec(SCHEMA)?.[1];
+  const body = new RegExp(`^model ${model} \\{\n([\\s\\S]*?)^\\}`, "m").exec(SCHEMA)?.[1];
   if (!body) throw new Error(`no model ${model}`);
   const fields = new Map<string, TPrismaField>();
   for (const line of body.split("\n").map((l) => l.trim())) {
@@ -36,7 +37,7 @@ function scalarFields(model: string): Map<string, TPrismaField> {
   return fields;
 }
 
-const TABLES: [string, TFieldTable][] = [["Participant", PARTICIPANT_FIELDS]];
+const TABLES: [string, TFieldTable][] = [["Contract", CONTRACT_FIELDS], ["Participant", PARTICIPANT_FIELDS]];
 
 describe.each(TABLES)("the field table of %s", (model, table) => {
   it("lists every scalar field of the Prisma model, and nothing else", () => {
@@ -61,4 +62,9 @@ it("a participant request writes exactly the fields the table marks writable", (
   const requestKeys = Object.keys(ZCreateParticipantRequestSchema.shape).sort();
   const writable = [...new Set(writableFieldsOf(PARTICIPANT_FIELDS).map((field) => answerPathOf(field, PARTICIPANT_FIELDS[field])[0]!))].sort();
   expect(requestKeys).toEqual(writable);
+});
+
+it("a contract's creation writes the fields the table marks writable, and its parties and data field values", () => {
+  const writable = writableFieldsOf(CONTRACT_FIELDS).map((field) => answerPathOf(field, CONTRACT_FIELDS[field])[0]!);
+  expect(Object.keys(ZCreateContractRequestSchema.shape).sort()).toEqual([...writable, "parties", "data_fields"].sort());
 });

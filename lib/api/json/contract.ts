@@ -2,35 +2,25 @@
 // those shapes. The reads run in the authentication's statement (lib/db/index.ts `TPreload`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, isoTimeSql, jsonRow, listHeadSql, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TContractListQuery } from "@/lib/schemas";
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
 
-/** The fields every contract answer starts with, for the contract `c` (links under `arg.base`: lib/db/index.ts `ANSWER_ARG`). */
+/** The fields every contract answer starts with, for the contract `c` (links under `arg.base`: `ANSWER_ARG`). */
 function contractFieldsSql(): Record<string, string> {
   const self = `${ANSWER_ARG.base} || '/v1/contracts/' || c.id`;
   const href = (url: string) => jsonRow({ href: url });
-  return {
-    id: "c.id",
-    name: "c.name",
-    state: "c.state",
-    workspace_id: "c.workspace_id",
-    template_id: "c.template_id",
-    created_time: isoTimeSql("c.created_at"),
-    updated_time: isoTimeSql("c.updated_at"),
-    published_time: isoTimeSql("c.published_at"),
-    state_updated_time: isoTimeSql("c.state_updated_at"),
-    signing_period_expiry_time: isoTimeSql("c.signing_period_expires_at"),
-    signing_order: "c.signing_order",
-    delegation_allowed: "c.delegation_allowed",
-    _links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
-  };
+  return answerFieldsSql(CONTRACT_FIELDS, "c", {
+    links: jsonRow({ self: href(self), parties: href(`${self} || '/parties'`), data_fields: href(`${self} || '/data_fields'`) }),
+  });
 }
 
 /** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/index.ts `ANSWER_ARG`). */

@@ -1,21 +1,10 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { rowColumnsOf, rowSelectOf } from "@/lib/schemas/field-table";
 import { PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 
-/** The contract columns every contract answer is built from. */
-export const CONTRACT_SELECT = {
-  id: true,
-  name: true,
-  state: true,
-  workspaceId: true,
-  templateId: true,
-  createdAt: true,
-  updatedAt: true,
-  publishedAt: true,
-  stateUpdatedAt: true,
-  signingPeriodExpiresAt: true,
-  signingOrder: true,
-  delegationAllowed: true,
-} as const satisfies Prisma.ContractSelect;
+/** The contract columns every contract answer and rule reads (all but the internal ones, lib/schemas/contract.ts). */
+export const CONTRACT_SELECT = rowSelectOf(CONTRACT_FIELDS) satisfies Prisma.ContractSelect;
 
 /** Parties (owner side first: it is created first) with their participants. */
 export const CONTRACT_DETAIL_INCLUDE = {
@@ -27,17 +16,4 @@ export type TContractDetailRow = TContractRow & { parties: TPartyRow[] };
 export type TContractListRow = TContractRow & { parties: TPartySummaryRow[] };
 
 /** The column of each `CONTRACT_SELECT` field. */
-export const CONTRACT_COLUMNS = {
-  id: "id",
-  name: "name",
-  state: "state",
-  workspaceId: "workspace_id",
-  templateId: "template_id",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-  publishedAt: "published_at",
-  stateUpdatedAt: "state_updated_at",
-  signingPeriodExpiresAt: "signing_period_expires_at",
-  signingOrder: "signing_order",
-  delegationAllowed: "delegation_allowed",
-} as const satisfies Record<keyof typeof CONTRACT_SELECT, string>;
+export const CONTRACT_COLUMNS = rowColumnsOf(CONTRACT_FIELDS);

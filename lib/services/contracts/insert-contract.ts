@@ -5,20 +5,19 @@
 // `CONTRACT_SELECT` + `CONTRACT_DETAIL_INCLUDE` read it.
 import { reviveDates } from "@/lib/db/query";
 import { jsonColumns } from "@/lib/db/sql";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { type Contract, Prisma } from "@/lib/generated/prisma/client";
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { writableFieldsOf } from "@/lib/schemas/field-table";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import { PARTICIPANT_DATA_FIELDS, type TParticipantData } from "@/lib/services/parties/participant-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { TContractDetailRow, TContractRow } from "./contract-row";
 import { CONTRACT_COLUMNS } from "./contract-row";
 
-export interface TNewContract {
-  name: string;
-  workspaceId: number;
-  templateId: number;
-  createdById: number | null;
-  signingOrder: "parallel" | "ordered";
-  delegationAllowed: boolean;
+/** What a new contract's row is made of: what the request writes (lib/schemas/contract.ts `write`), and who made it. */
+const CONTRACT_DATA_FIELDS = [...writableFieldsOf(CONTRACT_FIELDS), "createdById"] as const;
+
+export interface TNewContract extends Pick<Contract, (typeof CONTRACT_DATA_FIELDS)[number]> {
   /** Its created, updated and state-updated time, and its rows'. */
   now: Date;
   /** In the order they get their ids: the owner's side first. */
@@ -31,9 +30,10 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
   const dataFields = JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value })));
   const now = Prisma.sql`${c.now}::timestamptz`;
   const [first] = await tx.$queryRaw<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>`WITH c AS (
-        INSERT INTO contracts (name, state, workspace_id, template_id, created_by_id, created_at, updated_at, state_updated_at, signing_order, delegation_allowed, body)
-        VALUES (${c.name}::text, 'draft', ${c.workspaceId}::int, ${c.templateId}::int, ${c.createdById}::int, ${now}, ${now}, ${now},
-                ${c.signingOrder}::text::signing_order, ${c.delegationAllowed}::boolean, (SELECT t.body FROM templates t WHERE t.id = ${c.templateId}::int)) RETURNING *
+        INSERT INTO contracts (${CONTRACT_INSERTED.columns}, state, created_at, updated_at, state_updated_at, body)
+        SELECT ${CONTRACT_INSERTED.values}, 'draft', ${now}, ${now}, ${now}, (SELECT t.body FROM templates t WHERE t.id = v.template_id)
+          FROM jsonb_populate_record(NULL::contracts, ${JSON.stringify(rowOfColumns(CONTRACT_DATA_FIELDS, CONTRACT_COLUMNS, c))}::jsonb) v
+        RETURNING *
       ), p AS (
         INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
         SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, ${now}
@@ -54,8 +54,8 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
   const people = c.parties.flatMap((party, index) => party.participants.map((p) => participantColumns(partyRows[index]!.id, p)));
   const [second] = people.length
     ? await tx.$queryRaw<{ participants: TParticipantRow[] }[]>`WITH q AS (
-            INSERT INTO participants (${INSERTED_COLUMNS}, created_at, updated_at)
-            SELECT ${INSERTED_VALUES}, ${now}, ${now}
+            INSERT INTO participants (${PARTICIPANT_INSERTED.columns}, created_at, updated_at)
+            SELECT ${PARTICIPANT_INSERTED.values}, ${now}, ${now}
               FROM ROWS FROM (jsonb_populate_recordset(NULL::participants, ${JSON.stringify(people)}::jsonb)) WITH ORDINALITY v
              ORDER BY v.ordinality
             RETURNING *
@@ -70,14 +70,20 @@ const CONTRACT_JSON = Prisma.raw(jsonColumns("c", CONTRACT_COLUMNS));
 const PARTY_SUMMARY_JSON = Prisma.raw(jsonColumns("p", PARTY_SUMMARY_COLUMNS));
 const PARTICIPANTS_JSON = Prisma.raw(jsonColumns("q", PARTICIPANT_COLUMNS));
 
-/** The participant columns a new contract writes (the rest take their defaults), and their values in the inserted rows `v`. */
-const INSERTED = (["partyId", ...PARTICIPANT_DATA_FIELDS] as const).map((field) => PARTICIPANT_COLUMNS[field]);
-const INSERTED_COLUMNS = Prisma.raw(INSERTED.join(", "));
-const INSERTED_VALUES = Prisma.raw(INSERTED.map((column) => `v.${column}`).join(", "));
-
-/** A participant as a row of `participants` (by column), for `jsonb_populate_recordset`. */
-function participantColumns(partyId: number, p: TParticipantData) {
-  const row: Record<string, unknown> = { party_id: partyId };
-  for (const field of PARTICIPANT_DATA_FIELDS) row[PARTICIPANT_COLUMNS[field]] = p[field];
-  return row;
+/** The columns of `fields` as an INSERT lists them, and their values in the populated rows `v`. */
+function inserted(columns: readonly string[]) {
+  return { columns: Prisma.raw(columns.join(", ")), values: Prisma.raw(columns.map((column) => `v.${column}`).join(", ")) };
 }
+
+/** `data`'s `fields` as a row by column, for `jsonb_populate_record(set)` (the rest of the row's columns stay unset). */
+function rowOfColumns<F extends string>(fields: readonly F[], columns: Readonly<Record<F, string>>, data: Readonly<Record<F, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [columns[field], data[field]]));
+}
+
+/** The contract and participant columns a new contract writes; the rest take their defaults. */
+const CONTRACT_INSERTED = inserted(CONTRACT_DATA_FIELDS.map((field) => CONTRACT_COLUMNS[field]));
+const PARTICIPANT_FIELDS_INSERTED = ["partyId", ...PARTICIPANT_DATA_FIELDS] as const;
+const PARTICIPANT_INSERTED = inserted(PARTICIPANT_FIELDS_INSERTED.map((field) => PARTICIPANT_COLUMNS[field]));
+
+/** A participant as a row of `participants` (by column). */
+const participantColumns = (partyId: number, p: TParticipantData) => rowOfColumns(PARTICIPANT_FIELDS_INSERTED, PARTICIPANT_COLUMNS, { ...p, partyId });
