@@ -19,9 +19,10 @@ export interface TFieldSpec {
   readonly nullable?: boolean;
   /**
    * In the answer: under `name`, inside the object `in` when given, of zod type `type` (nullable
-   * when the column is). Omitted: never answered.
+   * when the column is); `last`: after the sections and `_links` (a party's `type`, where the API
+   * has always answered it). Omitted: never answered.
    */
-  readonly answer?: { readonly name: string; readonly in?: TSection; readonly type: z.ZodType };
+  readonly answer?: { readonly name: string; readonly in?: TSection; readonly type: z.ZodType; readonly last?: true };
   /** A request may write it: the rule it is written under (docs/api.md names it). */
   readonly write?: string;
   /** Audit events record it (its value before and after a change, and on creation). */
@@ -130,17 +131,18 @@ export type TAnswerShape<T, C extends z.ZodRawShape> = TTopShape<T> & C & TSecti
 
 /**
  * The answered fields as a zod shape: the top-level ones in table order, then the fields the
- * answer's producer computes (`computed`), then each section as an object.
+ * answer's producer computes (`computed`), then each section as an object, then the `last` ones.
  */
 export function answerShapeOf<T extends TFieldTable, C extends z.ZodRawShape = {}>(table: T, computed: C = {} as C): TAnswerShape<T, C> {
   const top: Record<string, z.ZodType> = {};
+  const last: Record<string, z.ZodType> = {};
   const sections: Partial<Record<TSection, Record<string, z.ZodType>>> = {};
   for (const [, spec] of Object.entries(table)) {
     if (!spec.answer) continue;
     const type = spec.nullable ? spec.answer.type.nullable() : spec.answer.type;
     if (spec.answer.in) (sections[spec.answer.in] ??= {})[spec.answer.name] = type;
-    else top[spec.answer.name] = type;
+    else (spec.answer.last ? last : top)[spec.answer.name] = type;
   }
   const objects = Object.fromEntries(Object.entries(sections).map(([name, shape]) => [name, z.object(shape)]));
-  return { ...top, ...computed, ...objects } as never;
+  return { ...top, ...computed, ...objects, ...last } as never;
 }
