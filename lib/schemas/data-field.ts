@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { MAX_ID, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema, requestObject, selfParsedPathParam, typeError } from "./common";
+import { answerShapeOf, fieldTable, readOnlyAnswerNamesOf } from "./field-table";
 import { ZPaginatedSchema } from "./pagination";
 
 /** The longest value a data field takes (docs/api.md "Data field values"). */
@@ -8,21 +9,35 @@ export const DATA_FIELD_VALUE_MAX_LENGTH = 10_000;
 /** How a data field is named by its custom id in a path: `c::{custom_id}`. */
 export const DATA_FIELD_CUSTOM_ID_PREFIX = "c::";
 
+const AS_PRIVATE = "_private_ownerside";
+
+/**
+ * A data field's fields (lib/schemas/field-table.ts): one row per column of `contract_data_fields`.
+ * A contract copies its template's data fields when it is created; a request writes only the value,
+ * and only while the contract is a draft (docs/api.md "Data field values").
+ */
+export const DATA_FIELD_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema } },
+  /** The contract it belongs to: the answer's `_links`. */
+  contractId: { sql: "int" },
+  name: { sql: "text", answer: { name: "name", type: z.string() } },
+  description: { sql: "text", answer: { name: "description", type: z.string().meta({ description: "May be empty." }) } },
+  placeholder: { sql: "text", answer: { name: "placeholder", type: z.string().meta({ description: "May be empty." }) } },
+  value: {
+    sql: "text",
+    answer: { name: "value", type: z.string().meta({ description: "May be empty." }) },
+    write: `any text, at most ${DATA_FIELD_VALUE_MAX_LENGTH} characters, while the contract is a draft`,
+    audit: true,
+    frozen: "published",
+  },
+  createdAt: { sql: "timestamptz", answer: { name: "created_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  customId: { sql: "text", answer: { name: "custom_id", in: AS_PRIVATE, type: z.string() } },
+  updatedAt: { sql: "timestamptz", answer: { name: "updated_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+});
+
 /** docs/api.md "Resources": a contract's copy of one of its template's data fields. */
 export const ZDataFieldSchema = z
-  .object({
-    id: ZIdSchema,
-    name: z.string(),
-    description: z.string().meta({ description: "May be empty." }),
-    placeholder: z.string().meta({ description: "May be empty." }),
-    value: z.string().meta({ description: "May be empty." }),
-    _private_ownerside: z.object({
-      created_time: ZTimestampSchema,
-      custom_id: z.string(),
-      updated_time: ZTimestampSchema,
-    }),
-    _links: z.object({ contract: ZLinkSchema, self: ZLinkSchema }),
-  })
+  .object(answerShapeOf(DATA_FIELD_FIELDS, { _links: z.object({ contract: ZLinkSchema, self: ZLinkSchema }) }))
   .meta({ id: "DataField" });
 
 export const ZDataFieldListSchema = ZPaginatedSchema(ZDataFieldSchema).meta({ id: "DataFieldList" });
@@ -37,7 +52,7 @@ export const ZDataFieldValueSchema = z
 
 export const ZUpdateDataFieldRequestSchema = requestObject(
   { value: ZDataFieldValueSchema },
-  Object.fromEntries(["id", "name", "description", "placeholder", "_private_ownerside", "_links"].map((key) => [key, "is read-only"])),
+  Object.fromEntries([...readOnlyAnswerNamesOf(DATA_FIELD_FIELDS), "_links"].map((key) => [key, "is read-only"])),
 ).meta({ id: "UpdateDataFieldRequest" });
 
 /** One entry of `data_fields` on contract creation: a template data field's custom id and its value. */

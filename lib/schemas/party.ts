@@ -13,9 +13,47 @@ import {
   requestObject,
   typeError,
 } from "./common";
+import { answerShapeOf, fieldTable } from "./field-table";
 import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema } from "./pagination";
 import { ZCreateParticipantRequestSchema, ZIdentificationNumberSchema, ZParticipantSchema } from "./participant";
+
+// --- The party's fields (lib/schemas/field-table.ts): one row per column of `parties` ---
+
+const AS_PRIVATE = "_private_ownerside";
+
+/**
+ * A party's fields. `write` names the rule a request writes it under, on creation only: a party is
+ * added (with the contract or to a draft) and removed, never changed (docs/api.md "Adding and
+ * removing parties and participants"). Audit events record a party with its participants.
+ */
+export const PARTY_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema }, audit: true },
+  /** The contract it belongs to: the answer's `_links`. */
+  contractId: { sql: "int" },
+  type: { sql: "party_type", answer: { name: "type", type: oneOf(PARTY_TYPES), last: true }, write: "company or individual", audit: true },
+  name: {
+    sql: "text",
+    answer: { name: "name", type: z.string().meta({ description: "For an individual party, its participant's name." }) },
+    write: "a company's; an individual party's is its participant's",
+    audit: true,
+  },
+  countryCode: {
+    sql: "text",
+    answer: { name: "country_code", type: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper-case, or "" when not set.' }) },
+    write: "ISO 3166-1 alpha-2",
+    audit: true,
+  },
+  identificationNumber: {
+    sql: "text",
+    answer: { name: "identification_number", type: z.string().meta({ description: "For an individual party, its participant's." }) },
+    write: "a company's; an individual party's is its participant's",
+    audit: true,
+  },
+  myParty: { sql: "boolean", answer: { name: "my_party", type: z.boolean().meta({ description: "True for the owner-side party." }) }, audit: true },
+  createdAt: { sql: "timestamptz", answer: { name: "created_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+  updatedAt: { sql: "timestamptz", nullable: true, answer: { name: "updated_time", in: AS_PRIVATE, type: ZTimestampSchema } },
+});
 
 // --- Requests (docs/api.md "Creating a contract") ---
 
@@ -66,18 +104,13 @@ export const ZPartyPathParamsSchema = z.object({
 
 // --- Responses (docs/api.md "The domain") ---
 
-const partyFields = {
-  id: ZIdSchema,
-  name: z.string().meta({ description: "For an individual party, its participant's name." }),
-  country_code: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper-case, or "" when not set.' }),
-  identification_number: z.string().meta({ description: "For an individual party, its participant's." }),
-  my_party: z.boolean().meta({ description: "True for the owner-side party." }),
-  _private_ownerside: z.object({ created_time: ZTimestampSchema, updated_time: ZTimestampSchema.nullable() }),
+/** The answered fields; each kind of party narrows `type` and adds its people. */
+const partyFields = answerShapeOf(PARTY_FIELDS, {
   _links: z
     .object({ self: ZLinkSchema, contract: ZLinkSchema })
     .optional()
     .meta({ description: "Present on the party routes." }),
-};
+});
 
 export const ZCompanyPartySchema = z
   .object({
@@ -96,9 +129,7 @@ export const ZIndividualPartySchema = z
 export const ZPartySchema = z.discriminatedUnion("type", [ZCompanyPartySchema, ZIndividualPartySchema]).meta({ id: "Party" });
 
 /** A party without its people, as in contract list items. */
-export const ZPartySummarySchema = z
-  .object({ ...partyFields, type: oneOf(PARTY_TYPES) })
-  .meta({ id: "PartySummary" });
+export const ZPartySummarySchema = z.object(partyFields).meta({ id: "PartySummary" });
 
 export const ZPartyListSchema = ZPaginatedSchema(ZPartySchema).meta({ id: "PartyList" });
 

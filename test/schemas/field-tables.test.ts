@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { answerPathOf, columnOf, type TFieldTable, writableFieldsOf } from "@/lib/schemas/field-table";
 import { PARTICIPANT_FIELDS, ZCreateParticipantRequestSchema } from "@/lib/schemas/participant";
 import { CONTRACT_FIELDS, ZCreateContractRequestSchema } from "@/lib/schemas/contract";
+import { DATA_FIELD_FIELDS, ZUpdateDataFieldRequestSchema } from "@/lib/schemas/data-field";
+import { PARTY_FIELDS, ZCreateCompanyPartyRequestSchema, ZCreateIndividualPartyRequestSchema } from "@/lib/schemas/party";
+import { TEMPLATE_TYPE_FIELDS } from "@/lib/schemas/template-type";
 
 const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
 
@@ -37,7 +40,13 @@ function scalarFields(model: string): Map<string, TPrismaField> {
   return fields;
 }
 
-const TABLES: [string, TFieldTable][] = [["Contract", CONTRACT_FIELDS], ["Participant", PARTICIPANT_FIELDS]];
+const TABLES: [string, TFieldTable][] = [
+  ["Contract", CONTRACT_FIELDS],
+  ["ContractDataField", DATA_FIELD_FIELDS],
+  ["Participant", PARTICIPANT_FIELDS],
+  ["Party", PARTY_FIELDS],
+  ["TemplateType", TEMPLATE_TYPE_FIELDS],
+];
 
 describe.each(TABLES)("the field table of %s", (model, table) => {
   it("lists every scalar field of the Prisma model, and nothing else", () => {
@@ -67,4 +76,16 @@ it("a participant request writes exactly the fields the table marks writable", (
 it("a contract's creation writes the fields the table marks writable, and its parties and data field values", () => {
   const writable = writableFieldsOf(CONTRACT_FIELDS).map((field) => answerPathOf(field, CONTRACT_FIELDS[field])[0]!);
   expect(Object.keys(ZCreateContractRequestSchema.shape).sort()).toEqual([...writable, "parties", "data_fields"].sort());
+});
+
+it("a party request writes the fields the table marks writable, and its people", () => {
+  const writable = writableFieldsOf(PARTY_FIELDS).map((field) => answerPathOf(field, PARTY_FIELDS[field])[0]!);
+  expect(Object.keys(ZCreateCompanyPartyRequestSchema.shape).sort()).toEqual([...writable, "participants"].sort());
+  // An individual party sends name and number too, ignored: they are its participant's.
+  expect(Object.keys(ZCreateIndividualPartyRequestSchema.shape).sort()).toEqual([...writable, "participant"].sort());
+});
+
+it("a data field request writes exactly the fields the table marks writable", () => {
+  const writable = writableFieldsOf(DATA_FIELD_FIELDS).map((field) => answerPathOf(field, DATA_FIELD_FIELDS[field])[0]!);
+  expect(Object.keys(ZUpdateDataFieldRequestSchema.shape).sort()).toEqual(writable.sort());
 });

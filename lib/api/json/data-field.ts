@@ -3,23 +3,21 @@
 // UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
+import { DATA_FIELD_FIELDS } from "@/lib/schemas/data-field";
+import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { contractNotFound, dataFieldNotFound } from "@/lib/services/not-found";
 
-/** The data field row `d` as a JSON value, with links under `arg.base` (lib/db/index.ts `ANSWER_ARG`). */
+/** The data field row `d` (lib/schemas/data-field.ts) as a JSON value, with links under `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
 function dataFieldJsonSql(): string {
   const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || d.contract_id`;
-  return jsonRow({
-    id: "d.id",
-    name: "d.name",
-    description: "d.description",
-    placeholder: "d.placeholder",
-    value: "d.value",
-    _private_ownerside: jsonRow({ created_time: isoTimeSql("d.created_at"), custom_id: "d.custom_id", updated_time: isoTimeSql("d.updated_at") }),
-    _links: jsonRow({ contract: jsonRow({ href: contract }), self: jsonRow({ href: `${contract} || '/data_fields/' || d.id` }) }),
-  });
+  return jsonRow(
+    answerFieldsSql(DATA_FIELD_FIELDS, "d", {
+      links: jsonRow({ contract: jsonRow({ href: contract }), self: jsonRow({ href: `${contract} || '/data_fields/' || d.id` }) }),
+    }),
+  );
 }
 
 const DATA_FIELD = Prisma.raw(dataFieldJsonSql());

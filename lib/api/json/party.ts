@@ -2,26 +2,21 @@
 // party routes, with `_links`) or inside a contract (lib/api/json/contract.ts, without).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TPagination } from "@/lib/schemas";
 import { contractNotFound, partyNotFound } from "@/lib/services/not-found";
+import { PARTY_FIELDS } from "@/lib/schemas/party";
+import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { actingUserIdOf, participantJsonSql } from "@/lib/api/json/participant";
 
-/** The fields of the party row `p`, in the answer's order: with `_links` under `arg.base` (lib/db/index.ts `ANSWER_ARG`) when `links`. */
+/** The fields of the party row `p` (lib/schemas/party.ts), in the answer's order: with `_links` under `arg.base` (lib/db/sql.ts `ANSWER_ARG`) when `links`. */
 function partyFieldsSql(links: boolean): Record<string, string> {
   const contract = `${ANSWER_ARG.base} || '/v1/contracts/' || p.contract_id`;
-  return {
-    id: "p.id",
-    name: "p.name",
-    country_code: "p.country_code",
-    identification_number: "p.identification_number",
-    my_party: "p.my_party",
-    _private_ownerside: jsonRow({ created_time: isoTimeSql("p.created_at"), updated_time: isoTimeSql("p.updated_at") }),
-    ...(links ? { _links: jsonRow({ self: jsonRow({ href: `${contract} || '/parties/' || p.id` }), contract: jsonRow({ href: contract }) }) } : {}),
-    type: "p.type",
-  };
+  return answerFieldsSql(PARTY_FIELDS, "p", {
+    links: links ? jsonRow({ self: jsonRow({ href: `${contract} || '/parties/' || p.id` }), contract: jsonRow({ href: contract }) }) : undefined,
+  });
 }
 
 /** The party `p` without its people (TPartySummary, in contract list items). */

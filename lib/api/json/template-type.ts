@@ -1,24 +1,17 @@
 // The template type answer (TTemplateType), written by PostgreSQL: the one producer of that shape,
 // alone, in the list (sent as UTF-8 bytes) or inside a template.
 import type { Tx } from "@/lib/db";
-import { ANSWER_ARG, answerArgs, isoTimeSql, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ANSWER_ARG, answerArgs, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/domain/errors";
 import type { TPagination, TTemplateType } from "@/lib/schemas";
+import { TEMPLATE_TYPE_FIELDS } from "@/lib/schemas/template-type";
+import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 
-/** The template type row `t` as a JSON value, with links under `arg.base` (lib/db/index.ts `ANSWER_ARG`). */
+/** The template type row `t` (lib/schemas/template-type.ts) as a JSON value, with links under `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
 function templateTypeJsonSql(): string {
-  return jsonRow({
-    id: "t.id",
-    name: "t.name",
-    description: "t.description",
-    extension_type: "t.extension_type",
-    active: "t.active",
-    created_time: isoTimeSql("t.created_at"),
-    updated_time: isoTimeSql("t.updated_at"),
-    _links: jsonRow({ self: jsonRow({ href: `${ANSWER_ARG.base} || '/v1/template_types/' || t.id` }) }),
-  });
+  return jsonRow(answerFieldsSql(TEMPLATE_TYPE_FIELDS, "t", { links: jsonRow({ self: jsonRow({ href: `${ANSWER_ARG.base} || '/v1/template_types/' || t.id` }) }) }));
 }
 
 const TEMPLATE_TYPE = Prisma.raw(templateTypeJsonSql());

@@ -5,11 +5,13 @@
 // `CONTRACT_SELECT` + `CONTRACT_DETAIL_INCLUDE` read it.
 import { reviveDates } from "@/lib/db/query";
 import { jsonColumns } from "@/lib/db/sql";
-import { type Contract, Prisma } from "@/lib/generated/prisma/client";
+import { type Contract, type ContractDataField, Prisma } from "@/lib/generated/prisma/client";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
-import { writableFieldsOf } from "@/lib/schemas/field-table";
+import { DATA_FIELD_FIELDS } from "@/lib/schemas/data-field";
+import { rowColumnsOf, writableFieldsOf } from "@/lib/schemas/field-table";
 import { PARTICIPANT_COLUMNS, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import { PARTICIPANT_DATA_FIELDS, type TParticipantData } from "@/lib/services/parties/participant-data";
+import { PARTY_DATA_FIELDS, type TPartyData } from "@/lib/services/parties/counterparty-data";
 import { PARTY_SUMMARY_COLUMNS, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import type { TContractDetailRow, TContractRow } from "./contract-row";
 import { CONTRACT_COLUMNS } from "./contract-row";
@@ -21,13 +23,14 @@ export interface TNewContract extends Pick<Contract, (typeof CONTRACT_DATA_FIELD
   /** Its created, updated and state-updated time, and its rows'. */
   now: Date;
   /** In the order they get their ids: the owner's side first. */
-  parties: { type: "company" | "individual"; name: string; countryCode: string; identificationNumber: string; myParty: boolean; participants: TParticipantData[] }[];
-  dataFields: { name: string; description: string; placeholder: string; customId: string; value: string }[];
+  parties: TPartyData[];
+  /** Copies of the template's data fields, with their values. */
+  dataFields: Pick<ContractDataField, TDataFieldData>[];
 }
 
 export async function insertContract(tx: Prisma.TransactionClient, c: TNewContract): Promise<TContractDetailRow> {
-  const parties = JSON.stringify(c.parties.map((p) => ({ type: p.type, name: p.name, country_code: p.countryCode, identification_number: p.identificationNumber, my_party: p.myParty })));
-  const dataFields = JSON.stringify(c.dataFields.map((f) => ({ name: f.name, description: f.description, placeholder: f.placeholder, custom_id: f.customId, value: f.value })));
+  const parties = JSON.stringify(c.parties.map((p) => rowOfColumns(PARTY_DATA_FIELDS, PARTY_SUMMARY_COLUMNS, p)));
+  const dataFields = JSON.stringify(c.dataFields.map((f) => rowOfColumns(DATA_FIELD_DATA_FIELDS, DATA_FIELD_COLUMNS, f)));
   const now = Prisma.sql`${c.now}::timestamptz`;
   const [first] = await tx.$queryRaw<{ contract: TContractRow; parties: TPartySummaryRow[] }[]>`WITH c AS (
         INSERT INTO contracts (${CONTRACT_INSERTED.columns}, state, created_at, updated_at, state_updated_at, body)
@@ -35,16 +38,16 @@ export async function insertContract(tx: Prisma.TransactionClient, c: TNewContra
           FROM jsonb_populate_record(NULL::contracts, ${JSON.stringify(rowOfColumns(CONTRACT_DATA_FIELDS, CONTRACT_COLUMNS, c))}::jsonb) v
         RETURNING *
       ), p AS (
-        INSERT INTO parties (contract_id, type, name, country_code, identification_number, my_party, created_at)
-        SELECT c.id, v.type::party_type, v.name, v.country_code, v.identification_number, v.my_party, ${now}
-          FROM c, ROWS FROM (jsonb_to_recordset(${parties}::jsonb) AS (type text, name text, country_code text, identification_number text, my_party boolean)) WITH ORDINALITY v
+        INSERT INTO parties (contract_id, ${PARTY_INSERTED.columns}, created_at)
+        SELECT c.id, ${PARTY_INSERTED.values}, ${now}
+          FROM c, ROWS FROM (jsonb_populate_recordset(NULL::parties, ${parties}::jsonb)) WITH ORDINALITY v
          ORDER BY v.ordinality
         RETURNING *
       ), d AS (
-        INSERT INTO contract_data_fields (contract_id, name, description, placeholder, custom_id, value, created_at, updated_at)
-        SELECT c.id, f.name, f.description, f.placeholder, f.custom_id, f.value, ${now}, ${now}
-          FROM c, ROWS FROM (jsonb_to_recordset(${dataFields}::jsonb) AS (name text, description text, placeholder text, custom_id text, value text)) WITH ORDINALITY f
-         ORDER BY f.ordinality
+        INSERT INTO contract_data_fields (contract_id, ${DATA_FIELD_INSERTED.columns}, created_at, updated_at)
+        SELECT c.id, ${DATA_FIELD_INSERTED.values}, ${now}, ${now}
+          FROM c, ROWS FROM (jsonb_populate_recordset(NULL::contract_data_fields, ${dataFields}::jsonb)) WITH ORDINALITY v
+         ORDER BY v.ordinality
       )
       SELECT (SELECT ${CONTRACT_JSON} FROM c) AS contract,
              (SELECT json_agg(${PARTY_SUMMARY_JSON} ORDER BY p.id) FROM p) AS parties`;
@@ -84,6 +87,18 @@ function rowOfColumns<F extends string>(fields: readonly F[], columns: Readonly<
 const CONTRACT_INSERTED = inserted(CONTRACT_DATA_FIELDS.map((field) => CONTRACT_COLUMNS[field]));
 const PARTICIPANT_FIELDS_INSERTED = ["partyId", ...PARTICIPANT_DATA_FIELDS] as const;
 const PARTICIPANT_INSERTED = inserted(PARTICIPANT_FIELDS_INSERTED.map((field) => PARTICIPANT_COLUMNS[field]));
+
+/** The party columns a new contract writes (lib/services/parties/counterparty-data.ts); its contract and creation time come from the statement. */
+const PARTY_INSERTED = inserted(PARTY_DATA_FIELDS.map((field) => PARTY_SUMMARY_COLUMNS[field]));
+
+/** A new contract's data field: every column of lib/schemas/data-field.ts but those the statement sets (its id, contract and times). */
+const DATA_FIELD_COLUMNS = rowColumnsOf(DATA_FIELD_FIELDS);
+const SET_BY_STATEMENT = ["id", "contractId", "createdAt", "updatedAt"] as const;
+type TDataFieldData = Exclude<keyof typeof DATA_FIELD_COLUMNS, (typeof SET_BY_STATEMENT)[number]>;
+const DATA_FIELD_DATA_FIELDS = (Object.keys(DATA_FIELD_COLUMNS) as (keyof typeof DATA_FIELD_COLUMNS)[]).filter(
+  (field): field is TDataFieldData => !(SET_BY_STATEMENT as readonly string[]).includes(field),
+);
+const DATA_FIELD_INSERTED = inserted(DATA_FIELD_DATA_FIELDS.map((field) => DATA_FIELD_COLUMNS[field]));
 
 /** A participant as a row of `participants` (by column). */
 const participantColumns = (partyId: number, p: TParticipantData) => rowOfColumns(PARTICIPANT_FIELDS_INSERTED, PARTICIPANT_COLUMNS, { ...p, partyId });

@@ -54,22 +54,14 @@ export async function createParty({ db, actor, contractId, request, requestId }:
 
     const available = await loadAvailableOptions(tx, contract.templateId);
     const problems: TRuleProblem[] = [];
-    const party = counterpartyData(request, "", available, defaultParticipantOptions(available), problems);
+    const { participants: people, ...party } = counterpartyData(request, "", available, defaultParticipantOptions(available), problems);
     const error = participantProblemsError(problems);
     if (error) throw error;
 
     const now = new Date();
     const stamp = { createdAt: now, updatedAt: now };
     const created = await tx.party.create({
-      data: {
-        contractId,
-        type: party.type,
-        name: party.name,
-        countryCode: party.countryCode,
-        identificationNumber: party.identificationNumber,
-        createdAt: now,
-        participants: { createMany: { data: party.participants.map((p) => ({ ...p, ...stamp })) } },
-      },
+      data: { ...party, contractId, createdAt: now, participants: { createMany: { data: people.map((p) => ({ ...p, ...stamp })) } } },
       select: PARTY_WITH_PARTICIPANTS_SELECT,
     });
     await touchContract(tx, contractId, now);

@@ -1,16 +1,10 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { auditValuesOf } from "@/lib/schemas/field-table";
+import { PARTY_FIELDS } from "@/lib/schemas/party";
 import { participantAuditValues } from "@/lib/services/participants/participant-audit-values";
 import type { TPartyRow } from "@/lib/services/parties/party-row";
 
-/** A party with its participants by their API names, as audit events record them. */
-export function partyAuditValues(row: TPartyRow) {
-  return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    country_code: row.countryCode,
-    identification_number: row.identificationNumber,
-    my_party: row.myParty,
-    participants: row.participants.map(participantAuditValues),
-  } satisfies Prisma.InputJsonValue;
+/** A party's audited fields by their API names (lib/schemas/party.ts `audit`), with its participants', as audit events record them. */
+export function partyAuditValues(row: TPartyRow): Prisma.InputJsonObject {
+  return { ...auditValuesOf(PARTY_FIELDS, row), participants: row.participants.map(participantAuditValues) } as Prisma.InputJsonObject;
 }

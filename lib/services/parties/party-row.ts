@@ -1,31 +1,13 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { rowColumnsOf, rowSelectOf } from "@/lib/schemas/field-table";
+import { PARTY_FIELDS } from "@/lib/schemas/party";
 import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 
-/** The party columns every party answer is built from (the summary in contract lists is just these). */
-export const PARTY_SUMMARY_SELECT = {
-  id: true,
-  contractId: true,
-  type: true,
-  name: true,
-  countryCode: true,
-  identificationNumber: true,
-  myParty: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.PartySelect;
+/** The party columns every party answer is built from (lib/schemas/party.ts; the summary in contract lists is just these). */
+export const PARTY_SUMMARY_SELECT = rowSelectOf(PARTY_FIELDS) satisfies Prisma.PartySelect;
 
-/** The column of each `PARTY_SUMMARY_SELECT` field, for rows PostgreSQL assembles (lib/db/index.ts `jsonColumns`). */
-export const PARTY_SUMMARY_COLUMNS = {
-  id: "id",
-  contractId: "contract_id",
-  type: "type",
-  name: "name",
-  countryCode: "country_code",
-  identificationNumber: "identification_number",
-  myParty: "my_party",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
-} as const satisfies Record<keyof typeof PARTY_SUMMARY_SELECT, string>;
+/** The column of each `PARTY_SUMMARY_SELECT` field, for rows PostgreSQL assembles (lib/db/sql.ts `jsonColumns`). */
+export const PARTY_SUMMARY_COLUMNS = rowColumnsOf(PARTY_FIELDS);
 
 /** A party with its people, in the order they were added. */
 export const PARTY_WITH_PARTICIPANTS_SELECT = {
