@@ -193,10 +193,7 @@ async function load(url: string, spec: DatasetSpec, started: number): Promise<Da
   const seedStart = performance.now();
   const prisma = createPrismaClient(url, 2);
   try {
-    await prisma.$transaction((tx) => seedDemoData(tx, { apiToken: BENCH_API_TOKEN, adminPassword: BENCH_ADMIN_PASSWORD }), {
-      timeout: 600_000,
-      maxWait: 60_000,
-    });
+    await seedDemoData(prisma, { apiToken: BENCH_API_TOKEN, adminPassword: BENCH_ADMIN_PASSWORD });
   } finally {
     await prisma.$disconnect();
   }

@@ -37,7 +37,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   state.prisma = db.prisma;
   pool = poolOf(db.prisma);
-  await db.prisma.$transaction((tx) => seedDemoData(tx, { apiToken: BENCH_API_TOKEN }), { timeout: 120_000 });
+  await seedDemoData(db.prisma, { apiToken: BENCH_API_TOKEN });
   const q = (text: string, values: unknown[] = []) => pool.query({ text, values }).then((r) => r.rows);
   const [put] = await q(`SELECT c.id AS contract_id, p.id AS party_id, x.id AS participant_id
       FROM contracts c JOIN parties p ON p.contract_id = c.id AND NOT p.my_party JOIN participants x ON x.party_id = p.id

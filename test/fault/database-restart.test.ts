@@ -23,7 +23,7 @@ beforeAll(async () => {
   cluster.start();
   await applyMigrations(cluster.url);
   db = createPrismaClient(cluster.url, 2);
-  await db.$transaction((tx) => seedDemoData(tx, { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD }), { timeout: 120_000 });
+  await seedDemoData(db, { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD });
   const template = await db.template.findFirstOrThrow({ where: { name: "Mutual NDA" }, include: { workspaces: true, dataFields: true } });
   templateId = template.id;
   workspaceId = template.workspaces[0]!.workspaceId;

@@ -15,7 +15,7 @@ export async function startServerOnFreshDatabase(env?: Record<string, string>): 
   try {
     await applyMigrations(created.url);
     const prisma = createPrismaClient(created.url, 2);
-    await prisma.$transaction((tx) => seedDemoData(tx, { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD }), { timeout: 120_000 });
+    await seedDemoData(prisma, { apiToken: TEST_API_TOKEN, adminPassword: TEST_ADMIN_PASSWORD });
     await prisma.$disconnect();
     const server = await startServer({ databaseUrl: created.url, env });
     return {

@@ -1,10 +1,12 @@
-// Plain functions that insert domain rows directly, shared by the demo seed, the tests and the
-// benchmark. They bypass the API's rules on purpose (e.g. to make a signed contract); the API's
-// own creation path is lib/services.
+// Plain functions that insert rows directly, for what no service makes (users, workspaces,
+// templates, a chosen API token) and for tests that need a row as it is, bypassing the API's rules
+// (e.g. `createContract` with any state). The demo seed makes its contracts through lib/services.
+// Rows are dated by `now()` (lib/clock.ts), so under `atTime` they are as old as the story needs.
 import type { TBody } from "@/lib/domain/contract-document";
 import { hashPassword } from "better-auth/crypto";
 import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/access";
 import type { Tx } from "@/lib/db";
+import { now as clockNow } from "@/lib/clock";
 import {
   DEFAULT_CHANNEL_REQUIREMENTS,
   DEFAULT_TWO_STEP_REQUIREMENTS,
@@ -16,6 +18,12 @@ import {
 } from "@/lib/domain/enums";
 
 type Db = Tx;
+
+/** Created and updated now (lib/clock.ts). */
+const dated = () => {
+  const at = clockNow();
+  return { createdAt: at, updatedAt: at };
+};
 
 let counter = 0;
 /** Unique enough for names and e-mails across one process's tests. */
@@ -31,6 +39,7 @@ export async function createWorkspace(
   const name = input.name ?? `Workspace ${uniqueSuffix()}`;
   return db.workspace.create({
     data: {
+      ...dated(),
       name,
       companyName: input.companyName ?? `${name} Ltd`,
       countryCode: input.countryCode ?? "SE",
@@ -48,6 +57,8 @@ export interface UserInput {
   phoneNumber?: string;
   /** Signs in with this password (stored as better-auth's credential account). */
   password?: string;
+  /** Or the hash of one (better-auth's `hashPassword`), made once for many users. */
+  passwordHash?: string;
   memberships?: { workspaceId: number; role: "editor" | "viewer" }[];
 }
 
@@ -55,6 +66,7 @@ export async function createUser(db: Db, input: UserInput = {}) {
   const suffix = uniqueSuffix();
   const user = await db.user.create({
     data: {
+      ...dated(),
       name: input.name ?? `User ${suffix}`,
       email: (input.email ?? `user-${suffix}@example.com`).toLowerCase(),
       emailVerified: true,
@@ -65,13 +77,15 @@ export async function createUser(db: Db, input: UserInput = {}) {
       memberships: input.memberships?.length ? { create: input.memberships } : undefined,
     },
   });
-  if (input.password) {
+  const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : undefined);
+  if (passwordHash) {
     await db.account.create({
       data: {
+        ...dated(),
         userId: user.id,
         accountId: String(user.id),
         providerId: "credential",
-        password: await hashPassword(input.password),
+        password: passwordHash,
       },
     });
   }
@@ -83,6 +97,7 @@ export async function createApiToken(db: Db, input: { name?: string; createdById
   const token = input.token ?? generateApiToken();
   const record = await db.apiToken.create({
     data: {
+      createdAt: clockNow(),
       name: input.name ?? `Token ${uniqueSuffix()}`,
       prefix: apiTokenDisplayPrefix(token),
       tokenHash: hashApiToken(token),
@@ -95,6 +110,7 @@ export async function createApiToken(db: Db, input: { name?: string; createdById
 export async function createTemplateType(db: Db, input: { name?: string; description?: string; extensionType?: string } = {}) {
   return db.templateType.create({
     data: {
+      ...dated(),
       name: input.name ?? `Template type ${uniqueSuffix()}`,
       description: input.description ?? "",
       extensionType: input.extensionType ?? "pdf",
@@ -133,6 +149,7 @@ function normalizeOptions<N extends string>(options: Option<N>[], requirements?:
 export async function createTemplate(db: Db, input: TemplateInput) {
   return db.template.create({
     data: {
+      ...dated(),
       name: input.name ?? `Template ${uniqueSuffix()}`,
       templateTypeId: input.templateTypeId ?? null,
       ...(input.body ? { body: input.body as object } : {}),
@@ -222,7 +239,7 @@ export async function createContract(
     createdAt?: Date;
   },
 ) {
-  const now = input.createdAt ?? new Date();
+  const now = input.createdAt ?? clockNow();
   const [workspace, template] = await Promise.all([
     db.workspace.findUniqueOrThrow({ where: { id: input.workspaceId } }),
     db.template.findUniqueOrThrow({ where: { id: input.templateId }, include: { dataFields: { orderBy: { position: "asc" } } } }),

@@ -1,6 +1,7 @@
 import type { Sql } from "@/lib/db/sql";
 import type { TAuditActor } from "@/lib/domain/actor";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { now } from "@/lib/clock";
 
 /** What an audit event records, by the names the services use. */
 export interface TAuditEventFields {
@@ -20,6 +21,8 @@ export interface TAuditEventFields {
 /** The row of an audit event, once its workspace is known. */
 function auditEventData({ actor, action, entityType, entityId, contractId, requestId, before, after, workspaceId }: TAuditEventFields & { workspaceId: number | null }) {
   return {
+    // The time of the change (lib/clock.ts), not the column default: under `atTime` the trail tells the same story as the rows.
+    createdAt: now(),
     action,
     entityType,
     entityId,
@@ -39,6 +42,7 @@ function auditEventData({ actor, action, entityType, entityId, contractId, reque
 
 /** The column and SQL type of each field of `auditEventData`. */
 const AUDIT_EVENT_COLUMNS = {
+  createdAt: ["created_at", "timestamptz"],
   action: ["action", "text"],
   entityType: ["entity_type", "text"],
   entityId: ["entity_id", "int"],

@@ -15,6 +15,7 @@ import { availableOptionsFields } from "@/lib/services/templates/available-optio
 import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { signOrderProblems } from "@/lib/domain/signing-order";
+import { now as clockNow } from "@/lib/clock";
 import { insertContract } from "./insert-contract";
 
 export interface CreateContractOptions {
@@ -76,7 +77,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
     throw new DomainError(error?.key ?? "validation_failed", summarize(parameterProblems), { parameterProblems });
   }
 
-  const now = new Date();
+  const now = clockNow();
   // The organizer is the caller (a user of the service), not a signer: the service sets its options.
   const organizer: TParticipantData | null = user && {
     userId: user.id,

@@ -11,6 +11,7 @@ import { invitedAtPublishing } from "@/lib/domain/signing-order";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+import { now as clockNow } from "@/lib/clock";
 
 export interface PublishContractOptions {
   db: PrismaClient;
@@ -45,7 +46,7 @@ export async function publishContract({ db, actor, contractId, subject, message,
       throw new DomainError("contract_not_publishable", `Contract ${contractId} cannot be published: ${summarize(parameterProblems)}`, { parameterProblems });
     }
 
-    const now = new Date();
+    const now = clockNow();
     const expiresAt = new Date(now.getTime() + contract.template.signingPeriodDays * DAY_MS);
     await tx.contract.update({
       where: { id: contractId },

@@ -7,6 +7,7 @@ import { findVisibleContract } from "@/lib/services/contracts/find-visible-contr
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { withdrawnMail } from "@/lib/services/mail/messages";
+import { now as clockNow } from "@/lib/clock";
 
 export interface WithdrawContractOptions {
   db: PrismaClient;
@@ -36,7 +37,7 @@ export async function withdrawContract({ db, actor, contractId, reason, linkOrig
     if (contract.state !== "pending") {
       throw new DomainError("contract_not_pending", `Contract ${contractId} is ${contract.state}; only a pending contract can be withdrawn.`);
     }
-    const now = new Date();
+    const now = clockNow();
     await tx.contract.update({ where: { id: contractId }, data: { state: "withdrawn", stateUpdatedAt: now, updatedAt: now } });
     await tx.participant.updateMany({
       where: { party: { contractId } },

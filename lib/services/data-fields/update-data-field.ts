@@ -8,6 +8,7 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { findDataFieldOfContract } from "@/lib/services/data-fields/find-data-field-of-contract";
+import { now as clockNow } from "@/lib/clock";
 
 export interface UpdateDataFieldOptions {
   db: PrismaClient;
@@ -39,7 +40,7 @@ export async function updateDataField({ db, actor, contractId, dataField, value,
       throw new DomainError("contract_not_editable", `Contract ${contractId} is ${contract.state}; its data fields can only change while it is a draft.`);
     }
     if (current.value === value) return current;
-    const now = new Date();
+    const now = clockNow();
     const updated = await tx.contractDataField.update({ where: { id: current.id }, data: { value, updatedAt: now } });
     await touchContract(tx, contractId, now);
     await writeAuditEvent({

@@ -5,6 +5,7 @@ import type { Tx } from "@/lib/db";
 import type { TContractFileType } from "@/lib/domain/contract-document";
 import { CONTRACT_FILE_SELECT, type TContractFileRow } from "./contract-file-row";
 import { fileStore } from "./file-store";
+import { now } from "@/lib/clock";
 
 export interface TNewContractFile {
   contractId: number;
@@ -25,6 +26,7 @@ export async function addContractFile(tx: Tx, file: TNewContractFile): Promise<T
       size: file.bytes.length,
       sha256: createHash("sha256").update(file.bytes).digest("hex"),
       storageKey,
+      createdAt: now(),
     },
     select: CONTRACT_FILE_SELECT,
   });

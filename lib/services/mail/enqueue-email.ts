@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { mailIsSent } from "@/lib/services/mail/mail-is-sent";
+import { now } from "@/lib/clock";
 
 export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed" | "withdrawn";
 
@@ -23,6 +24,6 @@ export interface EnqueueEmailOptions {
  */
 export async function enqueueEmail({ db, kind, contractId, participantId, to, subject, body, linkOrigin, attachmentFileId }: EnqueueEmailOptions): Promise<void> {
   await db.emailMessage.create({
-    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept", attachmentFileId: attachmentFileId ?? null },
+    data: { kind, contractId, participantId, toAddress: to, subject, body, linkOrigin, status: mailIsSent() ? "queued" : "kept", attachmentFileId: attachmentFileId ?? null, createdAt: now() },
   });
 }

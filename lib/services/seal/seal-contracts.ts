@@ -17,6 +17,7 @@ import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { sealedMail } from "@/lib/services/mail/messages";
+import { now } from "@/lib/clock";
 
 import type { TSealInput } from "./build-sealed-pdf";
 import { claimDueSeals, SEAL_LEASE_MS, SEALS, type TSealClaim } from "./claim-due-seals";
@@ -57,7 +58,7 @@ async function sealOne(options: TSealOptions, claim: TSealClaim): Promise<"seale
     const [{ loadSealIdentity }, { buildSealedPdf }] = await Promise.all([import("./seal-identity"), import("./build-sealed-pdf")]);
     const identity = await loadSealIdentity(db);
     const input = await loadSealInput(db, claim.contractId);
-    const sealedAt = new Date();
+    const sealedAt = now();
     const pdf = await buildSealedPdf(input, identity, sealedAt);
     await options.beforeStore?.(claim);
     const stored = await db.$transaction(async (tx: Tx) => {

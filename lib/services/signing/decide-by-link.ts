@@ -16,6 +16,7 @@ import { assertTheirTurn } from "@/lib/services/signing/assert-their-turn";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
+import { now as clockNow, nowMs } from "@/lib/clock";
 
 /**
  * One more wrong code: counted on the code, on the link and in all. At the limit the participant is
@@ -31,7 +32,7 @@ async function countWrongCode(
   const wrongTries = participant.twoStepWrongTries + 1;
   const wrongTriesTotal = participant.twoStepWrongTriesTotal + 1;
   const locked = locksOut(wrongTries, wrongTriesTotal);
-  const now = new Date();
+  const now = clockNow();
   await tx.participant.update({
     where: { id: participant.id },
     data: {
@@ -105,7 +106,7 @@ export async function decideByLink({
     if (participant.twoStepMethod === "email") {
       if (participant.twoStepLockedAt !== null) throw twoStepLockedError();
       const secret = await loadSigningSecret(tx);
-      const live = participant.twoStepCodeNonce !== null && participant.twoStepCodeExpiresAt !== null && participant.twoStepCodeExpiresAt.getTime() > Date.now() && participant.twoStepCodeAttempts < TWO_STEP_CODE.maxAttempts;
+      const live = participant.twoStepCodeNonce !== null && participant.twoStepCodeExpiresAt !== null && participant.twoStepCodeExpiresAt.getTime() > nowMs() && participant.twoStepCodeAttempts < TWO_STEP_CODE.maxAttempts;
       const right = live && decision.code !== undefined && sameCode(decision.code, twoStepCode(secret, participant.id, participant.twoStepCodeNonce!));
       if (!right) {
         if (!live) return { error: new DomainError("two_step_code_invalid", "Ask for a new code: the last one has expired or was used up.", { parameterProblems: { code: ["Ask for a new code: the last one has expired or was used up."] } }) };
@@ -120,7 +121,7 @@ export async function decideByLink({
       });
     }
 
-    const now = new Date();
+    const now = clockNow();
     const signer: TAuditActor = { kind: "signer", participantId: participant.id, name: participant.name, email: participant.email };
     const signState = decision.kind === "sign" ? "signed" : "declined";
     await tx.participant.update({

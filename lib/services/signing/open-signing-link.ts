@@ -3,6 +3,7 @@ import { SUPPORTED_SIGN_METHODS } from "@/lib/domain/publish-readiness";
 import { isTheirTurn, openStage } from "@/lib/domain/signing-order";
 import type { Participant } from "@/lib/generated/prisma/client";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
+import { now as clockNow } from "@/lib/clock";
 
 export interface TSigningView {
   contract: { id: number; name: string; state: string; expiresAt: Date | null };
@@ -28,7 +29,7 @@ export interface TSigningView {
 export async function openSigningLink({ db, token }: { db: PrismaClient; token: string }): Promise<TSigningView> {
   return db.$transaction(async (tx: Tx) => {
     const { participant, party, contract } = await findSigningLink(tx, token);
-    const now = new Date();
+    const now = clockNow();
     await tx.participant.update({
       where: { id: participant.id },
       data: {

@@ -7,6 +7,7 @@ import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { twoStepCodeMail } from "@/lib/services/mail/messages";
 import { assertTheirTurn } from "@/lib/services/signing/assert-their-turn";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
+import { nowMs } from "@/lib/clock";
 
 /** E-mails a fresh six-digit code to a participant whose two-step method is e-mail. */
 export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaClient; token: string; linkOrigin: string }): Promise<{ sentTo: string }> {
@@ -18,7 +19,7 @@ export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaCli
     if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}.`);
     await assertTheirTurn(tx, contract, participant);
     if (participant.twoStepLockedAt !== null) throw twoStepLockedError();
-    const now = Date.now();
+    const now = nowMs();
     // Each code waits longer than the one before (30 s, 60 s, 120 s, … up to an hour): the issue
     // time is kept as the expiry less the lifetime.
     const issuedAt = participant.twoStepCodeExpiresAt ? participant.twoStepCodeExpiresAt.getTime() - TWO_STEP_CODE.lifetimeMs : null;
