@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { addPeriod, dateAt, parsePeriod, startOf } from "@/lib/domain/calendar";
+import { lifecycleAt, noticeRefusal, NO_TERM, termProblems, terminationOf, type TLifeFacts, type TTerm } from "@/lib/domain/lifecycle";
+
+const term = (t: Partial<TTerm>): TTerm => ({ ...NO_TERM, ...t });
+const at = (iso: string) => new Date(iso);
+const facts = (t: Partial<TTerm>, more: Partial<TLifeFacts> = {}): TLifeFacts => ({
+  term: term(t),
+  timeZone: "Europe/Stockholm",
+  signedOn: "2026-01-10",
+  endAt: null,
+  endKind: null,
+  ...more,
+});
+
+describe("calendar arithmetic", () => {
+  it("adds months clamped to the month's end: 31 January plus one month is the last day of February", () => {
+    expect(addPeriod("2026-01-31", parsePeriod("P1M")!)).toBe("2026-02-28");
+    expect(addPeriod("2028-01-31", parsePeriod("P1M")!)).toBe("2028-02-29");
+    expect(addPeriod("2028-02-29", parsePeriod("P1Y")!)).toBe("2029-02-28");
+    // Periods are counted from the start, so month ends do not drift: the third month after 31 January ends 30 April.
+    expect(addPeriod("2026-01-31", parsePeriod("P1M")!, 3)).toBe("2026-04-30");
+  });
+
+  it("reads a date and its midnight in the workspace's time zone, across daylight saving", () => {
+    expect(dateAt(at("2026-03-28T23:30:00Z"), "Europe/Stockholm")).toBe("2026-03-29");
+    expect(dateAt(at("2026-03-28T23:30:00Z"), "America/New_York")).toBe("2026-03-28");
+    expect(startOf("2026-03-29", "Europe/Stockholm").toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(startOf("2026-03-30", "Europe/Stockholm").toISOString()).toBe("2026-03-29T22:00:00.000Z");
+  });
+
+  it("refuses periods of more than one unit, zero, or beyond 100 years", () => {
+    expect([parsePeriod("P1Y2M"), parsePeriod("P0M"), parsePeriod("P101Y"), parsePeriod("p1y"), parsePeriod("P1Y")]).toEqual([null, null, null, null, { count: 1, unit: "Y" }]);
+  });
+});
+
+describe("the duration's rules", () => {
+  it("allows only the settings each duration has", () => {
+    expect(termProblems(term({ duration: "none", start_date: "2026-01-01" }))).toEqual([]);
+    expect(termProblems(term({ duration: "none", end_date: "2026-12-31", notice_period: "P1M" })).map((p) => p.path)).toEqual(["end_date", "notice_period"]);
+    expect(termProblems(term({ duration: "single_period", renewal_period: "P1Y", initial_duration: "P1Y" })).map((p) => p.path)).toEqual(["renewal_period"]);
+    expect(termProblems(term({ duration: "recurring", renewal_period: "P1Y", end_date: "2026-12-31" })).map((p) => p.path)).toEqual(["end_date"]);
+  });
+
+  it("requires a single period's length, a renewal period, and one of end_date or initial_duration", () => {
+    expect(termProblems(term({ duration: "single_period" }))).toEqual([{ path: "end_date", message: expect.stringContaining("unless initial_duration") }]);
+    expect(termProblems(term({ duration: "single_period", end_date: "2026-12-31", initial_duration: "P1Y" })).map((p) => p.path)).toEqual(["initial_duration"]);
+    expect(termProblems(term({ duration: "recurring" })).map((p) => p.path)).toEqual(["renewal_period"]);
+    expect(termProblems(term({ duration: "recurring_with_initial", renewal_period: "P1Y" })).map((p) => p.path)).toEqual(["end_date"]);
+  });
+
+  it("refuses a notice period as long as a period or longer, and an end before the start", () => {
+    expect(termProblems(term({ duration: "recurring", renewal_period: "P1Y", notice_period: "P11M" }))).toEqual([]);
+    expect(termProblems(term({ duration: "recurring", renewal_period: "P1Y", notice_period: "P12M" }))).toEqual([{ path: "notice_period", message: "must be shorter than the renewal period (1 year)" }]);
+    expect(termProblems(term({ duration: "recurring", renewal_period: "P1M", notice_period: "P4W" })).map((p) => p.path)).toEqual(["notice_period"]);
+    expect(termProblems(term({ duration: "recurring_with_initial", renewal_period: "P1Y", initial_duration: "P2M", notice_period: "P3M" })).map((p) => p.message)).toEqual([
+      "must be shorter than the initial duration (2 months)",
+    ]);
+    expect(termProblems(term({ duration: "single_period", start_date: "2026-05-01", end_date: "2026-04-30" }))).toEqual([{ path: "end_date", message: "must not be before start_date" }]);
+  });
+});
+
+describe("the lifecycle at an instant", () => {
+  const yearly = { duration: "recurring" as const, start_date: "2026-02-01", renewal_period: "P1Y", notice_period: "P3M" };
+
+  it("awaits its start date, starts at midnight in the workspace's time zone, renews each year", () => {
+    const f = facts(yearly);
+    expect(lifecycleAt(f, at("2026-01-20T12:00:00Z"))).toMatchObject({ state: "awaiting", periodStartDate: "2026-02-01", periodEndDate: "2027-01-31", noticeDeadline: "2026-10-31", nextChangeAt: at("2026-01-31T23:00:00Z") });
+    expect(lifecycleAt(f, at("2026-01-31T22:59:59Z")).state).toBe("awaiting");
+    expect(lifecycleAt(f, at("2026-01-31T23:00:00Z"))).toMatchObject({ state: "active", renewals: 0, nextChangeAt: at("2027-01-31T23:00:00Z") });
+    expect(lifecycleAt(f, at("2027-03-01T00:00:00Z"))).toMatchObject({ state: "active", renewals: 1, periodStartDate: "2027-02-01", periodEndDate: "2028-01-31", endDate: null, noticeDeadline: "2027-10-31" });
+  });
+
+  it("starts on the day it is signed when no start date is set, and a single period ends by itself", () => {
+    const f = facts({ duration: "single_period", initial_duration: "P1M" }, { signedOn: "2026-01-31" });
+    expect(lifecycleAt(f, at("2026-02-10T00:00:00Z"))).toMatchObject({ state: "active", startDate: "2026-01-31", endDate: "2026-02-27", nextChangeAt: startOf("2026-02-28", "Europe/Stockholm") });
+    expect(lifecycleAt(f, startOf("2026-02-28", "Europe/Stockholm"))).toMatchObject({ state: "ended", subState: null, endDate: "2026-02-27", nextChangeAt: null });
+  });
+
+  it("takes notice before, on and after the deadline", () => {
+    const f = facts(yearly);
+    // Before and on the deadline (the last day, 31 October, until midnight in Stockholm): it ends at the period's end.
+    for (const when of ["2026-06-01T10:00:00Z", "2026-10-31T22:59:00Z"]) expect(noticeRefusal(f, at(when))).toEqual({ endAt: startOf("2027-02-01", "Europe/Stockholm"), endDate: "2027-01-31" });
+    // After it: refused, naming the earliest end instead.
+    expect(noticeRefusal(f, at("2026-10-31T23:00:00Z"))).toEqual({ refusal: "Notice to end on 2027-01-31 was due by 2026-10-31; the earliest the contract can now end is 2028-01-31." });
+    const canceled = { ...f, endAt: startOf("2027-02-01", "Europe/Stockholm"), endKind: "canceled" as const };
+    expect(lifecycleAt(canceled, at("2026-12-01T00:00:00Z"))).toMatchObject({ state: "active", subState: "canceled", endDate: "2027-01-31", noticeDeadline: null, nextChangeAt: startOf("2027-02-01", "Europe/Stockholm") });
+    expect(lifecycleAt(canceled, at("2027-02-01T00:00:00Z"))).toMatchObject({ state: "ended", subState: null, renewals: 0 });
+  });
+
+  it("terminates now or on a date, and refuses a date in the past", () => {
+    const f = facts(yearly);
+    const now = at("2026-06-01T10:00:00Z");
+    expect(terminationOf(f, now, null)).toEqual({ endAt: now, endDate: "2026-06-01" });
+    expect(lifecycleAt({ ...f, endAt: now, endKind: "terminated" }, now)).toMatchObject({ state: "ended", subState: "terminated", endDate: "2026-06-01" });
+    expect(terminationOf(f, now, "2026-07-15")).toEqual({ endAt: startOf("2026-07-16", "Europe/Stockholm"), endDate: "2026-07-15" });
+    expect(terminationOf(f, now, "2026-05-31")).toEqual({ dateProblem: expect.stringContaining("must be today (2026-06-01) or later") });
+  });
+});
