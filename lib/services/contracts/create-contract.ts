@@ -17,6 +17,8 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { signOrderProblems } from "@/lib/domain/signing-order";
 import { now as clockNow } from "@/lib/clock";
 import { insertContract } from "./insert-contract";
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { auditValuesOf } from "@/lib/schemas/field-table";
 
 export interface CreateContractOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -85,10 +87,12 @@ export async function createContract({ db, actor, request, requestId, inTransact
     email: user.email,
     title: user.title,
     phoneNumber: user.phoneNumber,
+    identificationNumber: "",
     deliveryChannel: "email",
     signMethod: defaults.sign_method,
     twoStepMethod: "none",
     signatory: false,
+    signOrder: null,
     canUpdateContract: true,
     organizer: true,
   };
@@ -126,11 +130,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
       workspaceId: contract.workspaceId,
       requestId,
       after: {
-        name: contract.name,
-        state: contract.state,
-        signing_order: request.signing_order ?? "parallel",
-        workspace_id: contract.workspaceId,
-        template_id: contract.templateId,
+        ...(auditValuesOf(CONTRACT_FIELDS, contract) as Prisma.InputJsonObject),
         parties: contract.parties.map((party) => ({
           id: party.id,
           type: party.type,
