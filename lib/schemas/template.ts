@@ -4,6 +4,7 @@ import { PARTICIPANT_ATTRIBUTES } from "@/lib/domain/enums";
 
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, oneOf } from "./common";
 import { ZBodySchema, ZTemplateDataFieldSchema } from "./document";
+import { answerShapeOf, fieldTable } from "./field-table";
 import { ZPaginatedSchema } from "./pagination";
 import { ZDeliveryChannelSchema, ZSignMethodSchema, ZTwoStepMethodSchema } from "./participant";
 import { ZTemplateTypeSchema } from "./template-type";
@@ -29,10 +30,24 @@ export const ZAvailableOptionsSchema = z
   })
   .meta({ id: "AvailableOptions" });
 
+/**
+ * A template's fields (lib/schemas/field-table.ts): one row per column of `templates`. Templates are
+ * made by the seed and the database; a request only replaces the body (docs/documents.md).
+ */
+export const TEMPLATE_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema } },
+  name: { sql: "text", answer: { name: "name", type: z.string() } },
+  /** Its type: the answer's `template_type` (lib/api/json/template-type.ts answers it). */
+  templateTypeId: { sql: "int", nullable: true },
+  signingPeriodDays: { sql: "int", internal: "publishing's: how long a published contract stays open (lib/services/contracts/publish-contract.ts)" },
+  body: { sql: "jsonb", internal: "the text: only the detail (GET /v1/templates/{id}) answers it, and PUT replaces it (lib/services/templates/update-template.ts)" },
+  createdAt: { sql: "timestamptz", internal: "kept for the record; no answer or rule reads it" },
+  updatedAt: { sql: "timestamptz", internal: "kept for the record; no answer or rule reads it" },
+});
+
 export const ZTemplateSchema = z
   .object({
-    id: ZIdSchema,
-    name: z.string(),
+    ...answerShapeOf(TEMPLATE_FIELDS),
     template_type: ZTemplateTypeSchema.nullable(),
     workspaces: z
       .array(z.object({ id: ZIdSchema, name: z.string() }))

@@ -8,6 +8,7 @@ import { PARTICIPANT_FIELDS, ZCreateParticipantRequestSchema } from "@/lib/schem
 import { CONTRACT_FIELDS, ZCreateContractRequestSchema } from "@/lib/schemas/contract";
 import { DATA_FIELD_FIELDS, ZUpdateDataFieldRequestSchema } from "@/lib/schemas/data-field";
 import { PARTY_FIELDS, ZCreateCompanyPartyRequestSchema, ZCreateIndividualPartyRequestSchema } from "@/lib/schemas/party";
+import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
 import { TEMPLATE_TYPE_FIELDS } from "@/lib/schemas/template-type";
 
 const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
@@ -45,6 +46,7 @@ const TABLES: [string, TFieldTable][] = [
   ["ContractDataField", DATA_FIELD_FIELDS],
   ["Participant", PARTICIPANT_FIELDS],
   ["Party", PARTY_FIELDS],
+  ["Template", TEMPLATE_FIELDS],
   ["TemplateType", TEMPLATE_TYPE_FIELDS],
 ];
 

@@ -1,11 +1,11 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { rowSelectOf } from "@/lib/schemas/field-table";
+import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
 import { AVAILABLE_OPTIONS_SELECT } from "@/lib/services/templates/available-options-row";
 
-/** A template with its type's id, the workspaces it may be used in and the options it offers. */
+/** A template's fields (lib/schemas/template.ts; its type's id among them), the workspaces it may be used in and the options it offers. */
 export const TEMPLATE_SELECT = {
-  id: true,
-  name: true,
-  templateTypeId: true,
+  ...rowSelectOf(TEMPLATE_FIELDS),
   workspaces: { select: { workspace: { select: { id: true, name: true } } }, orderBy: { workspaceId: "asc" } },
   ...AVAILABLE_OPTIONS_SELECT,
 } as const satisfies Prisma.TemplateSelect;
