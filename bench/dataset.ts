@@ -8,26 +8,25 @@ import pg from "pg";
 import { createPrismaClient } from "@/lib/db/pool";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { seedDemoData } from "@/lib/db/seed/demo";
+import { DEMO_CONTRACT_COUNT, seedDemoData } from "@/lib/db/seed/demo";
 import { RECOUNT_CONTRACTS_SQL } from "@/lib/services/contracts/fold-contract-counts";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, log } from "./config";
 
 /** Bump when the generator changes: older data sets are then rebuilt. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
 const MARKER_TABLE = "bench_dataset";
 
 export interface DatasetSpec {
   key: "large" | "small";
-  /** Contracts made in bulk, on top of the demo seed's (`DEMO_CONTRACT_COUNT`, 200). */
+  /** Contracts made in bulk, on top of the demo seed's `DEMO_CONTRACT_COUNT`: 100,200 and 1,000 in all. */
   bulkContracts: number;
   /** Template types made in bulk, on top of the demo seed's 5. */
   templateTypes: number;
 }
 
 export const DATASETS: Record<"large" | "small", DatasetSpec> = {
-  large: { key: "large", bulkContracts: 100_000, templateTypes: 20_000 },
-  // 800 + the demo's 200 = 1,000 contracts.
-  small: { key: "small", bulkContracts: 800, templateTypes: 0 },
+  large: { key: "large", bulkContracts: 100_200 - DEMO_CONTRACT_COUNT, templateTypes: 20_000 },
+  small: { key: "small", bulkContracts: 1_000 - DEMO_CONTRACT_COUNT, templateTypes: 0 },
 };
 
 export interface DatasetMarker {

@@ -151,6 +151,12 @@ test("the mix is a working team's: drafts, pending (some partly signed), signed,
   const unready = await Promise.all(drafts.map(async (d) => (await loadPublishReadiness(db.prisma, d.id)).problems.length > 0));
   expect(unready.some(Boolean)).toBe(true);
 
+  // Each workspace has a page of contracts and drafts to edit (the browser tests page through them).
+  for (const workspace of await db.prisma.workspace.findMany({ select: { id: true, name: true } })) {
+    expect(await db.prisma.contract.count({ where: { workspaceId: workspace.id } }), workspace.name).toBeGreaterThanOrEqual(25);
+    expect(await db.prisma.contract.count({ where: { workspaceId: workspace.id, state: "draft" } }), workspace.name).toBeGreaterThanOrEqual(2);
+  }
+
   const partyTypes = await db.prisma.party.groupBy({ by: ["type"], where: { myParty: false }, _count: true });
   expect(partyTypes.map((p) => p.type).sort()).toEqual(["company", "individual"]);
   const owners = await db.prisma.party.groupBy({ by: ["contractId"], where: { myParty: true }, _count: true });
