@@ -4,6 +4,7 @@ import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
 import { answerShapeOf, fieldTable } from "./field-table";
+import { ZDateSchema, ZDurationSchema, ZLifecycleSettingsRequestSchema, ZLifecycleStateSchema, ZLifecycleSubStateSchema, ZPeriodSchema } from "./lifecycle";
 import { ZDataFieldValueRequestSchema } from "./data-field";
 import { CONTRACT_LIMITS } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
@@ -27,6 +28,9 @@ export const ZCreateContractRequestSchema = requestObject({
     description: "Default `parallel`. With `ordered`, every counterparty signatory sent needs a `sign_order`, numbered 1, 2, … without gaps.",
   }),
   delegation_allowed: ZBooleanSchema.optional().meta({ description: "Whether a signatory may hand their signature on from the signing page. Default true." }),
+  lifecycle_settings: ZLifecycleSettingsRequestSchema.optional().meta({
+    description: "The duration settings (docs: lifecycle); those left out take the template's defaults. A combination the duration does not allow is a 400 naming the setting.",
+  }),
   parties: z
     .array(ZCreatePartyRequestSchema, { error: typeError("a list") })
     .max(CONTRACT_LIMITS.counterparties, `a contract can have at most ${CONTRACT_LIMITS.counterparties} counterparties`)
@@ -102,6 +106,9 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
 
 // --- The contract's fields (lib/schemas/field-table.ts): one row per column of `contracts` ---
 
+/** The duration settings' rule (docs/lifecycle.md). */
+const TERM_RULE = "on creation (else the template's), or PUT …/lifecycle_settings while a draft; the duration's rules";
+
 /** A contract's fields. `write` names the rule a request writes it under; `frozen: "published"` fields are fixed once published. */
 export const CONTRACT_FIELDS = fieldTable({
   id: { sql: "int", answer: { name: "id", type: ZIdSchema }, audit: true },
@@ -134,6 +141,49 @@ export const CONTRACT_FIELDS = fieldTable({
     audit: true,
     frozen: "published",
   },
+  durationType: { sql: "duration_type", answer: { name: "duration", in: "lifecycle_settings", type: ZDurationSchema }, write: TERM_RULE, audit: true, frozen: "published" },
+  startDate: {
+    sql: "date",
+    nullable: true,
+    answer: { name: "start_date", in: "lifecycle_settings", type: ZDateSchema.meta({ description: "The first day; null: the day the contract is signed." }) },
+    write: TERM_RULE,
+    audit: true,
+    frozen: "published",
+  },
+  endDate: {
+    sql: "date",
+    nullable: true,
+    answer: { name: "end_date", in: "lifecycle_settings", type: ZDateSchema.meta({ description: "The last day of a single period, or of the initial period." }) },
+    write: TERM_RULE,
+    audit: true,
+    frozen: "published",
+  },
+  initialDuration: { sql: "text", nullable: true, answer: { name: "initial_duration", in: "lifecycle_settings", type: ZPeriodSchema }, write: TERM_RULE, audit: true, frozen: "published" },
+  renewalPeriod: { sql: "text", nullable: true, answer: { name: "renewal_period", in: "lifecycle_settings", type: ZPeriodSchema }, write: TERM_RULE, audit: true, frozen: "published" },
+  noticePeriod: { sql: "text", nullable: true, answer: { name: "notice_period", in: "lifecycle_settings", type: ZPeriodSchema }, write: TERM_RULE, audit: true, frozen: "published" },
+  signedOn: { sql: "date", nullable: true, answer: { name: "signed_date", in: "lifecycle_state", type: ZDateSchema.meta({ description: "The day the last signature was given (workspace time zone); null until signed." }) } },
+  lifecycleState: { sql: "lifecycle_state", nullable: true, answer: { name: "state", in: "lifecycle_state", type: ZLifecycleStateSchema.meta({ description: "Null until signed." }) } },
+  lifecycleSubState: {
+    sql: "lifecycle_sub_state",
+    nullable: true,
+    answer: { name: "sub_state", in: "lifecycle_state", type: ZLifecycleSubStateSchema.meta({ description: "`canceled`: active, notice given. `terminated`: ended early by staff." }) },
+  },
+  periodStartDate: { sql: "date", nullable: true, answer: { name: "period_start_date", in: "lifecycle_state", type: ZDateSchema } },
+  periodEndDate: { sql: "date", nullable: true, answer: { name: "period_end_date", in: "lifecycle_state", type: ZDateSchema.meta({ description: "The current period's last day; null when it has none." }) } },
+  endsOn: { sql: "date", nullable: true, answer: { name: "end_date", in: "lifecycle_state", type: ZDateSchema.meta({ description: "The last day it is in force as things stand; null while it runs on (no duration, or renewing)." }) } },
+  noticeDeadline: {
+    sql: "date",
+    nullable: true,
+    answer: { name: "notice_deadline", in: "lifecycle_state", type: ZDateSchema.meta({ description: "The last day notice may be given for it to end at the end of a period (the next such day still ahead); null when notice does not apply." }) },
+  },
+  renewals: { sql: "int", answer: { name: "renewals", in: "lifecycle_state", type: z.number().int().min(0).meta({ description: "Periods begun since the first." }) } },
+  renewedAt: { sql: "timestamptz", nullable: true, answer: { name: "renewed_time", in: "lifecycle_state", type: ZTimestampSchema.meta({ description: "When it last renewed." }) } },
+  endAt: { sql: "timestamptz", nullable: true, internal: "the notice or termination staff gave (lifecycle_state shows its effect)" },
+  endKind: { sql: "lifecycle_sub_state", nullable: true, internal: "the notice or termination staff gave (lifecycle_state shows its effect)" },
+  lifecycleDueAt: { sql: "timestamptz", nullable: true, internal: "the lifecycle job's next turn for the contract" },
+  noticeWarnedFor: { sql: "date", nullable: true, internal: "the lifecycle job's: the deadline whose warning was sent" },
+  endWarnedFor: { sql: "date", nullable: true, internal: "the lifecycle job's: the end whose warning was sent" },
+  deadlineWarningDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
   body: { sql: "jsonb", internal: "the text: GET and PUT …/document (lib/schemas/document.ts)" },
   reminderFirstDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },
   reminderIntervalDays: { sql: "int", nullable: true, internal: "…/reminder_settings (lib/schemas/reminder-settings.ts)" },

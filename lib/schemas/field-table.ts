@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** The objects of an answer that group some of its fields. */
-export type TSection = "_permissions" | "_private_ownerside";
+export type TSection = "_permissions" | "_private_ownerside" | "lifecycle_settings" | "lifecycle_state";
 
 /** A column's SQL type, as an update casts a value to it (enums by their PostgreSQL names). */
 export type TSqlType = "int" | "text" | "boolean" | "timestamptz" | "date" | "jsonb" | (string & {});
@@ -105,6 +105,12 @@ function place(target: Record<string, unknown>, path: readonly string[], value: 
   place(inner, rest, value);
 }
 
+/** A row's value as the API writes it: a date as `YYYY-MM-DD`, a timestamp in ISO 8601. */
+export function jsonValueOf(spec: TFieldSpec, value: unknown): unknown {
+  if (!(value instanceof Date)) return value;
+  return spec.sql === "date" ? value.toISOString().slice(0, 10) : value.toISOString();
+}
+
 /**
  * The audited fields of `row` by their answer names (sections nested), as audit events record
  * them; `only` narrows to some fields (a change's).
@@ -113,7 +119,7 @@ export function auditValuesOf<T extends TFieldTable>(table: T, row: Readonly<Rec
   const values: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(table)) {
     if (!spec.audit || (only && !only.includes(name))) continue;
-    place(values, answerPathOf(name, spec), row[name] instanceof Date ? (row[name] as Date).toISOString() : row[name]);
+    place(values, answerPathOf(name, spec), jsonValueOf(spec, row[name]));
   }
   return values;
 }
@@ -145,4 +151,29 @@ export function answerShapeOf<T extends TFieldTable, C extends z.ZodRawShape = {
   }
   const objects = Object.fromEntries(Object.entries(sections).map(([name, shape]) => [name, z.object(shape)]));
   return { ...top, ...computed, ...objects, ...last } as never;
+}
+
+/** The fields answered inside `section`, as [field, spec] in table order. */
+function sectionFields(table: TFieldTable, section: TSection): [string, TFieldSpec][] {
+  return Object.entries(table).filter(([, spec]) => spec.answer?.in === section);
+}
+
+/** A section's values in `row`, by their answer names, as the API writes them. */
+export function sectionValuesOf(table: TFieldTable, section: TSection, row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(sectionFields(table, section).map(([name, spec]) => [spec.answer!.name, jsonValueOf(spec, row[name] ?? null)]));
+}
+
+/** The columns `values` (a section's, by answer name) are stored in: by field name, dates as Prisma takes them. */
+export function sectionColumnsOf(table: TFieldTable, section: TSection, values: object): Record<string, unknown> {
+  return Object.fromEntries(
+    sectionFields(table, section).map(([name, spec]) => {
+      const value = (values as Record<string, unknown>)[spec.answer!.name] ?? null;
+      return [name, spec.sql === "date" && typeof value === "string" ? new Date(`${value}T00:00:00.000Z`) : value];
+    }),
+  );
+}
+
+/** The column of each field answered inside `section`, by field name (for rows PostgreSQL assembles). */
+export function sectionColumnMapOf(table: TFieldTable, section: TSection): Record<string, string> {
+  return Object.fromEntries(sectionFields(table, section).map(([name, spec]) => [name, columnOf(name, spec)]));
 }

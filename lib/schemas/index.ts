@@ -26,3 +26,4 @@ export * from "./dashboard";
 export * from "./reminder-settings";
 export * from "./seal";
 export * from "./document";
+export * from "./lifecycle";

@@ -4,6 +4,7 @@ import { PARTICIPANT_ATTRIBUTES } from "@/lib/domain/enums";
 
 import { ZIdParamSchema, ZIdSchema, ZLinkSchema, oneOf } from "./common";
 import { ZBodySchema, ZTemplateDataFieldSchema } from "./document";
+import { ZDurationSchema, ZPeriodSchema } from "./lifecycle";
 import { answerShapeOf, fieldTable } from "./field-table";
 import { ZPaginatedSchema } from "./pagination";
 import { ZDeliveryChannelSchema, ZSignMethodSchema, ZTwoStepMethodSchema } from "./participant";
@@ -41,6 +42,11 @@ export const TEMPLATE_FIELDS = fieldTable({
   templateTypeId: { sql: "int", nullable: true },
   signingPeriodDays: { sql: "int", internal: "publishing's: how long a published contract stays open (lib/services/contracts/publish-contract.ts)" },
   body: { sql: "jsonb", internal: "the text: only the detail (GET /v1/templates/{id}) answers it, and PUT replaces it (lib/services/templates/update-template.ts)" },
+  /** The duration settings a new contract takes when its request gives none (docs/lifecycle.md). */
+  durationType: { sql: "duration_type", answer: { name: "duration", in: "lifecycle_settings", type: ZDurationSchema } },
+  initialDuration: { sql: "text", nullable: true, answer: { name: "initial_duration", in: "lifecycle_settings", type: ZPeriodSchema } },
+  renewalPeriod: { sql: "text", nullable: true, answer: { name: "renewal_period", in: "lifecycle_settings", type: ZPeriodSchema } },
+  noticePeriod: { sql: "text", nullable: true, answer: { name: "notice_period", in: "lifecycle_settings", type: ZPeriodSchema } },
   createdAt: { sql: "timestamptz", internal: "kept for the record; no answer or rule reads it" },
   updatedAt: { sql: "timestamptz", internal: "kept for the record; no answer or rule reads it" },
 });

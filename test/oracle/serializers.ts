@@ -118,6 +118,9 @@ export function serializePartySummary(row: TPartySummaryRow): TPartySummary {
   return { ...partyFields(row, undefined), type: row.type } satisfies TPartySummary;
 }
 
+/** A calendar date (stored as midnight UTC) as `YYYY-MM-DD`. */
+const dateOrNull = (date: Date | null) => (date === null ? null : date.toISOString().slice(0, 10));
+
 export interface TSerializeContractOptions {
   actor: Actor;
   origin: string;
@@ -138,6 +141,25 @@ function contractFields(row: TContractRow, origin: string) {
     signing_period_expiry_time: row.signingPeriodExpiresAt ? isoTime(row.signingPeriodExpiresAt) : null,
     signing_order: row.signingOrder,
     delegation_allowed: row.delegationAllowed,
+    lifecycle_settings: {
+      duration: row.durationType,
+      start_date: dateOrNull(row.startDate),
+      end_date: dateOrNull(row.endDate),
+      initial_duration: row.initialDuration,
+      renewal_period: row.renewalPeriod,
+      notice_period: row.noticePeriod,
+    },
+    lifecycle_state: {
+      signed_date: dateOrNull(row.signedOn),
+      state: row.lifecycleState,
+      sub_state: row.lifecycleSubState,
+      period_start_date: dateOrNull(row.periodStartDate),
+      period_end_date: dateOrNull(row.periodEndDate),
+      end_date: dateOrNull(row.endsOn),
+      notice_deadline: dateOrNull(row.noticeDeadline),
+      renewals: row.renewals,
+      renewed_time: isoTimeOrNull(row.renewedAt),
+    },
     _links: {
       self: { href: absoluteUrl(origin, self) },
       parties: { href: absoluteUrl(origin, `${self}/parties`) },

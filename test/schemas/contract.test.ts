@@ -113,6 +113,18 @@ test("a contract list item carries party summaries without their people", () => 
     signing_period_expiry_time: null,
     signing_order: "parallel",
     delegation_allowed: true,
+    lifecycle_settings: { duration: "none", start_date: null, end_date: null, initial_duration: null, renewal_period: null, notice_period: null },
+    lifecycle_state: {
+      signed_date: null,
+      state: null,
+      sub_state: null,
+      period_start_date: null,
+      period_end_date: null,
+      end_date: null,
+      notice_deadline: null,
+      renewals: 0,
+      renewed_time: null,
+    },
     _links: { self: link, parties: link, data_fields: link },
     parties: [
       {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { answerPathOf, columnOf, type TFieldTable, writableFieldsOf } from "@/lib/schemas/field-table";
 import { PARTICIPANT_FIELDS, ZCreateParticipantRequestSchema } from "@/lib/schemas/participant";
 import { CONTRACT_FIELDS, ZCreateContractRequestSchema } from "@/lib/schemas/contract";
+import { ZLifecycleSettingsRequestSchema } from "@/lib/schemas/lifecycle";
 import { DATA_FIELD_FIELDS, ZUpdateDataFieldRequestSchema } from "@/lib/schemas/data-field";
 import { PARTY_FIELDS, ZCreateCompanyPartyRequestSchema, ZCreateIndividualPartyRequestSchema } from "@/lib/schemas/party";
 import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
@@ -76,8 +77,16 @@ it("a participant request writes exactly the fields the table marks writable", (
 });
 
 it("a contract's creation writes the fields the table marks writable, and its parties and data field values", () => {
-  const writable = writableFieldsOf(CONTRACT_FIELDS).map((field) => answerPathOf(field, CONTRACT_FIELDS[field])[0]!);
+  const writable = new Set(writableFieldsOf(CONTRACT_FIELDS).map((field) => answerPathOf(field, CONTRACT_FIELDS[field])[0]!));
   expect(Object.keys(ZCreateContractRequestSchema.shape).sort()).toEqual([...writable, "parties", "data_fields"].sort());
+});
+
+it("the duration settings a request writes are the table's lifecycle_settings, each by its answer name", () => {
+  const settings = writableFieldsOf(CONTRACT_FIELDS).flatMap((field) => {
+    const path = answerPathOf(field, CONTRACT_FIELDS[field]);
+    return path[0] === "lifecycle_settings" ? [path[1]!] : [];
+  });
+  expect(Object.keys(ZLifecycleSettingsRequestSchema.shape).sort()).toEqual(settings.sort());
 });
 
 it("a party request writes the fields the table marks writable, and its people", () => {

@@ -15,7 +15,7 @@ export function answerFieldsSql(table: TFieldTable, alias: string, { computed = 
   for (const [name, spec] of Object.entries(table)) {
     if (!spec.answer) continue;
     const column = `${alias}.${columnOf(name, spec)}`;
-    const value = spec.sql === "timestamptz" ? isoTimeSql(column) : column;
+    const value = spec.sql === "timestamptz" ? isoTimeSql(column) : spec.sql === "date" ? `to_char(${column}, 'YYYY-MM-DD')` : column;
     if (spec.answer.in) (sections[spec.answer.in] ??= {})[spec.answer.name] = value;
     else (spec.answer.last ? last : top)[spec.answer.name] = value;
   }

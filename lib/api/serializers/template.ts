@@ -3,6 +3,8 @@ import { absoluteUrl } from "@/lib/http/links";
 import { canReadWorkspace } from "@/lib/domain/access";
 import type { TTemplate, TTemplateDetail, TTemplateType } from "@/lib/schemas";
 import type { TBodyJson } from "@/lib/schemas/document";
+import { sectionValuesOf } from "@/lib/schemas/field-table";
+import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
 import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
 import type { TTemplateDetailRow, TTemplateRow } from "@/lib/services/templates/template-row";
 
@@ -21,6 +23,7 @@ export function serializeTemplate(row: TTemplateRow, { actor, origin, templateTy
       .filter((workspace) => canReadWorkspace(actor, workspace.id))
       .map(({ id, name }) => ({ id, name })),
     available_options: toAvailableOptions(row),
+    lifecycle_settings: sectionValuesOf(TEMPLATE_FIELDS, "lifecycle_settings", row) as TTemplate["lifecycle_settings"],
     _links: { self: { href: absoluteUrl(origin, `/v1/templates/${row.id}`) } },
   } satisfies TTemplate;
 }

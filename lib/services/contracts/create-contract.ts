@@ -16,9 +16,11 @@ import type { TemplateDataField } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { signOrderProblems } from "@/lib/domain/signing-order";
 import { now as clockNow } from "@/lib/clock";
-import { insertContract } from "./insert-contract";
+import { insertContract, type TNewContract } from "./insert-contract";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
-import { auditValuesOf } from "@/lib/schemas/field-table";
+import { auditValuesOf, sectionColumnMapOf, sectionColumnsOf, sectionValuesOf } from "@/lib/schemas/field-table";
+import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
+import { NO_TERM, termProblems, type TTerm } from "@/lib/domain/lifecycle";
 
 export interface CreateContractOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -72,10 +74,12 @@ export async function createContract({ db, actor, request, requestId, inTransact
   const counterparties = (request.parties ?? []).map((party, index) => counterpartyData(party, `parties.${index}`, available, defaults, problems));
   const values = dataFieldValues(request.data_fields ?? [], template.dataFields);
   const orders = requestOrderProblems(request);
+  const term = termOfCreation(request, template);
+  const termErrors = termParameterProblems(term);
   const error = participantProblemsError(problems);
-  if (error || values.problems || orders) {
+  if (error || values.problems || orders || termErrors) {
     // One 400 naming everything; a participant rule's code wins over the plain validation code.
-    const parameterProblems = { ...error?.parameterProblems, ...values.problems, ...orders };
+    const parameterProblems = { ...error?.parameterProblems, ...values.problems, ...orders, ...termErrors };
     throw new DomainError(error?.key ?? "validation_failed", summarize(parameterProblems), { parameterProblems });
   }
 
@@ -106,6 +110,7 @@ export async function createContract({ db, actor, request, requestId, inTransact
       createdById: user?.id ?? null,
       signingOrder: request.signing_order ?? "parallel",
       delegationAllowed: request.delegation_allowed ?? true,
+      ...(sectionColumnsOf(CONTRACT_FIELDS, "lifecycle_settings", term) as Pick<TNewContract, "durationType" | "startDate" | "endDate" | "initialDuration" | "renewalPeriod" | "noticePeriod">),
       now,
       parties: [
         // The owner's side first, so it has the lowest id and is answered first.
@@ -153,6 +158,8 @@ type TCreationTemplate = {
   dataFields: Pick<TemplateDataField, "name" | "description" | "placeholder" | "customId" | "defaultValue">[];
   /** In the rules' shape as the SQL writes it (available-options-fields.ts). */
   availableOptions: TAvailableOptions;
+  /** Its duration defaults, by column (TEMPLATE_FIELDS' lifecycle_settings). */
+  term: Record<string, unknown>;
 };
 
 /**
@@ -184,8 +191,23 @@ const CREATION_TEMPLATE_JSON = Prisma.raw(
     workspaces: `COALESCE((SELECT json_agg(json_build_object('workspaceId', tw.workspace_id)) FROM template_workspaces tw WHERE tw.template_id = t.id), '[]')`,
     dataFields: `COALESCE((SELECT json_agg(json_build_object('name', f.name, 'description', f.description, 'placeholder', f.placeholder, 'customId', f.custom_id, 'defaultValue', f.default_value) ORDER BY f.position, f.id) FROM template_data_fields f WHERE f.template_id = t.id), '[]')`,
     availableOptions: jsonColumns("t", {}, availableOptionsFields("t.id")),
+    term: jsonColumns("t", sectionColumnMapOf(TEMPLATE_FIELDS, "lifecycle_settings")),
   }),
 );
+
+/** The contract's term: the request's settings over the template's defaults (docs/lifecycle.md). */
+function termOfCreation(request: TCreateContractRequest, template: TCreationTemplate): TTerm {
+  const defaults = sectionValuesOf(TEMPLATE_FIELDS, "lifecycle_settings", template.term) as Partial<TTerm>;
+  const given = Object.fromEntries(Object.entries(request.lifecycle_settings ?? {}).filter(([, value]) => value !== undefined));
+  return { ...NO_TERM, ...defaults, ...given };
+}
+
+/** The term's rule problems under `lifecycle_settings.`, or undefined. */
+function termParameterProblems(term: TTerm): TParameterProblems | undefined {
+  const problems = termProblems(term);
+  if (problems.length === 0) return undefined;
+  return Object.fromEntries(problems.map((p) => [`lifecycle_settings.${p.path}`, [p.message]]));
+}
 
 /**
  * The values sent in `data_fields` by custom id, each checked against the template's data fields
