@@ -44,7 +44,7 @@ beforeAll(async () => {
   await createTemplateType(db.prisma, { name: `Avtal – "NDA" \\ ö € 😀`, description: "two\nlines\tand a tab" });
   // Every nullable timestamp set somewhere, so the dates PostgreSQL sends back are checked too.
   const moment = new Date("2026-03-04T05:06:07.089Z");
-  // Text JSON must escape, and characters of every UTF-8 length (the list travels as bytes: lib/db/index.ts utf8BytesEscaped).
+  // Text JSON must escape, and characters of every UTF-8 length (the list travels as bytes: lib/db/sql.ts utf8BytesEscaped).
   const name = `Alpha deal – "quoted" \\ back\\slash, ö, €, 😀, tab\tand newline\n`;
   await db.prisma.contract.update({ where: { id: w.contracts.a.id }, data: { name, publishedAt: moment, signingPeriodExpiresAt: moment, state: "pending" } });
   const party = await db.prisma.party.findFirstOrThrow({ where: { contractId: w.contracts.a.id, myParty: false } });

@@ -1,5 +1,5 @@
 // The contract answers (TContract, TContractListItem), written by PostgreSQL: the one producer of
-// those shapes. The reads run in the authentication's statement (lib/db/index.ts `TPreload`).
+// those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
 import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
@@ -23,7 +23,7 @@ function contractFieldsSql(): Record<string, string> {
   });
 }
 
-/** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/index.ts `ANSWER_ARG`). */
+/** The contract `c` with its parties and their people (TContract), as JSON text; reads `arg` (lib/db/sql.ts `ANSWER_ARG`). */
 const CONTRACT_JSON = jsonRow({
   ...contractFieldsSql(),
   parties: `COALESCE((SELECT json_agg(${PARTY_JSON} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
@@ -31,7 +31,7 @@ const CONTRACT_JSON = jsonRow({
 
 /**
  * GET /v1/contracts/{id}: the answer for the caller (links under `origin`, with no
- * trailing slash), as UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`), if the caller may see the
+ * trailing slash), as UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`), if the caller may see the
  * contract; else null.
  */
 export function contractDetailPreload(contractId: number, origin: string): TPreload {
@@ -61,7 +61,7 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
 
 const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
 
-/** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/index.ts `ANSWER_ARG`). */
+/** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
 const LIST_ITEM = Prisma.raw(
   jsonRow({
     ...contractFieldsSql(),
@@ -105,6 +105,6 @@ export function contractListPreload(query: TContractListQuery, origin: string, p
           FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) k
           JOIN contracts c ON c.id = k.id)`,
   );
-  // As bytes (lib/db/index.ts utf8BytesEscaped): the text never becomes a JavaScript string.
+  // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
   return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`;
 }

@@ -1,6 +1,6 @@
 // The data field answer (TDataField), written by PostgreSQL: the one producer of that shape. The
-// reads run in the authentication's statement (lib/db/index.ts `TPreload`); the list is sent as
-// UTF-8 bytes (lib/db/index.ts `utf8BytesEscaped`).
+// reads run in the authentication's statement (lib/db/sql.ts `TPreload`); the list is sent as
+// UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
 import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";

@@ -12,7 +12,7 @@ import { PARTICIPANT_FIELDS } from "@/lib/schemas/participant";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 
 /**
- * The participant row `alias` as a JSON value, reading `arg` (lib/db/index.ts `ANSWER_ARG`): `arg.me`'s
+ * The participant row `alias` as a JSON value, reading `arg` (lib/db/sql.ts `ANSWER_ARG`): `arg.me`'s
  * participant is `my_participant`; with `_links` under `arg.base` when `links` (the participant
  * routes), for the participant of the party `alias.party_id` of the contract `c.id`.
  */
