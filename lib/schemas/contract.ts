@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
+import { LIFECYCLE_STATES, LIFECYCLE_SUB_STATES } from "@/lib/domain/lifecycle";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
 import { answerShapeOf, fieldTable } from "./field-table";
@@ -76,7 +77,14 @@ export const CONTRACT_SORTS = [
   "-created_time",
   "updated_time",
   "-updated_time",
+  "end_date",
+  "-end_date",
+  "notice_deadline",
+  "-notice_deadline",
 ] as const;
+
+/** The lifecycle filter: a state (its sub-states included) or a sub-state. */
+export const CONTRACT_LIFECYCLE_FILTERS = [...LIFECYCLE_STATES, ...LIFECYCLE_SUB_STATES] as const;
 
 /** A point in time in a query: ISO 8601 with its offset, e.g. `2026-11-26T00:00:00Z`. */
 const ZTimeParamSchema = z.iso.datetime({ offset: true, error: "must be a date and time such as 2026-11-26T09:00:00Z" });
@@ -98,10 +106,27 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
   state_updated_after: ZTimeParamSchema.optional().meta({ description: "Only contracts whose `state` changed at or after this time." }),
   delivery_failed: ZTrueParamSchema.optional().meta({ description: "`true`: only contracts with a participant whose invitation could not be delivered (and nobody has acted on it yet)." }),
   awaiting_me: ZTrueParamSchema.optional().meta({ description: "`true`: only contracts waiting for the calling user's own signature (their turn has come, they have not decided)." }),
+  lifecycle_state: z
+    .enum(CONTRACT_LIFECYCLE_FILTERS, { error: "must be awaiting, active, ended, canceled or terminated" })
+    .optional()
+    .meta({
+      description:
+        "Only signed contracts in this lifecycle state (`lifecycle_state.state`; `active` includes the canceled ones, `ended` the terminated ones), " +
+        "or with this sub-state (`canceled`, `terminated`).",
+    }),
+  ends_after: ZDateSchema.optional().meta({ description: "Only contracts whose `lifecycle_state.end_date` is on or after this date." }),
+  ends_before: ZDateSchema.optional().meta({ description: "Only contracts whose `lifecycle_state.end_date` is before this date." }),
+  notice_deadline_after: ZDateSchema.optional().meta({ description: "Only contracts whose `lifecycle_state.notice_deadline` is on or after this date." }),
+  notice_deadline_before: ZDateSchema.optional().meta({ description: "Only contracts whose `lifecycle_state.notice_deadline` is before this date." }),
+  renewed_after: ZTimeParamSchema.optional().meta({ description: "Only contracts that last renewed (`lifecycle_state.renewed_time`) at or after this time." }),
   sort: z
-    .enum(CONTRACT_SORTS, { error: "must be id, name, created_time or updated_time, optionally preceded by -" })
+    .enum(CONTRACT_SORTS, { error: "must be id, name, created_time, updated_time, end_date or notice_deadline, optionally preceded by -" })
     .default("id")
-    .meta({ description: "Order; a leading `-` sorts descending. Ties are broken by id. Default `id`." }),
+    .meta({
+      description:
+        "Order; a leading `-` sorts descending. Ties are broken by id. Default `id`. `end_date` and `notice_deadline` (the " +
+        "`lifecycle_state` dates) put contracts without the date last in either direction.",
+    }),
 });
 
 // --- The contract's fields (lib/schemas/field-table.ts): one row per column of `contracts` ---

@@ -34,7 +34,9 @@ export interface ListContractsOptions {
   query: TContractListQuery;
 }
 
-const SORT_COLUMNS = { id: "id", name: "name", created_time: "createdAt", updated_time: "updatedAt" } as const;
+const SORT_COLUMNS = { id: "id", name: "name", created_time: "createdAt", updated_time: "updatedAt", end_date: "endsOn", notice_deadline: "noticeDeadline" } as const;
+/** The dates a contract may lack: sorted with the contracts that lack them last, in either direction. */
+const NULLABLE_SORTS: ReadonlySet<string> = new Set(["endsOn", "noticeDeadline"]);
 
 /**
  * `sort` as an order with `id` as tie-breaker in the same direction, so a page boundary never
@@ -43,7 +45,24 @@ const SORT_COLUMNS = { id: "id", name: "name", created_time: "createdAt", update
 export function contractOrderBy(sort: TContractSort): Prisma.ContractOrderByWithRelationInput[] {
   const direction = sort.startsWith("-") ? "desc" : "asc";
   const column = SORT_COLUMNS[sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
-  return column === "id" ? [{ id: direction }] : [{ [column]: direction }, { id: direction }];
+  if (column === "id") return [{ id: direction }];
+  return [{ [column]: NULLABLE_SORTS.has(column) ? { sort: direction, nulls: "last" } : direction }, { id: direction }];
+}
+
+/** A `YYYY-MM-DD` query date as the Date Prisma compares a date column with. */
+const day = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** The lifecycle filters, in Prisma's terms: a state includes its sub-states; `_after` is on or after, `_before` strictly before. */
+function lifecycleWhere(query: TContractListQuery): Prisma.ContractWhereInput[] {
+  const state = query.lifecycle_state;
+  return [
+    state === undefined ? {} : state === "canceled" || state === "terminated" ? { lifecycleSubState: state } : { lifecycleState: state },
+    query.ends_after === undefined ? {} : { endsOn: { gte: day(query.ends_after) } },
+    query.ends_before === undefined ? {} : { endsOn: { lt: day(query.ends_before) } },
+    query.notice_deadline_after === undefined ? {} : { noticeDeadline: { gte: day(query.notice_deadline_after) } },
+    query.notice_deadline_before === undefined ? {} : { noticeDeadline: { lt: day(query.notice_deadline_before) } },
+    query.renewed_after === undefined ? {} : { renewedAt: { gte: new Date(query.renewed_after) } },
+  ];
 }
 
 /**
@@ -58,6 +77,7 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
       query.state === undefined ? {} : { state: query.state },
       // `contains` is LIKE underneath: `%`, `_` and `\` in the text are escaped to mean themselves.
       query.q === undefined ? {} : { name: { contains: query.q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } },
+      ...lifecycleWhere(query),
     ],
   };
   const [count, contracts] = await Promise.all([

@@ -154,6 +154,10 @@ describe("GET /v1/contracts in one statement", () => {
     { ...base, state: "draft", q: "DEAL" },
     { ...base, q: "%" },
     { ...base, q: "a_p" },
+    // The lifecycle's (its own fixtures: test/services/list-contracts-lifecycle.test.ts).
+    { ...base, sort: "-end_date" },
+    { ...base, sort: "notice_deadline", lifecycle_state: "active" },
+    { ...base, ends_after: "2000-01-01", notice_deadline_before: "2100-01-01" },
   ];
   async function expectListsAsPrisma(caller: ReturnType<typeof callers>[number]): Promise<void> {
     let rows = 0;

@@ -6,10 +6,41 @@ import type { TContractListQuery } from "@/lib/schemas";
 
 export type TContractFilter = Pick<
   TContractListQuery,
-  "workspace_id" | "state" | "q" | "updated_before" | "expires_before" | "state_updated_after" | "delivery_failed" | "awaiting_me"
+  | "workspace_id"
+  | "state"
+  | "q"
+  | "updated_before"
+  | "expires_before"
+  | "state_updated_after"
+  | "delivery_failed"
+  | "awaiting_me"
+  | "lifecycle_state"
+  | "ends_after"
+  | "ends_before"
+  | "notice_deadline_after"
+  | "notice_deadline_before"
+  | "renewed_after"
 >;
 
-const ROW_FILTERS = ["q", "updated_before", "expires_before", "state_updated_after", "delivery_failed", "awaiting_me"] as const satisfies readonly (keyof TContractFilter)[];
+/** Every filter but the workspace and the state: with any of them set, the count reads rows. */
+const ROW_FILTERS = [
+  "q",
+  "updated_before",
+  "expires_before",
+  "state_updated_after",
+  "delivery_failed",
+  "awaiting_me",
+  "lifecycle_state",
+  "ends_after",
+  "ends_before",
+  "notice_deadline_after",
+  "notice_deadline_before",
+  "renewed_after",
+] as const satisfies readonly Exclude<keyof TContractFilter, "workspace_id" | "state">[];
+// A filter added to TContractFilter but not to ROW_FILTERS stops compiling here: the kept totals count only by workspace and state.
+type TAllRowFiltersListed = [Exclude<keyof TContractFilter, "workspace_id" | "state" | (typeof ROW_FILTERS)[number]>] extends [never] ? true : never;
+const ALL_ROW_FILTERS_LISTED: TAllRowFiltersListed = true;
+void ALL_ROW_FILTERS_LISTED;
 
 /**
  * The conditions on the contract `c` (joined with AND; none: every contract), and whether only the
@@ -29,6 +60,16 @@ export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; 
   // Both read the few participants that match from an index, then their contracts.
   if (query.delivery_failed === "true") conditions.push(DELIVERY_FAILED);
   if (query.awaiting_me === "true") conditions.push(AWAITING_ME);
+  // The lifecycle (set at signing and kept by the lifecycle job): a state includes its sub-states.
+  const lifecycle = query.lifecycle_state;
+  if (lifecycle === "canceled" || lifecycle === "terminated") conditions.push(Prisma.sql`c.lifecycle_sub_state = ${lifecycle}::text::lifecycle_sub_state`);
+  else if (lifecycle !== undefined) conditions.push(Prisma.sql`c.lifecycle_state = ${lifecycle}::text::lifecycle_state`);
+  // Dates: `_after` on or after, `_before` strictly before, so [after, before) ranges meet without overlap.
+  if (query.ends_after !== undefined) conditions.push(Prisma.sql`c.ends_on >= ${query.ends_after}::date`);
+  if (query.ends_before !== undefined) conditions.push(Prisma.sql`c.ends_on < ${query.ends_before}::date`);
+  if (query.notice_deadline_after !== undefined) conditions.push(Prisma.sql`c.notice_deadline >= ${query.notice_deadline_after}::date`);
+  if (query.notice_deadline_before !== undefined) conditions.push(Prisma.sql`c.notice_deadline < ${query.notice_deadline_before}::date`);
+  if (query.renewed_after !== undefined) conditions.push(Prisma.sql`c.renewed_at >= ${query.renewed_after}::timestamptz`);
   return { conditions, byWorkspaceAndStateOnly };
 }
 

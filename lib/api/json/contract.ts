@@ -59,7 +59,17 @@ export function preloadedContract(preloaded: unknown, contractId: number): Buffe
   return bytesFromEscaped(preloaded);
 }
 
-const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at" } as const;
+const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updated_time: "updated_at", end_date: "ends_on", notice_deadline: "notice_deadline" } as const;
+/** Sorts on a column that may be null: contracts without the date come last either way. */
+const NULLABLE_SORT_COLUMNS: ReadonlySet<string> = new Set(["ends_on", "notice_deadline"]);
+
+/** `ORDER BY` of a list sort: the column, then id, both in the sort's direction (nulls last). */
+export function contractOrderSql(sort: TContractListQuery["sort"]): Sql {
+  const direction = sort.startsWith("-") ? "DESC" : "ASC";
+  const column = SORT_COLUMNS[sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
+  const nulls = NULLABLE_SORT_COLUMNS.has(column) ? " NULLS LAST" : "";
+  return Prisma.raw(column === "id" ? `c.id ${direction}` : `c.${column} ${direction}${nulls}, c.id ${direction}`);
+}
 
 /** A contracts list item (TContractListItem) of the contract `c`; reads `arg.base` (lib/db/sql.ts `ANSWER_ARG`). */
 const LIST_ITEM = Prisma.raw(
@@ -78,9 +88,7 @@ const LIST_ITEM = Prisma.raw(
  */
 export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
   const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query);
-  const direction = query.sort.startsWith("-") ? "DESC" : "ASC";
-  const column = SORT_COLUMNS[query.sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
-  const order = Prisma.raw(column === "id" ? `c.id ${direction}` : `c.${column} ${direction}, c.id ${direction}`);
+  const order = contractOrderSql(query.sort);
   // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
   const filter = (scoped: boolean) => contractWhereSql(where, scoped);
   const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
