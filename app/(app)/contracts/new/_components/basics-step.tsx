@@ -9,6 +9,7 @@ import type { TTemplate } from "@/lib/schemas/template";
 import type { TWorkspace } from "@/lib/schemas/workspace";
 import { FieldFrame, TextInputField, useFieldError } from "./form-fields";
 import type { TWizardValues } from "./wizard-form";
+import { WizardTermFields } from "./wizard-term-fields";
 
 type TBasicsStepProps = {
   /** Only the workspaces where the user may create contracts. */
@@ -43,6 +44,7 @@ export function BasicsStep({ workspaces, templates, template, workspaceChosen }:
       <IdSelect name="workspace_id" label="Workspace" placeholder="Choose a workspace" items={workspaces.data} />
       <TemplateSelect templates={templates} template={template} workspaceChosen={workspaceChosen} />
       <SigningOrderSelect />
+      <WizardTermFields templateChosen={template !== undefined} />
     </div>
   );
 }

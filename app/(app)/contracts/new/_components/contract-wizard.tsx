@@ -7,6 +7,7 @@ import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form
 import { LoadingState } from "@/components/states";
 import { RequestError } from "@/lib/client/fetch-json";
 import { fieldProblem } from "@/components/problems";
+import { settingOfPath, termFormOf, termProblemSentence } from "@/components/term-fields/term-values";
 import { v1Queries } from "@/lib/client/v1";
 import type { TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
@@ -78,6 +79,14 @@ export function ContractWizard() {
     }
   }, [form, templates.data, templateId]);
 
+  // The term starts from the chosen template's defaults; choosing another template starts from its.
+  const termTemplateRef = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!template || termTemplateRef.current === template.id) return;
+    termTemplateRef.current = template.id;
+    form.setValue("lifecycle_settings", termFormOf(template.lifecycle_settings));
+  }, [form, template]);
+
   // Another template may not offer the options participants were given: those fall back to its defaults.
   useEffect(() => {
     if (!available) return;
@@ -112,7 +121,10 @@ export function ContractWizard() {
       const paths = Object.keys(problems);
       // Each problem goes on its field: the request's paths are the form's field names.
       for (const path of paths) {
-        form.setError(path as FieldPath<TWizardValues>, { type: "server", message: fieldProblem(problems[path]) ?? "" });
+        // A term setting's problem names it in words (no `start_date` in the sentence).
+        const setting = settingOfPath(path);
+        const message = setting && path.startsWith("lifecycle_settings.") ? termProblemSentence(setting, problems[path]?.[0] ?? "") : fieldProblem(problems[path]);
+        form.setError(path as FieldPath<TWizardValues>, { type: "server", message: message ?? "" });
       }
       setServerFailure({ detail: error.message, problems });
       const target = paths.length > 0 ? (Math.min(...paths.map(stepOfPath)) as TStep) : 3;

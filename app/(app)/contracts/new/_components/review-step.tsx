@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { optionLabel, partyDetails, PERMISSION_LABEL } from "@/components/participant-fields";
+import { termRequestOf, termRows } from "@/components/term-fields/term-values";
 import type { TTemplate } from "@/lib/schemas/template";
 import type { TWorkspace } from "@/lib/schemas/workspace";
 import type { TWizardParticipant, TWizardParty, TWizardValues } from "./wizard-form";
@@ -25,6 +26,16 @@ export function ReviewStep({ values, workspace, template, onChange }: TReviewSte
           <Row term="Name">{values.name.trim() || <>{template?.name} <span className="text-slate-600">(the template&apos;s name)</span></>}</Row>
           <Row term="Workspace">{workspace?.name ?? "—"}</Row>
           <Row term="Template">{template?.name ?? "—"}</Row>
+        </dl>
+      </section>
+      <section aria-labelledby="review-term" className="rounded-lg border border-slate-200 bg-white p-4">
+        <SectionHeading id="review-term" title="Term" onChange={() => onChange(1)} />
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+          {termRows(termRequestOf(values.lifecycle_settings).settings).map((row) => (
+            <Row key={row.term} term={row.term}>
+              {row.value}
+            </Row>
+          ))}
         </dl>
       </section>
       <section aria-labelledby="review-parties" className="rounded-lg border border-slate-200 bg-white p-4">

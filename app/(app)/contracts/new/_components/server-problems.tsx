@@ -15,6 +15,13 @@ const CONTRACT_FIELDS: Record<string, string> = {
   name: "Contract name",
   workspace_id: "Workspace",
   template_id: "Template",
+  lifecycle_settings: "Term",
+  "lifecycle_settings.duration": "Term: Duration",
+  "lifecycle_settings.start_date": "Term: Start date",
+  "lifecycle_settings.end_date": "Term: End date",
+  "lifecycle_settings.initial_duration": "Term: Initial duration",
+  "lifecycle_settings.renewal_period": "Term: Renewal period",
+  "lifecycle_settings.notice_period": "Term: Notice period",
   // The API's key for a problem with the request as a whole.
   $: "Request",
 };

@@ -3,11 +3,12 @@
 // `parties.0.participants.1.email`, is also the name of the form field it is about.
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { Resolver } from "react-hook-form";
+import type { FieldErrors, Resolver } from "react-hook-form";
 import { z } from "zod";
 import { defaultParticipantOptions, participantProblems, requiredAttributes, type TParticipantOptions } from "@/lib/domain/options";
 import { ZCreateContractRequestSchema, type TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
+import { EMPTY_TERM_FORM, termRequestOf, type TTermFormValues } from "@/components/term-fields/term-values";
 
 /** A participant as the form holds it: every option chosen (pre-selected from the template's defaults). */
 export type TWizardParticipant = TParticipantOptions & {
@@ -41,10 +42,19 @@ export type TWizardValues = {
   workspace_id: number | undefined;
   template_id: number | undefined;
   signing_order: "parallel" | "ordered";
+  /** The term as entered (components/term-fields); sent as the request's `lifecycle_settings`, every setting named. */
+  lifecycle_settings: TTermFormValues;
   parties: TWizardParty[];
 };
 
-export const EMPTY_WIZARD: TWizardValues = { name: "", workspace_id: undefined, template_id: undefined, signing_order: "parallel", parties: [] };
+export const EMPTY_WIZARD: TWizardValues = {
+  name: "",
+  workspace_id: undefined,
+  template_id: undefined,
+  signing_order: "parallel",
+  lifecycle_settings: EMPTY_TERM_FORM,
+  parties: [],
+};
 
 /** A new participant: the template's default options (the API's own default function), nothing typed yet. */
 export function newParticipant(available: TAvailableOptions): TWizardParticipant {
@@ -135,19 +145,27 @@ function wizardSchema(values: TWizardValues, available: TAvailableOptions | unde
 export function wizardResolver(
   getAvailable: () => TAvailableOptions | undefined,
 ): Resolver<TWizardValues, unknown, TCreateContractRequest> {
-  return (values, context, options) => {
+  return async (values, context, options) => {
     const available = getAvailable();
-    const toSend = valuesToSend(values, available);
+    // The term is sent as the API's settings, checked by the shared rules (term-values.ts) on its own
+    // fields: every other field's problems are found whether or not the term has any.
+    const term = termRequestOf(values.lifecycle_settings);
+    const toSend = { ...valuesToSend(values, available), lifecycle_settings: term.settings } as unknown as TWizardValues;
     // The schema's input type says `workspace_id: number`; the form also holds "not chosen yet",
     // which the schema reports as "is required".
     const resolve = zodResolver(wizardSchema(toSend, available)) as unknown as Resolver<TWizardValues, unknown, TCreateContractRequest>;
-    return resolve(toSend, context, options);
+    const result = await resolve(toSend, context, options);
+    const termEntries = Object.entries(term.problems);
+    if (termEntries.length === 0) return result;
+    const termErrors = Object.fromEntries(termEntries.map(([setting, message]) => [setting, { type: "validate", message }]));
+    const errors = { ...result.errors, lifecycle_settings: { ...(result.errors.lifecycle_settings as object | undefined), ...termErrors } } as FieldErrors<TWizardValues>;
+    return { values: {}, errors };
   };
 }
 
 /** Fields of each step, validated (with the whole form's resolver) before moving on. */
 export const STEP_FIELDS = {
-  1: ["name", "workspace_id", "template_id", "signing_order"],
+  1: ["name", "workspace_id", "template_id", "signing_order", "lifecycle_settings"],
   2: ["parties"],
 } as const satisfies Record<number, readonly (keyof TWizardValues)[]>;
 
