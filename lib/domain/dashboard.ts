@@ -3,13 +3,21 @@
 
 const DAY = 86_400_000;
 
-export const DASHBOARD_WINDOWS = { untouchedDraftDays: 14, expiringDays: 7, declinedDays: 30 } as const;
+export const DASHBOARD_WINDOWS = { untouchedDraftDays: 14, expiringDays: 7, declinedDays: 30, noticeDeadlineDays: 30, endingDays: 90 } as const;
+
+/** How many of a lifecycle tile's contracts the dashboard names (the first of its list, in the list's order). */
+export const DASHBOARD_ITEMS_SHOWN = 5;
 
 /** The failed deliveries the dashboard names one by one (the rest are behind its count's link). */
 export const DASHBOARD_FAILURES_SHOWN = 20;
 
-export const DASHBOARD_TILES = ["awaiting_me", "delivery_failed", "expiring", "declined", "untouched_drafts"] as const;
+export const DASHBOARD_TILES = ["awaiting_me", "delivery_failed", "expiring", "declined", "untouched_drafts", "notice_deadlines", "ending", "renewed"] as const;
 export type TDashboardTile = (typeof DASHBOARD_TILES)[number];
+/** The tiles of signed contracts' lifecycle, which name their first contracts too. */
+export const DASHBOARD_LIFECYCLE_TILES = ["notice_deadlines", "ending", "renewed"] as const satisfies readonly TDashboardTile[];
+
+/** `YYYY-MM-DD` of an instant's day in UTC, `days` later. */
+const utcDay = (now: Date, days = 0) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
 
 /** The contracts list's query of each tile at `now` (its filters as the list takes them in the URL). */
 export function dashboardQueries(now: Date): Record<TDashboardTile, Record<string, string>> {
@@ -20,5 +28,10 @@ export function dashboardQueries(now: Date): Record<TDashboardTile, Record<strin
     expiring: { state: "pending", expires_before: at(DASHBOARD_WINDOWS.expiringDays) },
     declined: { state: "declined", state_updated_after: at(-DASHBOARD_WINDOWS.declinedDays) },
     untouched_drafts: { state: "draft", updated_before: at(-DASHBOARD_WINDOWS.untouchedDraftDays) },
+    // Days counted in UTC (a contract's dates are its workspace's calendar days): today and the 29 (89) after.
+    notice_deadlines: { notice_deadline_after: utcDay(now), notice_deadline_before: utcDay(now, DASHBOARD_WINDOWS.noticeDeadlineDays), sort: "notice_deadline" },
+    ending: { ends_after: utcDay(now), ends_before: utcDay(now, DASHBOARD_WINDOWS.endingDays), sort: "end_date" },
+    // Since the first instant of this month (UTC), soonest next notice deadline first.
+    renewed: { renewed_after: `${utcDay(now).slice(0, 7)}-01T00:00:00.000Z`, sort: "notice_deadline" },
   };
 }

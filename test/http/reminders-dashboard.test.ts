@@ -76,7 +76,7 @@ describe("the dashboard", () => {
     await serverDb().participant.updateMany({ where: { party: { contractId: c.id, myParty: false } }, data: { deliveryStatus: "failure", deliveryFailedAt: new Date(), deliveryFailure: "550 5.1.1 unknown" } });
     const res = await api("/v1/dashboard", { email: editor.email });
     expect(res.status).toBe(200);
-    expect(res.json.tiles.map((t: { key: string }) => t.key)).toEqual(["awaiting_me", "delivery_failed", "expiring", "declined", "untouched_drafts"]);
+    expect(res.json.tiles.map((t: { key: string }) => t.key)).toEqual(["awaiting_me", "delivery_failed", "expiring", "declined", "untouched_drafts", "notice_deadlines", "ending", "renewed"]);
     for (const tile of res.json.tiles as { key: string; count: number; query: Record<string, string> }[]) {
       const list = await api(`/v1/contracts?${new URLSearchParams(tile.query)}`, { email: editor.email });
       expect([tile.key, list.status, list.json.count]).toEqual([tile.key, 200, tile.count]);

@@ -57,7 +57,7 @@ const read = async (userId: number, preload: TPreload) => (await authenticateSes
 test("each tile counts exactly what the contracts list with its query lists, in the caller's workspaces only", async () => {
   const asOf = new Date();
   const { counts, delivery_failures } = (await read(me.id, dashboardPreload(asOf))) as { counts: Record<TDashboardTile, number>; delivery_failures: { reason: string; email: string }[] };
-  expect(counts).toEqual({ awaiting_me: 1, delivery_failed: 1, expiring: 1, declined: 1, untouched_drafts: 1 });
+  expect(counts).toEqual({ awaiting_me: 1, delivery_failed: 1, expiring: 1, declined: 1, untouched_drafts: 1, notice_deadlines: 0, ending: 0, renewed: 0 });
   expect(delivery_failures).toHaveLength(1);
   expect(delivery_failures[0]).toMatchObject({ reason: "550 no such user", email: expect.stringContaining("@example.org") });
   const queries = dashboardQueries(asOf);
@@ -66,7 +66,7 @@ test("each tile counts exactly what the contracts list with its query lists, in 
     expect([tile, listCountOfEscaped(listed)]).toEqual([tile, counts[tile as TDashboardTile]]);
   }
   const theirs = (await read(other.id, dashboardPreload(asOf))) as { counts: Record<TDashboardTile, number> };
-  expect(theirs.counts).toEqual({ awaiting_me: 0, delivery_failed: 1, expiring: 1, declined: 1, untouched_drafts: 1 });
+  expect(theirs.counts).toEqual({ awaiting_me: 0, delivery_failed: 1, expiring: 1, declined: 1, untouched_drafts: 1, notice_deadlines: 0, ending: 0, renewed: 0 });
 });
 
 test("a failed delivery leaves the dashboard once acted on (a new link clears it)", async () => {

@@ -2,9 +2,10 @@
 // read in the authentication's statement and limited to what the caller may see.
 import { AUTH_CTE, isoTimeSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DASHBOARD_FAILURES_SHOWN, DASHBOARD_TILES, dashboardQueries } from "@/lib/domain/dashboard";
+import { DASHBOARD_FAILURES_SHOWN, DASHBOARD_ITEMS_SHOWN, DASHBOARD_LIFECYCLE_TILES, DASHBOARD_TILES, dashboardQueries } from "@/lib/domain/dashboard";
 import { ZContractListQuerySchema } from "@/lib/schemas/contract";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { contractOrderSql } from "@/lib/api/json/contract";
 
 /**
  * `{ as_of, counts: { tile: n } }` as one JSON object, each tile counted at `asOf` with the contracts
@@ -18,7 +19,19 @@ export function dashboardPreload(asOf: Date): TPreload {
     const count = (scoped: boolean) => Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${contractWhereSql(conditions, scoped)})`;
     return Prisma.sql`${Prisma.raw(`'${tile}'`)}, CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${count(false)} ELSE ${count(true)} END`;
   });
+  // The lifecycle tiles name their list's first contracts, in the list's own order.
+  const items = DASHBOARD_LIFECYCLE_TILES.map((tile) => {
+    const query = ZContractListQuerySchema.parse(queries[tile]);
+    const { conditions } = contractFilterSql(query);
+    const order = contractOrderSql(query.sort);
+    const first = (scoped: boolean) => Prisma.sql`(SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'workspace_id', c.workspace_id,
+        'end_date', to_char(c.ends_on, 'YYYY-MM-DD'), 'notice_deadline', to_char(c.notice_deadline, 'YYYY-MM-DD'),
+        'renewed_time', ${Prisma.raw(isoTimeSql("c.renewed_at"))}) ORDER BY ${order}), '[]')
+      FROM (SELECT * FROM contracts c WHERE ${contractWhereSql(conditions, scoped)} ORDER BY ${order} LIMIT ${Prisma.raw(String(DASHBOARD_ITEMS_SHOWN))}) c)`;
+    return Prisma.sql`${Prisma.raw(`'${tile}'`)}, CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${first(false)} ELSE ${first(true)} END`;
+  });
   return Prisma.sql`json_build_object('as_of', ${asOf.toISOString()}::text, 'counts', json_build_object(${Prisma.join(counts, ", ")}),
+      'items', json_build_object(${Prisma.join(items, ", ")}),
       'delivery_failures', CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${FAILURES_ALL} ELSE ${FAILURES_SCOPED} END)`;
 }
 

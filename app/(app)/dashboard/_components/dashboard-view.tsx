@@ -15,7 +15,22 @@ const TILE_WORDS: Record<TTileKey, { title: string; none: string }> = {
   expiring: { title: "Signing period ends within 7 days", none: "No signing period ends this week." },
   declined: { title: "Declined in the last 30 days", none: "None declined this month." },
   untouched_drafts: { title: "Drafts untouched for 14 days", none: "No forgotten drafts." },
+  notice_deadlines: { title: "Notice deadlines in the next 30 days", none: "No notice deadline in the next 30 days." },
+  ending: { title: "Ending in the next 90 days", none: "No contract ends in the next 90 days." },
+  renewed: { title: "Renewed this month", none: "None renewed this month." },
 };
+
+type TTileItem = NonNullable<TDashboard["tiles"][number]["items"]>[number];
+
+/** What each lifecycle tile says of its contracts: the date it is about. */
+const ITEM_DATE: Partial<Record<TTileKey, { words: string; of: (item: TTileItem) => string | null }>> = {
+  notice_deadlines: { words: "notice by", of: (item) => item.notice_deadline },
+  ending: { words: "ends", of: (item) => item.end_date },
+  renewed: { words: "next notice by", of: (item) => item.notice_deadline },
+};
+
+/** A calendar day (`YYYY-MM-DD`) in words, in UTC so it never shifts a day. */
+const dayWords = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export const dashboardQuery = {
   queryKey: ["v1", "dashboard"],
@@ -44,6 +59,33 @@ export function DashboardView() {
             ) : (
               <p className="mt-2 text-sm text-slate-600">{TILE_WORDS[tile.key].none}</p>
             )}
+            {tile.items && tile.items.length > 0 ? (
+              <ul className="mt-3 space-y-1 text-sm" aria-label={`First of: ${TILE_WORDS[tile.key].title}`}>
+                {tile.items.map((item) => {
+                  const date = ITEM_DATE[tile.key]?.of(item) ?? null;
+                  return (
+                    <li key={item.id}>
+                      <Link href={`/contracts/${item.id}`} className="font-medium text-blue-700 underline hover:text-blue-900">
+                        {item.name}
+                      </Link>
+                      {date ? (
+                        <span className="text-slate-600">
+                          {" "}
+                          — {ITEM_DATE[tile.key]!.words} <time dateTime={date}>{dayWords(date)}</time>
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+                {tile.count > tile.items.length ? (
+                  <li>
+                    <Link href={`/contracts${queryString(tile.query)}`} className="text-blue-700 underline hover:text-blue-900">
+                      All {tile.count}
+                    </Link>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
