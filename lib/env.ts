@@ -60,6 +60,8 @@ const ZEnvSchema = z.object({
   OVERDUE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** How often (ms) each instance looks for due reminders and expiry warnings (docs/mail.md "Reminders"). */
   REMINDER_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** How often (ms) each instance looks for contracts whose lifecycle moves (start, renewal, end), owner warnings and internal reminders due (docs/lifecycle.md "The job"). */
+  LIFECYCLE_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** How often (ms) each instance folds the contract count deltas into the totals the list's count reads. */
   COUNT_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** `1`: webhook callback URLs may point at loopback and private addresses (tests, closed networks). Never on a public deployment. */

@@ -68,6 +68,12 @@ export function startOf(date: string, timeZone: string): Date {
   return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
 
+/** The instant `date` reaches `hour`:00 in `timeZone` (mail about a day goes out at 08:00 there). */
+export function instantAt(date: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, timeZone).getTime());
+}
+
 /** Whether `timeZone` is an IANA time zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {

@@ -304,6 +304,20 @@ export const ERROR_CODES = {
     description:
       "The contract cannot be published: it is not a draft, has no counterparty, a counterparty has no signatory, or a participant lacks what its delivery channel, sign method or two-step method needs. `parameter_problems` names each.",
   },
+  lifecycle_action_refused: {
+    code: 4090042,
+    status: 409,
+    title: "Conflict",
+    description:
+      "The contract's lifecycle does not allow this now: notice after its deadline (the detail names the earliest date the contract can end), " +
+      "notice or termination for a contract not signed, already ending or ended, or a change to a term that was published.",
+  },
+  contract_reminder_sent: {
+    code: 4090043,
+    status: 409,
+    title: "Conflict",
+    description: "The internal reminder was already sent; it stays as a record of what was sent to whom.",
+  },
   contract_not_pending: {
     code: 4090011,
     status: 409,

@@ -33,6 +33,14 @@ import { ZTemplateTypeListSchema, ZTemplateTypePathParamsSchema, ZTemplateTypeSc
 import { ZUserListSchema } from "./user";
 import { ZWorkspaceListSchema, ZWorkspacePathParamsSchema, ZWorkspaceSchema } from "./workspace";
 import { ZDashboardSchema } from "./dashboard";
+import {
+  ZContractReminderListSchema,
+  ZContractReminderPathParamsSchema,
+  ZContractReminderSchema,
+  ZCreateContractReminderRequestSchema,
+  ZLifecycleSettingsRequestSchema,
+  ZTerminateContractRequestSchema,
+} from "./lifecycle";
 import { ZContractReminderSettingsSchema, ZReminderSettingsSchema, ZUpdateContractReminderSettingsRequestSchema, ZUpdateReminderSettingsRequestSchema } from "./reminder-settings";
 import {
   ZCreatedWebhookSchema,
@@ -376,6 +384,90 @@ export const ENDPOINTS = {
     response: ZContractSchema,
     responseDescription: "The withdrawn contract.",
     errors: WRITE_ERRORS,
+  }),
+  updateContractLifecycleSettings: endpoint({
+    id: "updateContractLifecycleSettings",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/lifecycle_settings",
+    summary: "Change a draft's duration settings",
+    description:
+      "The contract's term (docs: lifecycle): settings left out keep their value, null clears one. While a draft (409 `contract_not_editable` " +
+      "after: the signatories agree to the term as published). A combination the duration does not allow, a notice period as long as a " +
+      "period or longer, and an end before the start are each a 400 naming the setting; nothing changes.",
+    tag: "Contract lifecycle",
+    params: ZContractPathParamsSchema,
+    body: ZLifecycleSettingsRequestSchema,
+    response: ZContractSchema,
+    responseDescription: "The contract with its new settings.",
+    errors: WRITE_ERRORS,
+  }),
+  cancelContract: endpoint({
+    id: "cancelContract",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/cancel",
+    summary: "Give notice",
+    description:
+      "A signed recurring contract given notice by its deadline becomes `canceled` and ends at the end of its current period. After the " +
+      "deadline, or for a contract notice does not apply to (no duration, a single period, already ending or ended), 409 " +
+      "`lifecycle_action_refused`, saying in one sentence why and the earliest date it can end. Editors and administrators.",
+    tag: "Contract lifecycle",
+    params: ZContractPathParamsSchema,
+    response: ZContractSchema,
+    responseDescription: "The contract, canceled.",
+    errors: WRITE_ERRORS,
+  }),
+  terminateContract: endpoint({
+    id: "terminateContract",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/terminate",
+    summary: "End a signed contract early",
+    description:
+      "Ends it now, or at the end of `date` (today or later). It then becomes `ended` with sub-state `terminated`. 409 " +
+      "`lifecycle_action_refused` for a contract not signed, already ended, or ending by that date anyway. Editors and administrators.",
+    tag: "Contract lifecycle",
+    params: ZContractPathParamsSchema,
+    body: ZTerminateContractRequestSchema,
+    response: ZContractSchema,
+    responseDescription: "The contract, ending or ended.",
+    errors: WRITE_ERRORS,
+  }),
+  listContractReminders: endpoint({
+    id: "listContractReminders",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/reminders",
+    summary: "A contract's internal reminders",
+    description: "Reminders staff set on the contract, by date; sent ones included (`sent_time`).",
+    tag: "Contract lifecycle",
+    params: ZContractPathParamsSchema,
+    response: ZContractReminderListSchema,
+    errors: READ_ERRORS,
+  }),
+  createContractReminder: endpoint({
+    id: "createContractReminder",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/reminders",
+    summary: "Set an internal reminder",
+    description:
+      "E-mails `note` to the recipient (who must be able to see the contract) on `date`, at 08:00 in the workspace's time zone, once. " +
+      "Editors and administrators, in any state of the contract.",
+    tag: "Contract lifecycle",
+    params: ZContractPathParamsSchema,
+    body: ZCreateContractReminderRequestSchema,
+    response: ZContractReminderSchema,
+    responseDescription: "The reminder.",
+    errors: WRITE_ERRORS,
+  }),
+  deleteContractReminder: endpoint({
+    id: "deleteContractReminder",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}/reminders/{reminder_id}",
+    summary: "Remove an internal reminder",
+    description: "One not yet sent (409 once sent: it stays as a record).",
+    tag: "Contract lifecycle",
+    params: ZContractReminderPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Removed; no body.",
+    errors: [400, 401, 403, 404, 409, 429, 503],
   }),
   getPublishReadiness: endpoint({
     id: "getPublishReadiness",

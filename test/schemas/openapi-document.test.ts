@@ -42,11 +42,18 @@ const ROUTES: [string, string][] = [
   ["get", "/v1/template_types"],
   ["get", "/v1/template_types/{template_type_id}"],
   ["get", "/v1/contracts"],
+  ["get", "/v1/contracts/export.csv"],
   ["post", "/v1/contracts/create"],
   ["get", "/v1/contracts/{contract_id}"],
   ["delete", "/v1/contracts/{contract_id}"],
   ["post", "/v1/contracts/{contract_id}/publish"],
   ["post", "/v1/contracts/{contract_id}/withdraw"],
+  ["put", "/v1/contracts/{contract_id}/lifecycle_settings"],
+  ["post", "/v1/contracts/{contract_id}/cancel"],
+  ["post", "/v1/contracts/{contract_id}/terminate"],
+  ["get", "/v1/contracts/{contract_id}/reminders"],
+  ["post", "/v1/contracts/{contract_id}/reminders"],
+  ["delete", "/v1/contracts/{contract_id}/reminders/{reminder_id}"],
   ["get", "/v1/contracts/{contract_id}/publish_readiness"],
   ["get", "/v1/contracts/{contract_id}/document"],
   ["put", "/v1/contracts/{contract_id}/document"],
@@ -133,7 +140,32 @@ test("request bodies reference the shared request schemas", () => {
 
 test("the contract list documents its filters, sort and pagination", () => {
   const names = (operation("get", "/v1/contracts").parameters ?? []).map((p) => p.name).sort();
-  expect(names).toEqual(["awaiting_me", "delivery_failed", "expires_before", "limit", "offset", "q", "sort", "state", "state_updated_after", "updated_before", "workspace_id"]);
+  expect(names).toEqual([
+    "awaiting_me",
+    "delivery_failed",
+    "ends_after",
+    "ends_before",
+    "expires_before",
+    "lifecycle_state",
+    "limit",
+    "notice_deadline_after",
+    "notice_deadline_before",
+    "offset",
+    "q",
+    "renewed_after",
+    "sort",
+    "state",
+    "state_updated_after",
+    "updated_before",
+    "workspace_id",
+  ]);
+});
+
+test("the CSV export takes the list's filters and sort without the page, and answers text/csv", () => {
+  const list = (operation("get", "/v1/contracts").parameters ?? []).map((p) => p.name).filter((name) => name !== "limit" && name !== "offset");
+  const op = operation("get", "/v1/contracts/export.csv");
+  expect((op.parameters ?? []).map((p) => p.name).sort()).toEqual(list.sort());
+  expect(Object.keys((op.responses["200"] as { content: Record<string, unknown> }).content)).toEqual(["text/csv"]);
 });
 
 test("declares both authentication headers, with the user e-mail optional", () => {

@@ -12,3 +12,4 @@ export * from "./workspace";
 export * from "./webhook";
 export * from "./seal";
 export * from "./document";
+export * from "./contract-reminder";

@@ -5,6 +5,8 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-contracts";
 import { foldAllContractCounts } from "@/lib/services/contracts/fold-all-contract-counts";
+import { advanceDueLifecycles } from "@/lib/services/lifecycle/advance-due-lifecycles";
+import { sendDueContractReminders } from "@/lib/services/lifecycle/send-due-contract-reminders";
 import { createSmtpTransport } from "@/lib/services/mail/create-smtp-transport";
 import { startMailDeliverer } from "@/lib/services/mail/start-mail-deliverer";
 import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
@@ -36,6 +38,16 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
     runPeriodically("reminders", e.REMINDER_CHECK_INTERVAL_MS, async () => {
       const run = await sendDueReminders({ db: await database() });
       if (run.reminders + run.warnings > 0) logger.info({ ...run }, "reminders queued");
+    }),
+    // The contract's life after signing (docs/lifecycle.md "The job"): its changes and the owner's
+    // warnings, then the internal reminders; each exactly once across instances.
+    runPeriodically("lifecycle", e.LIFECYCLE_CHECK_INTERVAL_MS, async () => {
+      const db = await database();
+      const linkOrigin = e.PUBLIC_URL?.replace(/\/+$/, "") ?? "";
+      const run = await advanceDueLifecycles({ db, linkOrigin });
+      if (run.changes + run.warnings > 0) logger.info({ ...run }, "contract lifecycles advanced");
+      const reminders = await sendDueContractReminders({ db, linkOrigin });
+      if (reminders > 0) logger.info({ reminders }, "internal reminders sent");
     }),
     runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async () => {
       await foldAllContractCounts({ db: await database() });

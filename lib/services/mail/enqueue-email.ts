@@ -2,7 +2,19 @@ import type { Tx } from "@/lib/db";
 import { mailIsSent } from "@/lib/services/mail/mail-is-sent";
 import { now } from "@/lib/clock";
 
-export type TEmailKind = "invitation" | "two_step_code" | "two_step_lock" | "signed" | "declined" | "reminder" | "expiry_warning" | "sealed" | "withdrawn";
+export type TEmailKind =
+  | "invitation"
+  | "two_step_code"
+  | "two_step_lock"
+  | "signed"
+  | "declined"
+  | "reminder"
+  | "expiry_warning"
+  | "sealed"
+  | "withdrawn"
+  // The owner's warning before a notice deadline or an end date, and an internal reminder (docs/lifecycle.md).
+  | "lifecycle_warning"
+  | "contract_reminder";
 
 export interface EnqueueEmailOptions {
   db: Tx;

@@ -135,3 +135,44 @@ export function withdrawnMail({ participantName, contractName, withdrawnBy, reas
     ].join("\n"),
   };
 }
+
+/** Text staff wrote, made safe to store in a body: the outbox fills in `{{…}}` when sending (enqueue-email.ts). */
+const inert = (text: string) => text.replaceAll("{{", "{ {").replaceAll("}}", "} }");
+
+/** Where staff open the contract, when the mail knows this deployment's address. */
+const contractPage = (linkOrigin: string, contractId: number) => (/^https?:\/\/[^/]+$/.test(linkOrigin) ? [``, `Open the contract: ${linkOrigin}/contracts/${contractId}`] : []);
+
+/** To the contract's owner, once per date, some days before a notice deadline or an end date (docs/lifecycle.md). */
+export function lifecycleWarningMail({ ownerName, contractName, contractId, kind, date, linkOrigin }: { ownerName: string; contractName: string; contractId: number; kind: "notice" | "end"; date: string; linkOrigin: string }) {
+  const name = inert(contractName);
+  return kind === "notice"
+    ? {
+        subject: `Notice deadline ${date}: ${name}`,
+        body: [
+          `Hello ${ownerName},`,
+          "",
+          `The last day to give notice on "${name}" (contract ${contractId}) is ${date}. Without notice by then, it renews for another period.`,
+          ...contractPage(linkOrigin, contractId),
+        ].join("\n"),
+      }
+    : {
+        subject: `Ends ${date}: ${name}`,
+        body: [`Hello ${ownerName},`, "", `"${name}" (contract ${contractId}) ends on ${date}: that is its last day in force.`, ...contractPage(linkOrigin, contractId)].join("\n"),
+      };
+}
+
+/** An internal reminder staff set on a contract, to its recipient on its date. */
+export function contractReminderMail({ recipientName, contractName, contractId, note, date, setBy, linkOrigin }: { recipientName: string; contractName: string; contractId: number; note: string; date: string; setBy: string | null; linkOrigin: string }) {
+  const name = inert(contractName);
+  return {
+    subject: `Reminder: ${name}`,
+    body: [
+      `Hello ${recipientName},`,
+      "",
+      `${setBy ? `${setBy} set` : "You have"} a reminder for ${date} on "${name}" (contract ${contractId}):`,
+      "",
+      inert(note),
+      ...contractPage(linkOrigin, contractId),
+    ].join("\n"),
+  };
+}

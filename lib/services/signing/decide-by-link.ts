@@ -16,6 +16,7 @@ import { assertTheirTurn } from "@/lib/services/signing/assert-their-turn";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
+import { startLifecycle } from "@/lib/services/lifecycle/start-lifecycle";
 import { now as clockNow, nowMs } from "@/lib/clock";
 
 /**
@@ -160,6 +161,8 @@ export async function decideByLink({
     }
 
     await tx.contract.update({ where: { id: contract.id }, data: { state: contractState, stateUpdatedAt: now, updatedAt: now } });
+    // The last signature starts the contract's lifecycle (docs/lifecycle.md), in this transaction.
+    const lifecycle = contractState === "signed" ? await startLifecycle(tx, contract.id, now) : null;
     await writeAuditEvent({
       db: tx,
       actor: signer,
@@ -168,7 +171,7 @@ export async function decideByLink({
       entityId: contract.id,
       contractId: contract.id,
       before: { state: "pending" },
-      after: { state: contractState },
+      after: { state: contractState, ...(lifecycle ? { lifecycle_state: lifecycle } : {}) },
     });
     // The sealed copy is built after this commits (lib/services/seal/seal-contracts.ts).
     if (contractState === "signed") await queueSeal(tx, contract.id, linkOrigin);

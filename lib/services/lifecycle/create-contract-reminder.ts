@@ -1,0 +1,78 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import { now as clockNow } from "@/lib/clock";
+import type { Actor } from "@/lib/domain/actor";
+import { assertCanWrite } from "@/lib/domain/access";
+import { dateAt, instantAt } from "@/lib/domain/calendar";
+import { DomainError, summarize, type TParameterProblems } from "@/lib/domain/errors";
+import type { TCreateContractReminderRequest } from "@/lib/schemas/lifecycle";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
+import { CONTRACT_REMINDER_SELECT, type TContractReminderRow } from "./contract-reminder-row";
+import { WARNING_HOUR } from "./pending-warnings";
+
+/**
+ * `POST …/reminders` (docs/lifecycle.md "Warnings and reminders"): an internal reminder, e-mailed
+ * to `recipient_id` (default: the caller) on `date` at 08:00 in the workspace's time zone, once.
+ * Checks: 404 → 403 (viewers) → 400 naming `recipient_id` (not an active user who can see the
+ * contract's workspace; the anonymous admin must name one) and `date` (before today there), both
+ * at once. In any state of the contract. Audited as `contract.internal_reminder_create` (a webhook event).
+ */
+export async function createContractReminder({
+  db,
+  actor,
+  contractId,
+  request,
+  requestId,
+}: {
+  db: PrismaClient;
+  actor: Actor;
+  contractId: number;
+  request: TCreateContractReminderRequest;
+  requestId?: string;
+}): Promise<TContractReminderRow> {
+  return db.$transaction(async (tx: Tx) => {
+    const contract = await lockVisibleContract(tx, actor, contractId);
+    assertCanWrite(actor, contract.workspaceId);
+    const problems: TParameterProblems = {};
+    const recipientId = request.recipient_id ?? (actor.kind === "user" ? actor.userId : null);
+    if (recipientId === null) {
+      problems.recipient_id = ["is required when calling as the anonymous admin: name the user who gets the reminder"];
+    } else {
+      const recipient = await tx.user.findFirst({
+        where: { id: recipientId, active: true, OR: [{ isAdmin: true }, { memberships: { some: { workspaceId: contract.workspaceId } } }] },
+        select: { id: true },
+      });
+      if (!recipient) problems.recipient_id = ["must be an active user who can see the contract's workspace"];
+    }
+    const now = clockNow();
+    const { timeZone } = await tx.workspace.findUniqueOrThrow({ where: { id: contract.workspaceId }, select: { timeZone: true } });
+    const today = dateAt(now, timeZone);
+    if (request.date < today) problems.date = [`must be today (${today} in ${timeZone}) or later`];
+    if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
+
+    const reminder = await tx.contractReminder.create({
+      data: {
+        contractId,
+        remindOn: new Date(`${request.date}T00:00:00.000Z`),
+        note: request.note,
+        recipientId: recipientId!,
+        createdById: actor.kind === "user" ? actor.userId : null,
+        dueAt: instantAt(request.date, WARNING_HOUR, timeZone),
+        createdAt: now,
+      },
+      select: CONTRACT_REMINDER_SELECT,
+    });
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "contract.internal_reminder_create",
+      entityType: "contract",
+      entityId: contractId,
+      contractId,
+      workspaceId: contract.workspaceId,
+      requestId,
+      after: { reminder_id: reminder.id, date: request.date, note: request.note, recipient_id: recipientId },
+    });
+    return reminder;
+  });
+}

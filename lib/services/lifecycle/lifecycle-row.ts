@@ -1,0 +1,59 @@
+// What the lifecycle's operations read of a contract (docs/lifecycle.md): its term, what staff gave
+// (notice, termination), the lifecycle as last stored, the warnings sent, and its workspace's time
+// zone and default warning days; and the facts lib/domain/lifecycle.ts computes the state from.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TDurationType, TLifeFacts } from "@/lib/domain/lifecycle";
+
+export const LIFECYCLE_SELECT = {
+  id: true,
+  name: true,
+  state: true,
+  workspaceId: true,
+  createdById: true,
+  durationType: true,
+  startDate: true,
+  endDate: true,
+  initialDuration: true,
+  renewalPeriod: true,
+  noticePeriod: true,
+  signedOn: true,
+  endAt: true,
+  endKind: true,
+  lifecycleState: true,
+  lifecycleSubState: true,
+  periodStartDate: true,
+  periodEndDate: true,
+  endsOn: true,
+  noticeDeadline: true,
+  renewals: true,
+  renewedAt: true,
+  lifecycleDueAt: true,
+  deadlineWarningDays: true,
+  noticeWarnedFor: true,
+  endWarnedFor: true,
+  workspace: { select: { timeZone: true, deadlineWarningDays: true } },
+} as const satisfies Prisma.ContractSelect;
+
+export type TLifecycleRow = Prisma.ContractGetPayload<{ select: typeof LIFECYCLE_SELECT }>;
+
+/** A `date` column's value as `YYYY-MM-DD` (Prisma reads it as midnight UTC). */
+const day = (value: Date | null): string | null => (value === null ? null : value.toISOString().slice(0, 10));
+
+/** What lifecycleAt computes from: the term, the day it was signed (`signedOn`, when not stored yet), staff's end. */
+export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = day(row.signedOn)): TLifeFacts {
+  if (signedOn === null) throw new Error(`contract ${row.id} has no signing day`);
+  return {
+    term: {
+      duration: row.durationType as TDurationType,
+      start_date: day(row.startDate),
+      end_date: day(row.endDate),
+      initial_duration: row.initialDuration,
+      renewal_period: row.renewalPeriod,
+      notice_period: row.noticePeriod,
+    },
+    timeZone: row.workspace.timeZone,
+    signedOn,
+    endAt: row.endAt,
+    endKind: row.endKind,
+  };
+}

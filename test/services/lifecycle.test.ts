@@ -1,0 +1,375 @@
+// The contract's life after signing (docs/lifecycle.md; lib/services/lifecycle): the term's rules
+// through PUT …/lifecycle_settings, the start at the last signature, the job's changes (each once,
+// also with two instances), notice and termination, the owner's warnings and internal reminders.
+// Time is injected (atTime): nothing waits. TEST_DB=postgres makes the parallel runs really race.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { atTime } from "@/lib/clock";
+import { createPrismaClient } from "@/lib/db/pool";
+import { createContract, createUser } from "@/lib/db/seed/factories";
+import type { TUserActor } from "@/lib/domain/actor";
+import { DomainError } from "@/lib/domain/errors";
+import type { TTerm } from "@/lib/domain/lifecycle";
+import { publishContract } from "@/lib/services/contracts/publish-contract";
+import { advanceDueLifecycles } from "@/lib/services/lifecycle/advance-due-lifecycles";
+import { cancelContract } from "@/lib/services/lifecycle/cancel-contract";
+import { createContractReminder } from "@/lib/services/lifecycle/create-contract-reminder";
+import { deleteContractReminder } from "@/lib/services/lifecycle/delete-contract-reminder";
+import { listContractReminders } from "@/lib/services/lifecycle/list-contract-reminders";
+import { sendDueContractReminders } from "@/lib/services/lifecycle/send-due-contract-reminders";
+import { terminateContract } from "@/lib/services/lifecycle/terminate-contract";
+import { updateLifecycleSettings } from "@/lib/services/lifecycle/update-lifecycle-settings";
+import { decideByLink } from "@/lib/services/signing/decide-by-link";
+import { getSigningLink } from "@/lib/services/signing/get-signing-link";
+import type { TestDatabase } from "@/test/helpers/db";
+import { createStaff, createTestWorld, ownerOf } from "@/test/helpers/world";
+import { actorOf } from "@/test/services/read-fixtures";
+
+const ORIGIN = "http://lifecycle.test";
+const ZONE = "Europe/Stockholm";
+let db: TestDatabase;
+let staff: TUserActor;
+let editor: TUserActor;
+let viewer: TUserActor;
+let ws: { id: number };
+let template: { id: number };
+
+beforeAll(async () => {
+  let members;
+  ({ db, ws, template, members } = await createTestWorld({ members: ["editor", "viewer"] }));
+  await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+  staff = await createStaff(db.prisma);
+  editor = await actorOf(db.prisma, members.editor);
+  viewer = await actorOf(db.prisma, members.viewer);
+});
+afterAll(() => db.cleanup());
+
+/** The refusal a call fails with, as the API answers it: status, code, detail, parameter_problems. */
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { status: error.status, code: error.key, detail: error.message, problems: error.parameterProblems };
+  }
+  throw new Error("expected a refusal");
+}
+
+const at = (iso: string) => new Date(iso);
+
+async function draft(term: Partial<TTerm> = {}) {
+  const contract = await createContract(db.prisma, {
+    workspaceId: ws.id,
+    templateId: template.id,
+    owner: ownerOf(staff),
+    counterparties: [{ type: "individual", participant: { name: "Sam Signer" } }],
+  });
+  if (Object.keys(term).length > 0) await updateLifecycleSettings({ db: db.prisma, actor: staff, contractId: contract.id, request: term });
+  return contract.id;
+}
+
+/** A contract with `term`, published and signed by its one signatory at `signedAt` (through the signing link). */
+async function signed(term: Partial<TTerm>, signedAt: Date) {
+  const id = await draft(term);
+  await atTime(signedAt, async () => {
+    await publishContract({ db: db.prisma, actor: staff, contractId: id, linkOrigin: ORIGIN });
+    const party = await db.prisma.party.findFirstOrThrow({ where: { contractId: id, myParty: false }, include: { participants: true } });
+    const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: id, partyId: party.id, participantId: party.participants[0]!.id, linkOrigin: ORIGIN });
+    await decideByLink({ db: db.prisma, token: url.split("/sign/")[1]!, decision: { kind: "sign", fullName: "Sam Signer" }, linkOrigin: ORIGIN });
+  });
+  return id;
+}
+
+const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
+async function stateOf(id: number) {
+  const c = await db.prisma.contract.findUniqueOrThrow({ where: { id } });
+  return {
+    state: c.lifecycleState,
+    sub_state: c.lifecycleSubState,
+    signed_date: day(c.signedOn),
+    period: [day(c.periodStartDate), day(c.periodEndDate)],
+    end_date: day(c.endsOn),
+    notice_deadline: day(c.noticeDeadline),
+    renewals: c.renewals,
+    due: c.lifecycleDueAt?.toISOString() ?? null,
+  };
+}
+const actions = async (id: number, prefix = "contract.") =>
+  (await db.prisma.auditEvent.findMany({ where: { contractId: id, action: { startsWith: prefix } }, orderBy: { id: "asc" } })).map((e) => e.action);
+const job = (when: string, client = db.prisma) => atTime(at(when), () => advanceDueLifecycles({ db: client }));
+
+describe("PUT …/lifecycle_settings: every duration and its refusals", () => {
+  it("takes each duration kind with the settings it allows, merging what is left out", async () => {
+    const id = await draft();
+    const put = (request: Partial<TTerm>) => updateLifecycleSettings({ db: db.prisma, actor: editor, contractId: id, request });
+    await put({ duration: "single_period", end_date: "2027-06-30" });
+    await put({ duration: "recurring", end_date: null, renewal_period: "P1Y" });
+    await put({ notice_period: "P3M" });
+    await put({ duration: "recurring_with_initial", initial_duration: "P2Y" });
+    const row = await db.prisma.contract.findUniqueOrThrow({ where: { id } });
+    expect([row.durationType, row.initialDuration, row.renewalPeriod, row.noticePeriod, row.endDate]).toEqual(["recurring_with_initial", "P2Y", "P1Y", "P3M", null]);
+    await put({ duration: "none", initial_duration: null, renewal_period: null, notice_period: null, start_date: "2027-01-01" });
+    expect((await db.prisma.contract.findUniqueOrThrow({ where: { id } })).durationType).toBe("none");
+    expect(await actions(id)).toEqual(Array(5).fill("contract.lifecycle_settings_update"));
+    // The same settings again write nothing.
+    await put({ duration: "none" });
+    expect((await actions(id)).length).toBe(5);
+  });
+
+  it("refuses what a duration does not allow or lacks, a notice as long as the period, an end before the start: 400 naming each, nothing stored", async () => {
+    const id = await draft();
+    const put = (request: Partial<TTerm>) => refusal(updateLifecycleSettings({ db: db.prisma, actor: editor, contractId: id, request }));
+    expect(await put({ duration: "none", end_date: "2027-01-01" })).toMatchObject({ status: 400, code: "validation_failed", problems: { end_date: [expect.stringContaining("not allowed")] } });
+    expect((await put({ duration: "single_period" })).problems).toEqual({ end_date: [expect.stringContaining("required")] });
+    expect((await put({ duration: "single_period", end_date: "2027-01-01", initial_duration: "P1Y" })).problems).toHaveProperty("initial_duration");
+    expect((await put({ duration: "recurring", notice_period: "P1M" })).problems).toEqual({ renewal_period: [expect.stringContaining("required")] });
+    expect((await put({ duration: "recurring", renewal_period: "P3M", notice_period: "P3M" })).problems).toEqual({ notice_period: [expect.stringContaining("shorter")] });
+    expect((await put({ duration: "recurring", renewal_period: "P1M", notice_period: "P31D" })).problems).toHaveProperty("notice_period");
+    expect((await put({ duration: "single_period", start_date: "2027-02-01", end_date: "2027-01-31" })).problems).toEqual({ end_date: [expect.stringContaining("before")] });
+    expect((await put({ duration: "recurring_with_initial", renewal_period: "P1Y", end_date: "2027-01-01", start_date: "2027-02-01", notice_period: "P1Y" })).problems).toEqual({
+      end_date: [expect.any(String)],
+      notice_period: [expect.any(String)],
+    });
+    const row = await db.prisma.contract.findUniqueOrThrow({ where: { id } });
+    expect([row.durationType, row.endDate, row.renewalPeriod]).toEqual(["none", null, null]);
+    expect(await actions(id)).toEqual([]);
+  });
+
+  it("404 for a contract the caller cannot see, 403 for a viewer, 409 once published", async () => {
+    const id = await draft();
+    const outsider = await actorOf(db.prisma, await createUser(db.prisma));
+    expect(await refusal(updateLifecycleSettings({ db: db.prisma, actor: outsider, contractId: id, request: { duration: "none" } }))).toMatchObject({ status: 404 });
+    expect(await refusal(updateLifecycleSettings({ db: db.prisma, actor: viewer, contractId: id, request: { duration: "none" } }))).toMatchObject({ status: 403 });
+    await publishContract({ db: db.prisma, actor: staff, contractId: id, linkOrigin: ORIGIN });
+    expect(await refusal(updateLifecycleSettings({ db: db.prisma, actor: staff, contractId: id, request: { duration: "recurring", renewal_period: "P1Y" } }))).toMatchObject({
+      status: 409,
+      code: "contract_not_editable",
+    });
+  });
+});
+
+describe("the last signature starts the lifecycle", () => {
+  it("signed just after midnight in the workspace's time zone: that day, active, the period and the notice deadline; contract.sign carries it", async () => {
+    // 23:30 UTC on 9 March is 00:30 on 10 March in Stockholm.
+    const id = await signed({ duration: "recurring", renewal_period: "P1Y", notice_period: "P3M" }, at("2026-03-09T23:30:00Z"));
+    expect(await stateOf(id)).toEqual({
+      state: "active",
+      sub_state: null,
+      signed_date: "2026-03-10",
+      period: ["2026-03-10", "2027-03-09"],
+      end_date: null,
+      notice_deadline: "2026-12-09",
+      renewals: 0,
+      // The owner's warning, 30 days before the deadline at 08:00 in Stockholm (CET).
+      due: "2026-11-09T07:00:00.000Z",
+    });
+    const sign = await db.prisma.auditEvent.findFirstOrThrow({ where: { contractId: id, action: "contract.sign" } });
+    expect(sign.after).toMatchObject({ state: "signed", lifecycle_state: { signed_date: "2026-03-10", state: "active", notice_deadline: "2026-12-09" } });
+  });
+
+  it("a start date ahead: awaiting until its midnight, then activated once by the job", async () => {
+    const id = await signed({ duration: "single_period", start_date: "2026-06-01", initial_duration: "P6M" }, at("2026-04-01T10:00:00Z"));
+    expect((await stateOf(id)).state).toBe("awaiting");
+    expect((await stateOf(id)).due).toBe("2026-05-31T22:00:00.000Z");
+    await job("2026-05-31T21:59:59Z");
+    expect((await stateOf(id)).state).toBe("awaiting");
+    await job("2026-05-31T22:00:00Z");
+    await job("2026-05-31T22:00:01Z");
+    expect(await stateOf(id)).toMatchObject({ state: "active", period: ["2026-06-01", "2026-11-30"], end_date: "2026-11-30" });
+    expect((await actions(id, "contract.activate")).length).toBe(1);
+  });
+});
+
+describe("the lifecycle job", () => {
+  it("catches up several renewals with one event each, month ends clamped, then nothing more", async () => {
+    const id = await signed({ duration: "recurring", renewal_period: "P1M" }, at("2026-01-31T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 0 } });
+    await job("2026-05-15T12:00:00Z");
+    const renewals = await db.prisma.auditEvent.findMany({ where: { contractId: id, action: "contract.renew" }, orderBy: { id: "asc" } });
+    expect(renewals.map((e) => (e.after as { period_start_date: string; renewals: number }).period_start_date)).toEqual(["2026-02-28", "2026-03-31", "2026-04-30"]);
+    expect(renewals.map((e) => (e.after as { renewals: number }).renewals)).toEqual([1, 2, 3]);
+    expect(await stateOf(id)).toMatchObject({ state: "active", period: ["2026-04-30", "2026-05-30"], renewals: 3 });
+    expect((await db.prisma.contract.findUniqueOrThrow({ where: { id } })).renewedAt?.toISOString()).toBe("2026-04-29T22:00:00.000Z");
+    await job("2026-05-15T12:00:00Z");
+    await job("2026-05-20T12:00:00Z");
+    expect((await actions(id, "contract.renew")).length).toBe(3);
+  });
+
+  it("ends a single period at the midnight after its last day, once", async () => {
+    const id = await signed({ duration: "single_period", end_date: "2026-02-28" }, at("2026-01-10T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 0 } });
+    await job("2026-02-28T22:59:00Z");
+    expect((await stateOf(id)).state).toBe("active");
+    await job("2026-02-28T23:00:00Z");
+    await job("2026-03-02T00:00:00Z");
+    expect(await stateOf(id)).toMatchObject({ state: "ended", end_date: "2026-02-28", due: null });
+    expect(await actions(id, "contract.end")).toEqual(["contract.end"]);
+  });
+
+  it("two instances at once: each change of each contract written exactly once", async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, () => signed({ duration: "recurring", renewal_period: "P1W" }, at("2026-01-05T09:00:00Z"))));
+    const clients = [createPrismaClient(db.url, 3), createPrismaClient(db.url, 3)];
+    try {
+      await Promise.all(clients.flatMap((client) => [job("2026-02-02T12:00:00Z", client), job("2026-02-02T12:00:00Z", client)]));
+    } finally {
+      await Promise.all(clients.map((c) => c.$disconnect()));
+    }
+    const counts = await db.prisma.auditEvent.groupBy({ by: ["contractId"], where: { contractId: { in: ids }, action: "contract.renew" }, _count: true });
+    expect(counts.map((c) => c._count)).toEqual(ids.map(() => 4));
+    const warnings = await db.prisma.emailMessage.groupBy({ by: ["contractId"], where: { contractId: { in: ids }, kind: "lifecycle_warning" }, _count: true });
+    expect(warnings.every((w) => w._count === 1)).toBe(true);
+    for (const id of ids) expect((await stateOf(id)).renewals).toBe(4);
+  });
+});
+
+describe("notice (cancel)", () => {
+  const term = { duration: "recurring", renewal_period: "P1Y", notice_period: "P1M" } as const;
+  // Signed 2026-01-01 (Stockholm): the first period ends 2026-12-31, notice is due by 2026-11-30.
+
+  it("before or on the deadline: canceled, ends at the end of the period, then ended by the job once", async () => {
+    const before = await signed(term, at("2026-01-01T09:00:00Z"));
+    const onTheDay = await signed(term, at("2026-01-01T09:00:00Z"));
+    await atTime(at("2026-11-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: before }));
+    // 23:59 on the deadline in Stockholm.
+    await atTime(at("2026-11-30T22:59:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: onTheDay }));
+    for (const id of [before, onTheDay]) {
+      expect(await stateOf(id)).toMatchObject({ state: "active", sub_state: "canceled", end_date: "2026-12-31", notice_deadline: null });
+      expect(await actions(id, "contract.cancel")).toEqual(["contract.cancel"]);
+    }
+    await job("2026-12-31T23:00:00Z");
+    expect(await stateOf(before)).toMatchObject({ state: "ended", end_date: "2026-12-31", renewals: 0 });
+    expect((await actions(before)).filter((a) => a === "contract.end" || a === "contract.renew")).toEqual(["contract.end"]);
+  });
+
+  it("after the deadline: 409 whose one sentence names the earliest end date; nothing changes", async () => {
+    const id = await signed(term, at("2026-01-01T09:00:00Z"));
+    const refused = await refusal(atTime(at("2026-11-30T23:00:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: id })));
+    expect(refused).toMatchObject({ status: 409, code: "lifecycle_action_refused" });
+    expect(refused.detail).toBe("Notice to end on 2026-12-31 was due by 2026-11-30; the earliest the contract can now end is 2027-12-31.");
+    expect(await stateOf(id)).toMatchObject({ sub_state: null, end_date: null });
+    expect(await actions(id, "contract.cancel")).toEqual([]);
+  });
+
+  it("a contract not signed, a single period, or one already ending: 409; a viewer 403", async () => {
+    expect(await refusal(cancelContract({ db: db.prisma, actor: staff, contractId: await draft(term) }))).toMatchObject({ status: 409, code: "lifecycle_action_refused" });
+    const single = await signed({ duration: "single_period", end_date: "2030-01-01" }, at("2026-01-01T09:00:00Z"));
+    expect((await refusal(cancelContract({ db: db.prisma, actor: staff, contractId: single }))).detail).toContain("terminate it");
+    const id = await signed(term, at("2026-01-01T09:00:00Z"));
+    expect(await refusal(atTime(at("2026-03-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: viewer, contractId: id })))).toMatchObject({ status: 403 });
+    await atTime(at("2026-03-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: staff, contractId: id }));
+    expect((await refusal(atTime(at("2026-03-02T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: staff, contractId: id })))).detail).toBe("The contract already ends on 2026-12-31.");
+  });
+
+  it("a renewal the job has not made yet is made (once) before the notice is judged", async () => {
+    const id = await signed(term, at("2026-01-01T09:00:00Z"));
+    await atTime(at("2027-02-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: staff, contractId: id }));
+    expect(await stateOf(id)).toMatchObject({ sub_state: "canceled", renewals: 1, end_date: "2027-12-31" });
+    await job("2027-02-01T12:00:00Z");
+    expect(await actions(id, "contract.renew")).toEqual(["contract.renew"]);
+  });
+});
+
+describe("termination", () => {
+  const term = { duration: "recurring", renewal_period: "P1Y", notice_period: "P1M" } as const;
+
+  it("now: ended and terminated at once, contract.terminate and contract.end", async () => {
+    const id = await signed(term, at("2026-01-01T09:00:00Z"));
+    await atTime(at("2026-05-05T10:00:00Z"), () => terminateContract({ db: db.prisma, actor: editor, contractId: id }));
+    expect(await stateOf(id)).toMatchObject({ state: "ended", sub_state: "terminated", end_date: "2026-05-05", due: null });
+    expect((await actions(id)).slice(-2)).toEqual(["contract.terminate", "contract.end"]);
+    expect((await refusal(terminateContract({ db: db.prisma, actor: editor, contractId: id }))).detail).toBe("The contract ended on 2026-05-05.");
+  });
+
+  it("on a date: active until the end of that day, then ended by the job; a date in the past is a 400 naming date", async () => {
+    const id = await signed(term, at("2026-01-01T09:00:00Z"));
+    expect(await refusal(atTime(at("2026-05-05T10:00:00Z"), () => terminateContract({ db: db.prisma, actor: editor, contractId: id, date: "2026-05-04" })))).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      problems: { date: [expect.stringContaining("2026-05-05")] },
+    });
+    await atTime(at("2026-05-05T10:00:00Z"), () => terminateContract({ db: db.prisma, actor: editor, contractId: id, date: "2026-06-30" }));
+    expect(await stateOf(id)).toMatchObject({ state: "active", end_date: "2026-06-30", notice_deadline: null });
+    expect(await refusal(atTime(at("2026-05-06T10:00:00Z"), () => terminateContract({ db: db.prisma, actor: editor, contractId: id, date: "2026-07-30" })))).toMatchObject({ status: 409 });
+    await job("2026-06-30T22:00:00Z");
+    expect(await stateOf(id)).toMatchObject({ state: "ended", sub_state: "terminated", end_date: "2026-06-30" });
+    expect(await actions(id, "contract.end")).toEqual(["contract.end"]);
+  });
+
+  it("a contract that is not signed: 409", async () => {
+    expect(await refusal(terminateContract({ db: db.prisma, actor: staff, contractId: await draft() }))).toMatchObject({ status: 409, code: "lifecycle_action_refused" });
+  });
+});
+
+describe("the owner's warnings", () => {
+  it("N days before the notice deadline and before the end, each exactly once, to the organizer", async () => {
+    const id = await signed({ duration: "recurring_with_initial", end_date: "2026-06-30", renewal_period: "P1Y", notice_period: "P1M" }, at("2026-01-01T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 10 } });
+    const mails = () => db.prisma.emailMessage.findMany({ where: { contractId: id, kind: "lifecycle_warning" }, orderBy: { id: "asc" } });
+    // Deadline 2026-05-31: the warning is due 2026-05-21 at 08:00 Stockholm (06:00 UTC).
+    await db.prisma.contract.update({ where: { id }, data: { lifecycleDueAt: at("2026-05-21T05:00:00Z") } });
+    await job("2026-05-21T05:59:00Z");
+    expect(await mails()).toEqual([]);
+    await job("2026-05-21T06:00:00Z");
+    await job("2026-05-22T06:00:00Z");
+    expect((await mails()).map((m) => [m.toAddress, m.subject])).toEqual([[staff.email, expect.stringContaining("Notice deadline 2026-05-31")]]);
+    // Notice given: the end date is warned about instead, once.
+    await atTime(at("2026-05-25T10:00:00Z"), () => cancelContract({ db: db.prisma, actor: staff, contractId: id }));
+    await job("2026-05-25T10:00:01Z");
+    expect(await mails()).toHaveLength(1);
+    // Ends 2026-06-30: warned 2026-06-20 at 08:00 Stockholm (CEST), once.
+    await job("2026-06-20T05:59:00Z");
+    expect(await mails()).toHaveLength(1);
+    await job("2026-06-20T06:00:00Z");
+    await job("2026-06-21T06:00:00Z");
+    expect((await mails()).map((m) => m.subject)).toEqual([expect.stringContaining("Notice deadline"), expect.stringContaining("Ends 2026-06-30")]);
+    expect(await actions(id, "contract.notice_warning_send")).toHaveLength(1);
+    expect(await actions(id, "contract.end_warning_send")).toHaveLength(1);
+  });
+
+  it("0 days (the contract's or the workspace's) sends none", async () => {
+    const id = await signed({ duration: "single_period", end_date: "2026-02-10" }, at("2026-02-01T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 0, lifecycleDueAt: at("2026-02-01T10:00:00Z") } });
+    await job("2026-02-05T09:00:00Z");
+    expect(await db.prisma.emailMessage.count({ where: { contractId: id, kind: "lifecycle_warning" } })).toBe(0);
+  });
+});
+
+describe("internal reminders", () => {
+  it("are checked (date today or later in the workspace's zone, a recipient who may see the contract), listed, e-mailed once at 08:00, and deletable until sent", async () => {
+    const id = await signed({ duration: "none" }, at("2026-01-01T09:00:00Z"));
+    const outsider = await createUser(db.prisma);
+    const create = (request: { date: string; note: string; recipient_id?: number }, when = "2026-03-01T10:00:00Z") =>
+      atTime(at(when), () => createContractReminder({ db: db.prisma, actor: editor, contractId: id, request }));
+    expect(await refusal(create({ date: "2026-02-28", note: "x", recipient_id: outsider.id }))).toMatchObject({
+      status: 400,
+      problems: { date: [expect.stringContaining("2026-03-01")], recipient_id: [expect.any(String)] },
+    });
+    expect(await refusal(atTime(at("2026-03-01T10:00:00Z"), () => createContractReminder({ db: db.prisma, actor: viewer, contractId: id, request: { date: "2026-03-05", note: "x" } })))).toMatchObject({ status: 403 });
+    const first = await create({ date: "2026-03-05", note: "Check the price index", recipient_id: viewer.userId });
+    const second = await create({ date: "2026-03-06", note: "Call them" });
+    expect(first.dueAt.toISOString()).toBe("2026-03-05T07:00:00.000Z");
+    expect((await listContractReminders({ db: db.prisma, actor: viewer, contractId: id })).map((r) => r.id)).toEqual([first.id, second.id]);
+
+    const clients = [createPrismaClient(db.url, 2), createPrismaClient(db.url, 2)];
+    try {
+      await atTime(at("2026-03-05T06:59:00Z"), () => sendDueContractReminders({ db: db.prisma }));
+      expect(await db.prisma.emailMessage.count({ where: { contractId: id, kind: "contract_reminder" } })).toBe(0);
+      await atTime(at("2026-03-05T07:00:00Z"), () => Promise.all(clients.flatMap((client) => [sendDueContractReminders({ db: client }), sendDueContractReminders({ db: client })])));
+    } finally {
+      await Promise.all(clients.map((c) => c.$disconnect()));
+    }
+    const mails = await db.prisma.emailMessage.findMany({ where: { contractId: id, kind: "contract_reminder" } });
+    expect(mails.map((m) => m.toAddress)).toEqual([viewer.email]);
+    expect(mails[0]!.body).toContain("Check the price index");
+    expect(await actions(id, "contract.internal_reminder_send")).toHaveLength(1);
+
+    expect(await refusal(deleteContractReminder({ db: db.prisma, actor: editor, contractId: id, reminderId: first.id }))).toMatchObject({ status: 409, code: "contract_reminder_sent" });
+    await deleteContractReminder({ db: db.prisma, actor: editor, contractId: id, reminderId: second.id });
+    expect(await refusal(deleteContractReminder({ db: db.prisma, actor: editor, contractId: id, reminderId: second.id }))).toMatchObject({ status: 404 });
+    expect(await actions(id, "contract.internal_reminder_")).toEqual([
+      "contract.internal_reminder_create",
+      "contract.internal_reminder_create",
+      "contract.internal_reminder_send",
+      "contract.internal_reminder_delete",
+    ]);
+  });
+});
