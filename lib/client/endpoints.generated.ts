@@ -18,6 +18,7 @@ export const ENDPOINT_ROUTES = {
   listTemplateTypes: { method: "GET", path: "/v1/template_types" },
   getTemplateType: { method: "GET", path: "/v1/template_types/{template_type_id}" },
   listContracts: { method: "GET", path: "/v1/contracts" },
+  exportContractsCsv: { method: "GET", path: "/v1/contracts/export.csv" },
   getContractReminderSettings: { method: "GET", path: "/v1/contracts/{contract_id}/reminder_settings" },
   updateContractReminderSettings: { method: "PUT", path: "/v1/contracts/{contract_id}/reminder_settings" },
   createContract: { method: "POST", path: "/v1/contracts/create" },

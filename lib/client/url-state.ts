@@ -47,6 +47,17 @@ export const param = {
   optionalTime(): TParamSpec<string | undefined> {
     return { read: (raw) => (/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined), fallback: undefined };
   },
+  /** An optional calendar date, as the API takes it (`YYYY-MM-DD`, a real day). */
+  optionalDate(): TParamSpec<string | undefined> {
+    return {
+      read: (raw) => {
+        const time = /^\d{4}-\d\d-\d\d$/.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : NaN;
+        // 2027-02-30 parses as 2 March: only a day that writes back the same is one.
+        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === raw ? raw : undefined;
+      },
+      fallback: undefined,
+    };
+  },
   /** An optional id filter (a workspace, say). */
   optionalId(): TParamSpec<number | undefined> {
     return param.integer(1, MAX_ID, undefined);

@@ -61,8 +61,8 @@ function withErrors(ok: ZodOpenApiResponseObject, statuses: readonly TErrorStatu
   return responses;
 }
 
-function ok(description: string, schema: z.ZodType, headers = requestIdHeader): ZodOpenApiResponseObject {
-  return { description, headers, content: { "application/json": { schema } } };
+function ok(description: string, schema: z.ZodType, headers = requestIdHeader, mediaType = "application/json"): ZodOpenApiResponseObject {
+  return { description, headers, content: { [mediaType]: { schema } } };
 }
 
 // --- Operations: one per declared endpoint (lib/schemas/endpoints.ts) -----------------------------
@@ -89,7 +89,7 @@ function operation(endpoint: TEndpoint): ZodOpenApiOperationObject {
     ...(Object.keys(header).length > 0 ? { header: z.object(header) } : {}),
   };
   const answer: ZodOpenApiResponseObject = endpoint.response
-    ? ok(endpoint.responseDescription ?? "OK", endpoint.response, endpoint.etag ? etagHeader : requestIdHeader)
+    ? ok(endpoint.responseDescription ?? "OK", endpoint.response, endpoint.etag ? etagHeader : requestIdHeader, endpoint.responseMediaType)
     : { description: endpoint.responseDescription ?? "No content.", headers: requestIdHeader };
   return {
     operationId: endpoint.id,

@@ -129,6 +129,18 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
     }),
 });
 
+/** GET /v1/contracts/export.csv: the list's query without the page (every row, in the list's order). */
+export const ZContractExportQuerySchema = ZContractListQuerySchema.omit({ limit: true, offset: true });
+
+/** The CSV export's body, for the OpenAPI document (`text/csv`). */
+export const ZContractCsvSchema = z.string().meta({
+  id: "ContractCsv",
+  description:
+    "UTF-8 with a byte order mark, CRLF line ends (RFC 4180), a header row, then one row per contract: id, name, state, workspace_id, workspace, " +
+    "lifecycle_state, lifecycle_sub_state, start_date, period_end_date, end_date, notice_deadline, renewals, created_time, updated_time, " +
+    "counterparties (their names, `; ` between). A text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`.",
+});
+
 // --- The contract's fields (lib/schemas/field-table.ts): one row per column of `contracts` ---
 
 /** The duration settings' rule (docs/lifecycle.md). */
@@ -240,6 +252,7 @@ export type TCreateContractRequestInput = z.input<typeof ZCreateContractRequestS
 export type TContractPathParams = z.infer<typeof ZContractPathParamsSchema>;
 export type TContractSort = (typeof CONTRACT_SORTS)[number];
 export type TContractListQuery = z.infer<typeof ZContractListQuerySchema>;
+export type TContractExportQuery = z.infer<typeof ZContractExportQuerySchema>;
 export type TContract = z.infer<typeof ZContractSchema>;
 export type TContractListItem = z.infer<typeof ZContractListItemSchema>;
 export type TContractList = z.infer<typeof ZContractListSchema>;

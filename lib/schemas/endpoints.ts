@@ -7,7 +7,15 @@
 import { z } from "zod";
 
 import { ZAuditEventListSchema } from "./audit-event";
-import { ZContractListQuerySchema, ZContractListSchema, ZContractPathParamsSchema, ZContractSchema, ZCreateContractRequestSchema } from "./contract";
+import {
+  ZContractCsvSchema,
+  ZContractExportQuerySchema,
+  ZContractListQuerySchema,
+  ZContractListSchema,
+  ZContractPathParamsSchema,
+  ZContractSchema,
+  ZCreateContractRequestSchema,
+} from "./contract";
 import { ZDataFieldListSchema, ZDataFieldPathParamsSchema, ZDataFieldSchema, ZUpdateDataFieldRequestSchema } from "./data-field";
 import { ZEmailMessageListQuerySchema, ZEmailMessageListSchema } from "./email-message";
 import { ZErrorCodeListSchema, ZErrorCodePathParamsSchema, ZErrorCodeSchema } from "./error-code";
@@ -89,6 +97,8 @@ export interface TEndpoint {
   idempotencyKey?: true;
   /** The body is `multipart/form-data` (read by the route itself); `body` describes its fields. */
   multipart?: true;
+  /** The success answer's media type when it is not JSON (a download); `response` then describes its text. */
+  responseMediaType?: "text/csv";
   /** Error statuses besides 405 (which any path gives for a method it does not serve). */
   errors: readonly TErrorStatus[];
 }
@@ -284,6 +294,21 @@ export const ENDPOINTS = {
     tag: "Contracts",
     query: ZContractListQuerySchema,
     response: ZContractListSchema,
+    errors: LIST_ERRORS,
+  }),
+  exportContractsCsv: endpoint({
+    id: "exportContractsCsv",
+    method: "GET",
+    path: "/v1/contracts/export.csv",
+    summary: "Download a contracts list as CSV",
+    description:
+      "Every contract `GET /v1/contracts` lists with the same filters and `sort` (no `limit` or `offset`): the caller's workspaces only, " +
+      "streamed in batches as it is read (`Content-Disposition: attachment`). A failure after the first bytes ends the download unfinished.",
+    tag: "Contracts",
+    query: ZContractExportQuerySchema,
+    response: ZContractCsvSchema,
+    responseMediaType: "text/csv",
+    responseDescription: "The contracts, as CSV.",
     errors: LIST_ERRORS,
   }),
   getContractReminderSettings: endpoint({

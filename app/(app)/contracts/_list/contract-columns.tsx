@@ -11,6 +11,23 @@ function Counterparties({ contract }: { contract: TContractListItem }) {
   return <span>{names.join(", ")}</span>;
 }
 
+/** A calendar day (`YYYY-MM-DD`, no time of day) as words, in UTC so it never shifts a day; a dash when unset. */
+function CalendarDate({ date }: { date: string | null }) {
+  if (date === null) return <span className="text-slate-500">—</span>;
+  const words = new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return <time dateTime={date}>{words}</time>;
+}
+
+const LIFECYCLE_WORDS = { awaiting: "Awaiting start", active: "Active", ended: "Ended" } as const;
+const SUB_STATE_WORDS = { canceled: "notice given", terminated: "terminated" } as const;
+
+/** The lifecycle after signing (state, and sub-state), or a dash before. */
+function LifecycleWords({ contract }: { contract: TContractListItem }) {
+  const { state, sub_state } = contract.lifecycle_state;
+  if (state === null) return <span className="text-slate-500">—</span>;
+  return <span>{sub_state ? `${LIFECYCLE_WORDS[state]}, ${SUB_STATE_WORDS[sub_state]}` : LIFECYCLE_WORDS[state]}</span>;
+}
+
 /**
  * The contracts table's columns. `workspaceNames` maps the ids in the rows to names (from
  * /v1/workspaces); until it has loaded, a workspace shows as its id.
@@ -37,6 +54,21 @@ export function contractColumns(workspaceNames: ReadonlyMap<number, string>): TC
     },
     { id: "state", header: "State", cell: (contract) => <ContractStateBadge state={contract.state} /> },
     { id: "counterparties", header: "Counterparties", className: "min-w-48", cell: (contract) => <Counterparties contract={contract} /> },
+    { id: "lifecycle", header: "Lifecycle", className: "whitespace-nowrap", cell: (contract) => <LifecycleWords contract={contract} /> },
+    {
+      id: "end_date",
+      header: "Ends",
+      sortKey: "end_date",
+      className: "whitespace-nowrap",
+      cell: (contract) => <CalendarDate date={contract.lifecycle_state.end_date} />,
+    },
+    {
+      id: "notice_deadline",
+      header: "Notice deadline",
+      sortKey: "notice_deadline",
+      className: "whitespace-nowrap",
+      cell: (contract) => <CalendarDate date={contract.lifecycle_state.notice_deadline} />,
+    },
     {
       id: "created",
       header: "Created",

@@ -7,7 +7,7 @@ import { PaginatedTable } from "@/components/paginated-table";
 import { EmptyState } from "@/components/states";
 import { takeFlash } from "@/lib/client/flash";
 import { sortFromParam, sortToParam, toggleSort, useUrlState } from "@/lib/client/url-state";
-import { v1Queries } from "@/lib/client/v1";
+import { pathOf, queryString, v1Queries } from "@/lib/client/v1";
 import { contractColumns } from "./contract-columns";
 import { ContractFilters } from "./contract-filters";
 import { contractsUrlState, type TContractSortKey } from "./contracts-url-state";
@@ -29,9 +29,13 @@ export function ContractsList() {
     [workspaces.data],
   );
   const conditions = conditionWords(state);
-  const filtered = state.q !== undefined || state.workspace_id !== undefined || state.state !== undefined || conditions.length > 0;
+  const lifecycle = { lifecycle_state: state.lifecycle_state, ends_after: state.ends_after, ends_before: state.ends_before, notice_deadline_after: state.notice_deadline_after, notice_deadline_before: state.notice_deadline_before };
+  const filtered =
+    state.q !== undefined || state.workspace_id !== undefined || state.state !== undefined || Object.values(lifecycle).some((v) => v !== undefined) || conditions.length > 0;
   // Whatever selects or orders the rows differently starts again at the first page.
-  const clearHref = filtered ? hrefWith({ q: undefined, workspace_id: undefined, state: undefined, ...NO_CONDITIONS, offset: 0 }) : null;
+  const clearHref = filtered ? hrefWith({ q: undefined, workspace_id: undefined, state: undefined, ...NO_LIFECYCLE, ...NO_CONDITIONS, offset: 0 }) : null;
+  // The same list as CSV: every row of these filters in this order (the API's query without the page).
+  const csvHref = `${pathOf("exportContractsCsv", {})}${queryString({ ...state, limit: undefined, offset: undefined })}`;
 
   return (
     <div className="mt-6 space-y-4">
@@ -43,12 +47,19 @@ export function ContractsList() {
         q={state.q}
         workspaceId={state.workspace_id}
         state={state.state}
+        lifecycle={lifecycle}
         workspaces={workspaces.data}
         onChange={(filters) => push({ ...filters, offset: 0 })}
         // Typing replaces the history entry rather than adding one per pause.
         onSearch={(q) => replace({ q, offset: 0 })}
         clearHref={clearHref}
       />
+      <p className="text-sm">
+        <a href={csvHref} download className="font-medium text-blue-700 underline hover:text-blue-900">
+          Download CSV
+        </a>{" "}
+        <span className="text-slate-600">(every contract of these filters, in this order)</span>
+      </p>
       {conditions.length > 0 ? (
         <p className="text-sm text-slate-700">
           Only contracts {conditions.join(", ")}.{" "}
@@ -68,8 +79,8 @@ export function ContractsList() {
         hrefFor={hrefWith}
         sort={sortFromParam(state.sort)}
         onSort={(key) => {
-          // Names read best A→Z first; dates newest first.
-          const first = key === "name" ? "ascending" : "descending";
+          // Names read best A→Z first; deadlines and ends soonest first; other dates newest first.
+          const first = key === "name" || key === "end_date" || key === "notice_deadline" ? "ascending" : "descending";
           push({ sort: sortToParam(toggleSort(sortFromParam(state.sort), key as TContractSortKey, first)), offset: 0 });
         }}
         empty={
@@ -93,13 +104,22 @@ export function ContractsList() {
 }
 
 /** The dashboard's filters (docs/web-app.md "Dashboard"), which the form above does not offer. */
-const NO_CONDITIONS = { updated_before: undefined, expires_before: undefined, state_updated_after: undefined, delivery_failed: undefined, awaiting_me: undefined };
+const NO_CONDITIONS = { updated_before: undefined, expires_before: undefined, state_updated_after: undefined, delivery_failed: undefined, awaiting_me: undefined, renewed_after: undefined };
+const NO_LIFECYCLE = { lifecycle_state: undefined, ends_after: undefined, ends_before: undefined, notice_deadline_after: undefined, notice_deadline_before: undefined };
 
 const dateWords = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 /** The dashboard's filters in the URL, as words. */
-function conditionWords(state: { updated_before?: string | undefined; expires_before?: string | undefined; state_updated_after?: string | undefined; delivery_failed?: "true" | undefined; awaiting_me?: "true" | undefined }): string[] {
+function conditionWords(state: {
+  updated_before?: string | undefined;
+  expires_before?: string | undefined;
+  state_updated_after?: string | undefined;
+  delivery_failed?: "true" | undefined;
+  awaiting_me?: "true" | undefined;
+  renewed_after?: string | undefined;
+}): string[] {
   return [
+    state.renewed_after ? `renewed since ${dateWords(state.renewed_after)}` : null,
     state.awaiting_me ? "waiting for your signature" : null,
     state.delivery_failed ? "with an invitation that could not be delivered" : null,
     state.expires_before ? `whose signing period ends before ${dateWords(state.expires_before)}` : null,

@@ -1,9 +1,9 @@
 import { CONTRACT_STATES } from "@/lib/domain/enums";
 import { defineUrlState, pageParams, param } from "@/lib/client/url-state";
-import type { TContractSort } from "@/lib/schemas";
+import type { TContractListQuery, TContractSort } from "@/lib/schemas";
 
 /** The columns `/v1/contracts` sorts by; each also descending with a leading `-`. */
-export const CONTRACT_SORT_KEYS = ["id", "name", "created_time", "updated_time"] as const;
+export const CONTRACT_SORT_KEYS = ["id", "name", "created_time", "updated_time", "end_date", "notice_deadline"] as const;
 export type TContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
 
 // Written out rather than imported (see lib/client/v1.ts on bundle size); this alias stops compiling
@@ -11,6 +11,11 @@ export type TContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
 type TSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 type TAssert<T extends true> = T;
 export type TContractSortsMatchApi = TAssert<TSame<TContractSort, TContractSortKey | `-${TContractSortKey}`>>;
+
+/** `lifecycle_state`'s values: the states, then the sub-states (lib/schemas/contract.ts CONTRACT_LIFECYCLE_FILTERS). */
+export const CONTRACT_LIFECYCLE_FILTER_VALUES = ["awaiting", "active", "ended", "canceled", "terminated"] as const;
+export type TContractLifecycleFilter = (typeof CONTRACT_LIFECYCLE_FILTER_VALUES)[number];
+export type TContractLifecycleFiltersMatchApi = TAssert<TSame<NonNullable<TContractListQuery["lifecycle_state"]>, TContractLifecycleFilter>>;
 
 /** `q`'s longest value after trimming, as `/v1/contracts` takes it (docs/api.md "Finding contracts by name"). */
 export const CONTRACT_SEARCH_MAX_LENGTH = 100;
@@ -32,6 +37,13 @@ export const contractsUrlState = defineUrlState({
   state_updated_after: param.optionalTime(),
   delivery_failed: param.oneOf(["true"] as const, undefined),
   awaiting_me: param.oneOf(["true"] as const, undefined),
+  // The lifecycle after signing (a state or a sub-state) and its dates.
+  lifecycle_state: param.oneOf(CONTRACT_LIFECYCLE_FILTER_VALUES, undefined),
+  ends_after: param.optionalDate(),
+  ends_before: param.optionalDate(),
+  notice_deadline_after: param.optionalDate(),
+  notice_deadline_before: param.optionalDate(),
+  renewed_after: param.optionalTime(),
   sort: param.oneOf(SORTS, "-updated_time"),
   ...pageParams(25),
 });

@@ -1,0 +1,152 @@
+// GET /v1/contracts/export.csv: every contract of a contracts list (its filters and sort, the
+// caller's workspaces only) as CSV, streamed. Rows are read in keyset batches, each one statement
+// taken only when the client has read the one before (a pull stream), so a list of 100,000 contracts
+// never sits in memory: at most one batch of rows and its text do.
+import { stringify } from "csv-stringify/sync";
+import type { PrismaClient } from "@/lib/db";
+import { AUTH_CTE, isoTimeSql, type Sql } from "@/lib/db/sql";
+import type { Actor } from "@/lib/domain/actor";
+import { visibleWorkspaceIds } from "@/lib/domain/access";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TContractExportQuery } from "@/lib/schemas";
+import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { contractOrderSql } from "@/lib/api/json/contract";
+
+/** Rows per statement: small enough to hold, large enough that a round trip is a small part of a batch. */
+export const CSV_BATCH_ROWS = 1000;
+
+/** The file's columns, in order: the header row, and each row's value by the same names. */
+export const CONTRACT_CSV_COLUMNS = [
+  "id",
+  "name",
+  "state",
+  "workspace_id",
+  "workspace",
+  "lifecycle_state",
+  "lifecycle_sub_state",
+  "start_date",
+  "period_end_date",
+  "end_date",
+  "notice_deadline",
+  "renewals",
+  "created_time",
+  "updated_time",
+  "counterparties",
+] as const;
+
+type TCsvRow = Record<(typeof CONTRACT_CSV_COLUMNS)[number], string | number | null> & { sort_key: string | null };
+
+/**
+ * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and, in some, a tab or carriage
+ * return) as a formula: such a cell gets a leading apostrophe, which spreadsheets show as text and
+ * hide (docs/security.md "Exports").
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The sort's column as the keyset compares it, and its value as exact text (written by PostgreSQL, read back by it). */
+const KEYS = {
+  id: { column: "c.id", text: "NULL", cast: "int", nullable: false },
+  name: { column: "c.name", text: "c.name", cast: "text", nullable: false },
+  created_time: { column: "c.created_at", text: "to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')", cast: "timestamptz", nullable: false },
+  updated_time: { column: "c.updated_at", text: "to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')", cast: "timestamptz", nullable: false },
+  end_date: { column: "c.ends_on", text: "to_char(c.ends_on, 'YYYY-MM-DD')", cast: "date", nullable: true },
+  notice_deadline: { column: "c.notice_deadline", text: "to_char(c.notice_deadline, 'YYYY-MM-DD')", cast: "date", nullable: true },
+} as const;
+
+interface TCursor {
+  key: string | null;
+  id: number;
+}
+
+/**
+ * The rows after `cursor` in the list's order (`contractOrderSql`: the column in the sort's direction
+ * with nulls last, then id the same way), as a condition on the contract `c`.
+ */
+function afterCursorSql(sort: TContractExportQuery["sort"], cursor: TCursor): Sql {
+  const descending = sort.startsWith("-");
+  const key = KEYS[sort.replace(/^-/, "") as keyof typeof KEYS];
+  const beyond = Prisma.raw(descending ? "<" : ">");
+  const column = Prisma.raw(key.column);
+  const value = Prisma.sql`${cursor.key}::${Prisma.raw(key.cast)}`;
+  if (key.column === "c.id") return Prisma.sql`c.id ${beyond} ${cursor.id}::int`;
+  if (!key.nullable) return Prisma.sql`(${column}, c.id) ${beyond} (${value}, ${cursor.id}::int)`;
+  // Nulls come last in either direction: past a value, the rest of the values, then every null;
+  // among the nulls, by id.
+  if (cursor.key === null) return Prisma.sql`(${column} IS NULL AND c.id ${beyond} ${cursor.id}::int)`;
+  return Prisma.sql`(${column} ${beyond} ${value} OR (${column} = ${value} AND c.id ${beyond} ${cursor.id}::int) OR ${column} IS NULL)`;
+}
+
+/** One batch: the rows of the list after `cursor` (from the start without one), at most `limit`. */
+function batchSql(actor: Actor, query: TContractExportQuery, cursor: TCursor | null, limit: number): Sql {
+  const { conditions } = contractFilterSql(query);
+  const where = cursor ? [...conditions, afterCursorSql(query.sort, cursor)] : conditions;
+  const workspaces = visibleWorkspaceIds(actor);
+  const order = contractOrderSql(query.sort);
+  const key = KEYS[query.sort.replace(/^-/, "") as keyof typeof KEYS];
+  // The filters read the caller and their workspaces by the authentication statement's names
+  // (AUTH_CTE); here they are the actor's, known since the request was admitted.
+  return Prisma.sql`WITH ${AUTH_CTE.user} AS (SELECT ${actor.kind === "user" ? actor.userId : null}::int AS id),
+      ${AUTH_CTE.scope} AS (SELECT ${workspaces === null}::boolean AS all_ws, ${workspaces ?? []}::int[] AS ws)
+    SELECT c.id, c.name, c.state::text AS state, c.workspace_id, w.name AS workspace,
+           c.lifecycle_state::text AS lifecycle_state, c.lifecycle_sub_state::text AS lifecycle_sub_state,
+           to_char(COALESCE(c.start_date, c.signed_on), 'YYYY-MM-DD') AS start_date,
+           to_char(c.period_end_date, 'YYYY-MM-DD') AS period_end_date, to_char(c.ends_on, 'YYYY-MM-DD') AS end_date,
+           to_char(c.notice_deadline, 'YYYY-MM-DD') AS notice_deadline, c.renewals,
+           ${Prisma.raw(isoTimeSql("c.created_at"))} AS created_time, ${Prisma.raw(isoTimeSql("c.updated_at"))} AS updated_time,
+           (SELECT string_agg(p.name, '; ' ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id AND NOT p.my_party) AS counterparties,
+           ${Prisma.raw(key.text)} AS sort_key
+      FROM ${AUTH_CTE.scope}, contracts c JOIN workspaces w ON w.id = c.workspace_id
+     WHERE ${contractWhereSql(where, workspaces !== null)}
+     ORDER BY ${order}
+     LIMIT ${limit}::int`;
+}
+
+const cell = (value: string | number | null): string => (value === null ? "" : typeof value === "number" ? String(value) : neutralizeFormula(value));
+
+export interface ContractsCsvOptions {
+  db: PrismaClient;
+  actor: Actor;
+  query: TContractExportQuery;
+  /** Rows per statement (tests make it small). */
+  batchRows?: number;
+}
+
+/**
+ * The CSV as a byte stream: a UTF-8 byte order mark (so spreadsheets read the names right), the
+ * header row, then the rows, CRLF line ends (RFC 4180). A statement runs only when the reader pulls;
+ * one that fails ends the stream with an error, so a download never looks complete when it is not.
+ */
+export function contractsCsvStream({ db, actor, query, batchRows = CSV_BATCH_ROWS }: ContractsCsvOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const text = (records: string[][]) => encoder.encode(stringify(records, { record_delimiter: "windows" }));
+  let cursor: TCursor | null = null;
+  let started = false;
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode("\uFEFF"));
+          controller.enqueue(text([[...CONTRACT_CSV_COLUMNS]]));
+          return;
+        }
+        if (done) return;
+        const rows = await db.$queryRaw<TCsvRow[]>(batchSql(actor, query, cursor, batchRows));
+        if (rows.length > 0) {
+          controller.enqueue(text(rows.map((row) => CONTRACT_CSV_COLUMNS.map((column) => cell(row[column])))));
+          const last = rows[rows.length - 1]!;
+          cursor = { key: last.sort_key, id: last.id as number };
+        }
+        if (rows.length < batchRows) {
+          done = true;
+          controller.close();
+        }
+      },
+    },
+    // Nothing is read ahead: the next batch waits for the reader.
+    { highWaterMark: 0 },
+  );
+}
