@@ -84,7 +84,14 @@ describe("the contracts CSV", () => {
     }
   });
 
-  it.each([{ lifecycle_state: "active" }, { ends_after: "2027-01-15", sort: "-end_date" }, { notice_deadline_before: "2027-02-01", sort: "notice_deadline" }, { q: "ALPHA", sort: "name" }, { workspace_id: "999999" }])(
+  const filters: Record<string, string>[] = [
+    { lifecycle_state: "active" },
+    { ends_after: "2027-01-15", sort: "-end_date" },
+    { notice_deadline_before: "2027-02-01", sort: "notice_deadline" },
+    { q: "ALPHA", sort: "name" },
+    { workspace_id: "999999" },
+  ];
+  it.each(filters)(
     "applies the list's filters: %j",
     async (query) => {
       for (const [who, user] of [["admin", admin], ["editorA", editorA]] as const) {
