@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +28,20 @@ export interface EmbeddedDatabase {
  * private folder in the system's temporary directory, removed on stop and at exit.
  */
 export async function startEmbeddedDatabase(dataDir: string, { socketDir }: { socketDir?: string } = {}): Promise<EmbeddedDatabase> {
-  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
+  let releaseFolder = () => {};
+  if (!dataDir.startsWith("memory://")) {
+    await mkdir(dataDir, { recursive: true });
+    releaseFolder = takeDataFolder(dataDir);
+  }
+  try {
+    return await startOn(dataDir, socketDir, releaseFolder);
+  } catch (error) {
+    releaseFolder();
+    throw error;
+  }
+}
+
+async function startOn(dataDir: string, socketDir: string | undefined, releaseFolder: () => void): Promise<EmbeddedDatabase> {
   const ownSocketDir = socketDir === undefined;
   const dir = socketDir ?? (await mkdtemp(path.join(os.tmpdir(), "contracts-db-")));
   await privateFolder(dir);
@@ -56,8 +69,84 @@ export async function startEmbeddedDatabase(dataDir: string, { socketDir }: { so
       await db.close();
       removeSocketDir();
       process.removeListener("exit", removeSocketDir);
+      releaseFolder();
     },
   };
+}
+
+/** Refused when another live process holds the data folder (its message is one sentence for the operator). */
+export class EmbeddedDatabaseInUse extends Error {}
+
+/** In the data folder: the process that has it open (`{"pid","started"}`), removed when it stops. */
+export const DATA_FOLDER_LOCK = "contracts-admin.lock";
+
+/**
+ * One owner per data folder: PGlite takes no lock of its own, and two processes on one folder
+ * corrupt it (the app and `npm run db:backup`, or two apps). A lock left by a process that is gone
+ * (or whose pid now names another process, told by its start time on Linux) is taken over. Answers
+ * the release, also run at exit.
+ */
+function takeDataFolder(dataDir: string): () => void {
+  const file = path.join(dataDir, DATA_FOLDER_LOCK);
+  const mine = JSON.stringify({ pid: process.pid, started: processStart(process.pid) });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, "wx", 0o600);
+      writeSync(fd, mine);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
+      const holder = readHolder(file);
+      if (holder && holder.pid !== process.pid && isAlive(holder)) {
+        throw new EmbeddedDatabaseInUse(`The embedded database at ${dataDir} is in use by process ${holder.pid}: stop the app or command holding it first.`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  const release = () => {
+    if (readHolderText(file) === mine) rmSync(file, { force: true });
+    process.removeListener("exit", release);
+  };
+  process.once("exit", release);
+  return release;
+}
+
+function readHolderText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function readHolder(file: string): { pid: number; started: string | null } | null {
+  try {
+    const v = JSON.parse(readHolderText(file) ?? "") as { pid?: unknown; started?: unknown };
+    return Number.isInteger(v.pid) && (v.pid as number) > 0 ? { pid: v.pid as number, started: typeof v.started === "string" ? v.started : null } : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(holder: { pid: number; started: string | null }): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  const started = processStart(holder.pid);
+  return holder.started === null || started === null || started === holder.started;
+}
+
+/** The process's start time in clock ticks since boot (Linux, /proc/<pid>/stat field 22); null elsewhere. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The name `pg` (like libpq) looks for in a socket folder, for the default port. */
