@@ -14,6 +14,14 @@ export async function requireSession(req: Request): Promise<TSessionUser> {
   return user;
 }
 
+/** The signed-in user as the actor of a change to their own things (401 without a session, or once deactivated). */
+export async function requireUserActor(req: Request, prisma: PrismaClient): Promise<TUserActor> {
+  const user = await requireSession(req);
+  const actor = await loadUserActor(prisma, { id: user.userId }, { via: "session", apiTokenId: null });
+  if (!actor) throw new ApiError("unauthorized", "Sign in to the web app first.");
+  return actor;
+}
+
 /** The signed-in admin (401 without a session, 403 for other users). */
 export async function requireAdminSession(req: Request): Promise<TSessionUser> {
   const user = await requireSession(req);

@@ -232,13 +232,15 @@ export function incomingRequestId(value: string | string[] | null | undefined): 
 }
 
 /**
- * A path as logs may keep it: a signing link's token (`/sign/{token}`, `/api/sign/{token}/…`) is a
- * credential, so it is replaced by `{token}`.
+ * A path as logs may keep it: a signing link's token (`/sign/{token}`, `/api/sign/{token}/…`) and a
+ * calendar feed's (`/api/calendar/{token}.ics`) are credentials, so they are replaced by `{token}`.
  */
 export function redactPath(path: string): string {
-  const text = String(path);
-  // Every request's log line passes here: most paths hold no `sign/` to look for.
-  return text.includes("sign/") ? text.replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}") : text;
+  let text = String(path);
+  // Every request's log line passes here: most paths hold neither to look for.
+  if (text.includes("sign/")) text = text.replace(/(^|\/)(sign)\/[^/?#]*/, "$1$2/{token}");
+  if (text.includes("calendar/")) text = text.replace(/(^|\/)(calendar)\/[^/?#]*/, "$1$2/{token}");
+  return text;
 }
 
 /**

@@ -113,6 +113,7 @@ describe("forwarding headers after the front door", () => {
 test("redactPath keeps a signing link's token out of logs", () => {
   expect(guards.redactPath("/sign/AbC_123-xyz")).toBe("/sign/{token}");
   expect(guards.redactPath("/api/sign/AbC_123-xyz/decline")).toBe("/api/sign/{token}/decline");
+  expect(guards.redactPath("/api/calendar/AbC_123-xyz.ics?x=1")).toBe("/api/calendar/{token}?x=1");
   expect(guards.redactPath("/v1/contracts/12")).toBe("/v1/contracts/12");
   expect(guards.redactPath("/contracts/designs")).toBe("/contracts/designs");
 });

@@ -12,6 +12,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; adminOnly?: true
   { href: "/workspaces", label: "Workspaces" },
   { href: "/users", label: "Users" },
   { href: "/settings/api-tokens", label: "API tokens" },
+  { href: "/settings/calendar-feed", label: "Calendar feed" },
   { href: "/outbox", label: "Outbox", adminOnly: true },
   { href: "/settings/webhooks", label: "Webhooks", adminOnly: true },
   { href: "/api-reference", label: "API reference" },
