@@ -244,13 +244,14 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
         });
       }
     }
-    const fields = (await db.templateDataField.findMany({ where: { templateId: template.id }, orderBy: { position: "asc" }, select: { customId: true, defaultValue: true } }));
+    const fields = await db.templateDataField.findMany({ where: { templateId: template.id }, orderBy: { position: "asc" }, select: { customId: true, defaultValue: true } });
     const firstName = parties[0]!.type === "company" ? parties[0]!.name : "individual";
 
-    // The story's times: published contracts within their signing period (30 days) unless overdue.
+    // The story's times: published contracts within their signing period, unless overdue; pending ones with 10 days left at least.
+    const period = template.signingPeriodDays * DAY;
     const published =
-      fate === "pending" ? today - between(1 * DAY, 20 * DAY)
-      : fate === "overdue" ? today - between(31 * DAY, 90 * DAY)
+      fate === "pending" ? today - between(1 * DAY, period - 10 * DAY)
+      : fate === "overdue" ? today - between(period + DAY, period + 60 * DAY)
       : fate === "draft" ? today
       : today - between(3 * DAY, 170 * DAY);
     const created = fate === "draft" ? today - between(1 * HOUR, 60 * DAY) : published - between(30 * MINUTE, 3 * DAY);
@@ -290,7 +291,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       orderBy: [{ signOrder: "asc" }, { id: "asc" }],
       select: { id: true, partyId: true, name: true, twoStepMethod: true },
     });
-    const expiry = published + 30 * DAY;
+    const expiry = published + period;
     // Decisions come within the signing period (a withdrawn contract's in its first days, so it is taken back in time).
     const decideBy = Math.min(fate === "withdrawn" ? published + 10 * DAY : expiry, today) - HOUR;
     // How many sign before the end: all for signed; some (maybe none) for the others; a declined one's decliner is next.
@@ -305,6 +306,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       let code: string | undefined;
       if (signer.twoStepMethod === "email") {
         await atTime(at + MINUTE, () => sendTwoStepCode({ db, token, linkOrigin }));
+        // The signer reads it in the e-mail; here it is derived as the mail is rendered.
         const { twoStepCodeNonce } = await db.participant.findUniqueOrThrow({ where: { id: signer.id }, select: { twoStepCodeNonce: true } });
         code = twoStepCode(secret, signer.id, twoStepCodeNonce!);
       }
@@ -323,6 +325,10 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       await atTime(expiry + between(MINUTE, 30 * MINUTE), () => expireOverdueContracts({ db }));
     }
   }
+
+  // The story's mail went out (or not) in the past, to example.org: kept for the Outbox, never sent
+  // now, even where SMTP_URL is set. Mail the app writes from here on (reminders, the seals') is sent.
+  await db.emailMessage.updateMany({ where: { status: "queued" }, data: { status: "kept" } });
 
   return {
     adminPassword,
