@@ -1,0 +1,258 @@
+// npm run db:backup / db:restore / db:move, end to end through the commands (docs/architecture.md
+// "Backup, restore and moving up"): demo data made by the product's operations (signed, sealed
+// contracts; their PDFs in file_chunks, the seal's key in app_settings) on an embedded database in
+// a temporary folder; backed up from it and from PostgreSQL, restored into a fresh one of each and
+// moved; every table equal row by row, every audit chain intact, a sealed PDF from before still
+// "intact" with the same seal certificate. Then the refusals, each one sentence, nothing changed.
+// Needs the PostgreSQL server of test/helpers/db.ts (skipped without it). Seeding and sealing take
+// tens of seconds on a loaded machine: the limits are minutes, nothing is timed.
+import { spawnSync } from "node:child_process";
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PrismaClient } from "@/lib/db";
+import { BackupRefusal, ident, readTables } from "@/lib/db/backup/format";
+import { gunzipBackup } from "@/lib/db/backup/read-file";
+import { restoreBackup, verifyBackup } from "@/lib/db/backup/restore-backup";
+import { createPrismaClient, poolOf } from "@/lib/db/pool";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { applyMigrations } from "@/lib/db/schema-engine";
+import { seedDemoData } from "@/lib/db/seed/demo";
+import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
+import { fileStore } from "@/lib/services/files/file-store";
+import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
+import { loadSealIdentity } from "@/lib/services/seal/seal-identity";
+import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
+import { createServerDatabase, testServerUrl } from "@/test/helpers/db";
+
+const LIMIT_MS = 900_000;
+const root = mkdtempSync(path.join(tmpdir(), "contracts-backup-test-"));
+const srcDir = path.join(root, "src");
+const drops: (() => Promise<void>)[] = [];
+
+/** Runs one of the commands as an operator would; answers its exit code and what it printed. */
+function run(script: "db-backup" | "db-restore" | "db-move", arg: string, env: { PGLITE_DATA_DIR?: string; DATABASE_URL?: string }) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", NODE_OPTIONS: "" };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.PGLITE_DATA_DIR;
+  Object.assign(childEnv, env);
+  const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS });
+  return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
+}
+
+async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3");
+    return await f(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every table's rows in key order, as text (bytea as hex), and every sequence's value: what "equal" means. */
+async function contents(url: string): Promise<Record<string, string[]>> {
+  return withClient(url, async (c) => {
+    const out: Record<string, string[]> = {};
+    for (const t of await readTables(c)) {
+      const order = (t.primaryKey.length ? t.primaryKey : t.columns.map((x) => x.name)).map(ident).join(", ");
+      const { rows } = await c.query<{ r: string }>(`SELECT (${ident(t.name)}.*)::text AS r FROM ${ident(t.name)} ORDER BY ${order}`);
+      out[t.name] = rows.map((r) => r.r);
+    }
+    const seqs = await c.query<{ name: string }>(`SELECT c.relname::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = 'public' ORDER BY 1`);
+    for (const { name } of seqs.rows) {
+      const { rows } = await c.query<{ v: string }>(`SELECT last_value::text AS v FROM ${ident(name)}`);
+      out[`sequence ${name}`] = [rows[0]!.v];
+    }
+    return out;
+  });
+}
+
+/** A fresh, empty database on the server (no schema at all). */
+async function freshServerDatabase(): Promise<string> {
+  const { url, drop } = await createServerDatabase("contracts_backup");
+  drops.push(drop);
+  return url;
+}
+
+/** The PostgreSQL half needs the test server (`npm test` requires it in CI). */
+const serverUp = await withClient(testServerUrl(), async () => true).catch(() => false);
+
+let sourceUrlContents: Record<string, string[]>;
+let sealed: { contractId: number; storageKey: string; pdf: Buffer; certificateSha256: string };
+const sealCache = globalThis as { __contractsSealIdentity?: unknown };
+
+/** Opens the embedded folder, runs `f` with a client on it, closes it (the commands need the folder free). */
+async function onEmbedded<T>(dir: string, f: (prisma: PrismaClient, url: string) => Promise<T>): Promise<T> {
+  const embedded = await startEmbeddedDatabase(dir);
+  const prisma = createPrismaClient(embedded.url, 4, { oneSession: true });
+  try {
+    return await f(prisma, embedded.url);
+  } finally {
+    await prisma.$disconnect();
+    const pool = poolOf(prisma) as pg.Pool & { ending?: boolean };
+    if (!pool.ending) await pool.end();
+    await embedded.stop();
+  }
+}
+
+async function onServer<T>(url: string, f: (prisma: PrismaClient, url: string) => Promise<T>): Promise<T> {
+  const prisma = createPrismaClient(url, 4);
+  try {
+    return await f(prisma, url);
+  } finally {
+    await prisma.$disconnect();
+    const pool = poolOf(prisma) as pg.Pool & { ending?: boolean };
+    if (!pool.ending) await pool.end();
+  }
+}
+
+/** Equal to the source in every row; every chain intact; the sealed PDF read back from its chunks, "intact", same certificate. */
+async function expectSameAsSource(prisma: PrismaClient, url: string) {
+  expect(await contents(url)).toEqual(sourceUrlContents);
+  const contracts = await prisma.contract.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  expect(contracts.length).toBeGreaterThan(0);
+  for (const { id } of contracts) {
+    const chain = await checkContractChain(prisma, id);
+    expect({ id, intact: chain.intact, brokenAt: chain.brokenAt }).toEqual({ id, intact: true, brokenAt: null });
+  }
+  const pdf = await fileStore().read(prisma, sealed.storageKey);
+  expect(Buffer.compare(Buffer.from(pdf), sealed.pdf)).toBe(0);
+  sealCache.__contractsSealIdentity = undefined; // the seal as this database holds it, not as the process cached it
+  expect((await loadSealIdentity(prisma)).fingerprint).toBe(sealed.certificateSha256);
+  const verdict = await verifySealedPdf({ db: prisma, pdf: sealed.pdf });
+  expect(verdict.verdict).toBe("intact");
+  expect(verdict.contract?.id).toBe(sealed.contractId);
+}
+
+beforeAll(async () => {
+  await onEmbedded(srcDir, async (prisma, url) => {
+    await applyMigrations(url);
+    await seedDemoData(prisma, { apiToken: "backup-token-0123456789", adminPassword: "correct horse", linkOrigin: "http://demo.example" });
+    while ((await sealDueContracts({ db: prisma })).claimed > 0);
+    const seal = await prisma.contractSeal.findFirstOrThrow({ where: { status: "done" }, orderBy: { contractId: "asc" } });
+    const file = await prisma.contractFile.findUniqueOrThrow({ where: { id: seal.fileId! } });
+    sealed = { contractId: seal.contractId, storageKey: file.storageKey!, pdf: Buffer.from(await fileStore().read(prisma, file.storageKey!)), certificateSha256: seal.certificateSha256! };
+    expect((await verifySealedPdf({ db: prisma, pdf: sealed.pdf })).verdict).toBe("intact");
+    sourceUrlContents = await contents(url);
+  });
+  // What the demo makes: every kind of row the restore must carry (bytes, keys, derived counts).
+  for (const table of ["file_chunks", "app_settings", "audit_events", "contract_seals", "contract_count_deltas", "participants"]) {
+    expect(sourceUrlContents[table]!.length, table).toBeGreaterThan(0);
+  }
+}, LIMIT_MS);
+
+afterAll(async () => {
+  for (const drop of drops) await drop().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("backup, restore and move", () => {
+  const fromEmbedded = path.join(root, "embedded.backup.gz");
+
+  test("db:backup of the embedded database restores into a fresh embedded database, equal in every row", async () => {
+    const backup = run("db-backup", fromEmbedded, { PGLITE_DATA_DIR: srcDir });
+    expect(backup, backup.out).toMatchObject({ status: 0 });
+    const dst = path.join(root, "restored-embedded");
+    const restore = run("db-restore", fromEmbedded, { PGLITE_DATA_DIR: dst });
+    expect(restore, restore.out).toMatchObject({ status: 0 });
+    await onEmbedded(dst, expectSameAsSource);
+  }, LIMIT_MS);
+
+  test.runIf(serverUp || process.env.TEST_DB === "postgres")("db:move copies the embedded database into an empty PostgreSQL database; a backup of that restores into another, and back into an embedded one", async () => {
+    const moved = await freshServerDatabase();
+    const move = run("db-move", moved, { PGLITE_DATA_DIR: srcDir });
+    expect(move, move.out).toMatchObject({ status: 0 });
+    await onServer(moved, expectSameAsSource);
+
+    const fromServer = path.join(root, "server.backup.gz");
+    const backup = run("db-backup", fromServer, { DATABASE_URL: moved });
+    expect(backup, backup.out).toMatchObject({ status: 0 });
+    const restored = await freshServerDatabase();
+    const restore = run("db-restore", fromServer, { DATABASE_URL: restored });
+    expect(restore, restore.out).toMatchObject({ status: 0 });
+    await onServer(restored, expectSameAsSource);
+
+    const dst = path.join(root, "from-server-embedded");
+    const back = run("db-restore", fromServer, { PGLITE_DATA_DIR: dst });
+    expect(back, back.out).toMatchObject({ status: 0 });
+    await onEmbedded(dst, expectSameAsSource);
+
+    // A target that is not empty: refused in one sentence, nothing changed.
+    const again = run("db-restore", fromEmbedded, { DATABASE_URL: restored });
+    expect(again.status).not.toBe(0);
+    expect(again.out).toMatch(/^The target database is not empty \(table \w+ has rows\): restore only into an empty database\.$/);
+    const moveAgain = run("db-move", restored, { PGLITE_DATA_DIR: srcDir });
+    expect(moveAgain.status).not.toBe(0);
+    expect(moveAgain.out).toMatch(/^The target database is not empty \(table \w+ has rows\): restore only into an empty database\.$/);
+    await onServer(restored, expectSameAsSource);
+  }, LIMIT_MS);
+
+  test("refused in one sentence, nothing changed: not a backup, damaged, cut, tampered, from a newer schema; a folder a running app holds", async () => {
+    const good = readFileSync(fromEmbedded);
+    const lines = gunzipSync(good).toString("utf8").split("\n");
+    const header = JSON.parse(lines[0]!) as { migrations: { name: string; checksum: string }[] };
+    const file = (name: string, bytes: Buffer) => {
+      const p = path.join(root, name);
+      writeFileSync(p, bytes);
+      return p;
+    };
+    const rowAt = lines.findIndex((l) => l.startsWith("[") && l.includes("admin@example.com"));
+    const tampered = [...lines];
+    tampered[rowAt] = tampered[rowAt]!.replace("admin@example.com", "admim@example.com");
+    const newer = [JSON.stringify({ ...header, migrations: [...header.migrations, { name: "29991231000000_from_the_future", checksum: "0".repeat(64) }] }), ...lines.slice(1)];
+    const flipped = Buffer.from(good);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    const cases: [string, string, RegExp][] = [
+      ["not gzip", file("notes.txt", Buffer.from("hello\n")), /^This file is not a backup of this app \(it is not gzip'd\)\.$/],
+      ["gzip, not a backup", file("other.gz", gzipSync("{\"format\":\"something-else\"}\n")), /^This file is not a backup of this app \(its first line is not its header\)\.$/],
+      ["a line past the bound", file("long.gz", gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x41))), /^This file is not a backup of this app \(a line is longer than \d+ bytes\)\.$/],
+      ["damaged compressed data", file("flipped.gz", flipped), /^(This file is not a backup of this app, or it is damaged \(its compressed data is corrupt\)|This backup is corrupt: its checksum does not match its contents)\.$/],
+      ["cut short", file("cut.gz", good.subarray(0, Math.floor(good.length * 0.6))), /^This backup is truncated: its compressed data ends early\.$/],
+      ["cut at a line, recompressed", file("cut-lines.gz", gzipSync(lines.slice(0, rowAt).join("\n") + "\n")), /^This backup is truncated: it ends before its last line\.$/],
+      ["a row changed", file("tampered.gz", gzipSync(tampered.join("\n"))), /^This backup is corrupt: its checksum does not match its contents\.$/],
+      ["a newer schema", file("newer.gz", gzipSync(newer.join("\n"))), /^This backup is from a newer schema \(migration 29991231000000_from_the_future is unknown to this version of the app\): restore it with the version that made it\.$/],
+    ];
+    for (const [what, p, message] of cases) {
+      const dst = path.join(root, `refused-${path.basename(p)}`);
+      const r = run("db-restore", p, { PGLITE_DATA_DIR: dst });
+      expect({ what, status: r.status === 0 ? 0 : "non-zero" }).toEqual({ what, status: "non-zero" });
+      expect(r.out, what).toMatch(message);
+      expect(existsSync(dst), `${what}: the folder was left behind`).toBe(false);
+    }
+
+    // Without db:restore's first reading (standard input, db:move): the backup's migrations are
+    // applied first, the rows' transaction rolls back at the damage; the database stays empty and
+    // takes the good backup afterwards.
+    if (serverUp) {
+      const empty = await freshServerDatabase();
+      for (const [what, p] of cases.slice(3)) {
+        await withClient(empty, async (client) => {
+          const error = await restoreBackup({ client, url: empty, input: gunzipBackup(createReadStream(p)) }).catch((e: unknown) => e);
+          expect(error, what).toBeInstanceOf(BackupRefusal);
+        });
+      }
+      const rows = Object.entries(await contents(empty)).filter(([name, r]) => !name.startsWith("sequence ") && name !== "_prisma_migrations" && r.length > 0);
+      expect(rows).toEqual([]);
+      await withClient(empty, (client) => restoreBackup({ client, url: empty, input: gunzipBackup(createReadStream(fromEmbedded)) }));
+      expect(await contents(empty)).toEqual(sourceUrlContents);
+      await expect(verifyBackup(gunzipBackup(createReadStream(cases[6]![1])))).rejects.toThrow(/checksum/);
+    }
+
+    // A folder a running app holds: the app's own opening takes it; the backup is refused.
+    const held: EmbeddedDatabase = await startEmbeddedDatabase(srcDir);
+    try {
+      const r = run("db-backup", path.join(root, "while-running.gz"), { PGLITE_DATA_DIR: srcDir });
+      expect(r.status).not.toBe(0);
+      expect(r.out).toBe(`The embedded database at ${srcDir} is in use by process ${process.pid}: stop the app or command holding it first.`);
+      expect(existsSync(path.join(root, "while-running.gz"))).toBe(false);
+    } finally {
+      await held.stop();
+    }
+    await onEmbedded(srcDir, async (_prisma, url) => expect(await contents(url)).toEqual(sourceUrlContents));
+  }, LIMIT_MS);
+});
