@@ -10,6 +10,10 @@ export const ZWorkspaceSchema = z
     company_name: z.string().meta({ description: "Name of the owner-side party of contracts created here." }),
     description: z.string(),
     country_code: z.string().meta({ description: 'ISO 3166-1 alpha-2, or "" when not set.' }),
+    time_zone: z.string().meta({
+      description: "IANA time zone of its contracts' dates: they start, renew and end at midnight there (docs: lifecycle). Administrators change it with PUT …/reminder_settings.",
+      example: "Europe/Stockholm",
+    }),
     created_time: ZTimestampSchema,
     updated_time: ZTimestampSchema,
     _permissions: z.object({

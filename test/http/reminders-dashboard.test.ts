@@ -27,11 +27,11 @@ const draft = (name = "Remind me") =>
 describe("reminder settings", () => {
   test("a workspace's defaults: first after 5 days, every 2, at most 5, a warning 3 days before; an editor changes them, audited", async () => {
     const path = `/v1/workspaces/${ws.id}/reminder_settings`;
-    expect((await api(path, { email: viewer.email })).json).toEqual({ first_reminder_days: 5, reminder_interval_days: 2, max_reminders: 5, expiry_warning_days: 3 });
+    expect((await api(path, { email: viewer.email })).json).toEqual({ first_reminder_days: 5, reminder_interval_days: 2, max_reminders: 5, expiry_warning_days: 3, deadline_warning_days: 30, time_zone: "UTC" });
     expect((await api(path, { method: "PUT", body: { max_reminders: 3 }, email: viewer.email })).status).toBe(403);
     const res = await api(path, { method: "PUT", body: { max_reminders: 3, first_reminder_days: 4 }, email: editor.email });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ first_reminder_days: 4, reminder_interval_days: 2, max_reminders: 3, expiry_warning_days: 3 });
+    expect(res.json).toEqual({ first_reminder_days: 4, reminder_interval_days: 2, max_reminders: 3, expiry_warning_days: 3, deadline_warning_days: 30, time_zone: "UTC" });
     expect(await serverDb().auditEvent.count({ where: { action: "workspace.reminder_settings_update", entityId: ws.id } })).toBe(1);
   });
 

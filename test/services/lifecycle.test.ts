@@ -373,3 +373,42 @@ describe("internal reminders", () => {
     ]);
   });
 });
+
+describe("the warning days and the workspace's time zone (…/reminder_settings)", () => {
+  it("a signed contract's deadline_warning_days may change (its signing reminders may not); the job takes it at once", async () => {
+    const { updateContractReminderSettings } = await import("@/lib/services/reminders/update-contract-reminder-settings");
+    const id = await signed({ duration: "recurring", renewal_period: "P1Y", notice_period: "P1M" }, at("2026-01-01T09:00:00Z"));
+    expect(await refusal(updateContractReminderSettings({ db: db.prisma, actor: editor, contractId: id, request: { first_reminder_days: 3 } }))).toMatchObject({ status: 409 });
+    const settings = await atTime(at("2026-02-01T12:00:00Z"), () => updateContractReminderSettings({ db: db.prisma, actor: editor, contractId: id, request: { deadline_warning_days: 320 } }));
+    expect(settings).toMatchObject({ deadline_warning_days: 320, workspace_defaults: { deadline_warning_days: 30, time_zone: ZONE } });
+    expect((await stateOf(id)).due).toBe("2026-02-01T12:00:00.000Z");
+    // 320 days before 2026-11-30 (2026-01-14) has passed: the warning goes on the job's next turn.
+    await job("2026-02-01T12:00:01Z");
+    expect(await db.prisma.emailMessage.count({ where: { contractId: id, kind: "lifecycle_warning" } })).toBe(1);
+  });
+
+  it("time_zone: a valid IANA name (400 naming it otherwise), administrators only; it moves running contracts' turns and unsent reminders", async () => {
+    const { ZUpdateReminderSettingsRequestSchema } = await import("@/lib/schemas/reminder-settings");
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    const parsed = ZUpdateReminderSettingsRequestSchema.safeParse({ time_zone: "Mars/Olympus" });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.path.join("."))).toEqual(["time_zone"]);
+    expect(await refusal(updateWorkspaceReminderSettings({ db: db.prisma, actor: editor, workspaceId: ws.id, request: { time_zone: "UTC" } }))).toMatchObject({ status: 403, code: "admin_only" });
+    // Editors still change the days.
+    await updateWorkspaceReminderSettings({ db: db.prisma, actor: editor, workspaceId: ws.id, request: { deadline_warning_days: 30 } });
+
+    const id = await signed({ duration: "recurring", renewal_period: "P1Y" }, at("2026-01-01T09:00:00Z"));
+    const reminder = await atTime(at("2026-03-01T10:00:00Z"), () => createContractReminder({ db: db.prisma, actor: editor, contractId: id, request: { date: "2026-04-01", note: "Zone" } }));
+    expect(reminder.dueAt.toISOString()).toBe("2026-04-01T06:00:00.000Z");
+    try {
+      const answer = await atTime(at("2026-03-01T10:00:00Z"), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone: "America/New_York" } }));
+      expect(answer.time_zone).toBe("America/New_York");
+      expect((await db.prisma.contractReminder.findUniqueOrThrow({ where: { id: reminder.id } })).dueAt.toISOString()).toBe("2026-04-01T12:00:00.000Z");
+      expect((await stateOf(id)).due).toBe("2026-03-01T10:00:00.000Z");
+      await job("2026-03-01T10:00:01Z");
+      // The owner's warning before the period's end (2026-12-31, no notice period): 08:00 in New York, 30 days before.
+      expect((await stateOf(id)).due).toBe("2026-12-01T13:00:00.000Z");
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
+});

@@ -13,6 +13,7 @@ export function serializeWorkspace(row: Workspace, { actor, origin }: { actor: A
     company_name: row.companyName,
     description: row.description,
     country_code: row.countryCode,
+    time_zone: row.timeZone,
     created_time: isoTime(row.createdAt),
     updated_time: isoTime(row.updatedAt),
     // Creating a contract is writing in the workspace: admins and editors (docs/api.md "Permissions").

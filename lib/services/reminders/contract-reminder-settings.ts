@@ -5,8 +5,15 @@ import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/re
 /** A contract's own reminder settings (null: the workspace's) with its workspace's defaults, as the API answers them. */
 export async function contractReminderSettings(
   db: Tx,
-  contract: { workspaceId: number; reminderFirstDays: number | null; reminderIntervalDays: number | null; reminderMax: number | null; expiryWarningDays: number | null },
+  contract: {
+    workspaceId: number;
+    reminderFirstDays: number | null;
+    reminderIntervalDays: number | null;
+    reminderMax: number | null;
+    expiryWarningDays: number | null;
+    deadlineWarningDays: number | null;
+  },
 ): Promise<TContractReminderSettings> {
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: contract.workspaceId }, select: REMINDER_SELECT });
-  return { ...reminderSettingsOf(contract), workspace_defaults: reminderSettingsOf(workspace) };
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: contract.workspaceId }, select: { ...REMINDER_SELECT, timeZone: true } });
+  return { ...reminderSettingsOf(contract), workspace_defaults: { ...reminderSettingsOf(workspace), time_zone: workspace.timeZone } };
 }

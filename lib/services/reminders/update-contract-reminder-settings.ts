@@ -2,6 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/access";
+import { now as clockNow } from "@/lib/clock";
 import type { TContractReminderSettings, TUpdateContractReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
@@ -10,8 +11,8 @@ import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of"
 import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 
 /**
- * Changes the contract's own settings (null: back to the workspace's): 404, 403, then 409 once the
- * contract has ended. Audited as `contract.reminder_settings_update`; under the contract's lock, so
+ * Changes the contract's own settings (null: back to the workspace's): 404, 403, then 409 for the
+ * signing reminders once the contract is no longer a draft or pending (deadline_warning_days: any state). Audited as `contract.reminder_settings_update`; under the contract's lock, so
  * the reminders job sees the settings before or after, never half.
  */
 export async function updateContractReminderSettings(options: {
@@ -26,10 +27,18 @@ export async function updateContractReminderSettings(options: {
     await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${contractId} FOR UPDATE`;
     const contract = await findVisibleContract(tx, actor, contractId);
     assertCanWrite(actor, contract.workspaceId);
-    if (contract.state !== "draft" && contract.state !== "pending") {
-      throw new DomainError("contract_not_pending", `Contract ${contract.id} is ${contract.state}; its reminders can no longer change.`);
+    // The signing reminders end with signing; the owner's deadline warnings (deadline_warning_days) go on after it.
+    const signingOnes = Object.entries(request).some(([key, value]) => key !== "deadline_warning_days" && value !== undefined);
+    if (signingOnes && contract.state !== "draft" && contract.state !== "pending") {
+      throw new DomainError("contract_not_pending", `Contract ${contract.id} is ${contract.state}; its signing reminders can no longer change (deadline_warning_days can).`);
     }
-    const row = await tx.contract.update({ where: { id: contractId }, data: reminderColumnsOf(request), select: { ...REMINDER_SELECT, workspaceId: true } });
+    const running = contract.state === "signed" && contract.signedOn !== null && contract.lifecycleState !== "ended" && request.deadline_warning_days !== undefined;
+    const row = await tx.contract.update({
+      where: { id: contractId },
+      // A signed contract's warnings move: the lifecycle job takes it at once and stores its next turn.
+      data: { ...reminderColumnsOf(request), ...(running ? { lifecycleDueAt: clockNow() } : {}) },
+      select: { ...REMINDER_SELECT, workspaceId: true },
+    });
     await writeAuditEvent({
       db: tx,
       actor,

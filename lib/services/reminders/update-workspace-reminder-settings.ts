@@ -1,13 +1,20 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
-import { assertCanWrite } from "@/lib/domain/access";
+import { assertAdmin, assertCanWrite } from "@/lib/domain/access";
+import { now as clockNow } from "@/lib/clock";
 import type { TReminderSettings, TUpdateReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
 import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 import { getWorkspace } from "@/lib/services/workspaces/get-workspace";
 
-/** Changes the given defaults (404, then 403 for a viewer), audited as `workspace.reminder_settings_update`. */
+/**
+ * Changes the given defaults (404, then 403 for a viewer; `time_zone` 403 `admin_only` for an
+ * editor), audited as `workspace.reminder_settings_update`. A new time zone or warning days move
+ * the workspace's signed contracts' dates and warnings: each running one is due to the lifecycle
+ * job at once (which stores its lifecycle as the new zone reads it), and unsent internal reminders
+ * are rescheduled to 08:00 of their day in the new zone, in this transaction.
+ */
 export async function updateWorkspaceReminderSettings(options: {
   db: PrismaClient;
   actor: Actor;
@@ -17,10 +24,26 @@ export async function updateWorkspaceReminderSettings(options: {
 }): Promise<TReminderSettings> {
   const { actor, workspaceId, request } = options;
   return options.db.$transaction(async (tx: Tx) => {
-    const before = reminderSettingsOf(await getWorkspace({ db: tx, actor, workspaceId }));
+    const workspace = await getWorkspace({ db: tx, actor, workspaceId });
+    const before = { ...reminderSettingsOf(workspace), time_zone: workspace.timeZone };
     assertCanWrite(actor, workspaceId);
-    const row = await tx.workspace.update({ where: { id: workspaceId }, data: reminderColumnsOf(request), select: REMINDER_SELECT });
-    const after = reminderSettingsOf(row);
+    if (request.time_zone !== undefined && request.time_zone !== workspace.timeZone) assertAdmin(actor);
+    const row = await tx.workspace.update({
+      where: { id: workspaceId },
+      data: { ...reminderColumnsOf(request), ...(request.time_zone !== undefined ? { timeZone: request.time_zone } : {}) },
+      select: { ...REMINDER_SELECT, timeZone: true },
+    });
+    const after = { ...reminderSettingsOf(row), time_zone: row.timeZone };
+    if (after.time_zone !== before.time_zone || after.deadline_warning_days !== before.deadline_warning_days) {
+      await tx.$executeRaw`
+        UPDATE contracts SET lifecycle_due_at = ${clockNow()}::timestamptz
+         WHERE workspace_id = ${workspaceId} AND state = 'signed' AND signed_on IS NOT NULL AND lifecycle_state IS DISTINCT FROM 'ended'`;
+    }
+    if (after.time_zone !== before.time_zone) {
+      await tx.$executeRaw`
+        UPDATE contract_reminders r SET due_at = (r.remind_on::timestamp + interval '8 hours') AT TIME ZONE ${row.timeZone}
+          FROM contracts c WHERE c.id = r.contract_id AND c.workspace_id = ${workspaceId} AND r.sent_at IS NULL`;
+    }
     await writeAuditEvent({ db: tx, actor, action: "workspace.reminder_settings_update", entityType: "workspace", entityId: workspaceId, workspaceId, requestId: options.requestId, before, after });
     return after;
   });
