@@ -3,7 +3,7 @@
 // `parties.0.participants.1.email`, is also the name of the form field it is about.
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldErrors, Resolver } from "react-hook-form";
+import type { FieldErrors, FieldPath, Resolver } from "react-hook-form";
 import { z } from "zod";
 import { defaultParticipantOptions, participantProblems, requiredAttributes, type TParticipantOptions } from "@/lib/domain/options";
 import { ZCreateContractRequestSchema, type TCreateContractRequest } from "@/lib/schemas/contract";
@@ -163,11 +163,26 @@ export function wizardResolver(
   };
 }
 
-/** Fields of each step, validated (with the whole form's resolver) before moving on. */
+/**
+ * Fields of each step, validated (with the whole form's resolver) before moving on. The term's
+ * settings are named one by one: react-hook-form keeps a problem found by `trigger` only on a name
+ * that has it (or its fields), and the term is one field with settings inside.
+ */
 export const STEP_FIELDS = {
-  1: ["name", "workspace_id", "template_id", "signing_order", "lifecycle_settings"],
+  1: [
+    "name",
+    "workspace_id",
+    "template_id",
+    "signing_order",
+    "lifecycle_settings.duration",
+    "lifecycle_settings.start_date",
+    "lifecycle_settings.end_date",
+    "lifecycle_settings.initial_duration",
+    "lifecycle_settings.renewal_period",
+    "lifecycle_settings.notice_period",
+  ],
   2: ["parties"],
-} as const satisfies Record<number, readonly (keyof TWizardValues)[]>;
+} as const satisfies Record<number, readonly FieldPath<TWizardValues>[]>;
 
 export const STEPS = [
   { number: 1, title: "Contract" },
@@ -180,7 +195,7 @@ export type TStep = (typeof STEPS)[number]["number"];
 export function stepOfPath(path: string): TStep {
   const [head] = path.split(".");
   if (head === "parties") return 2;
-  return (STEP_FIELDS[1] as readonly string[]).includes(head ?? "") ? 1 : 3;
+  return (STEP_FIELDS[1] as readonly string[]).some((field) => field.split(".")[0] === head) ? 1 : 3;
 }
 
 /**
