@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ATTRIBUTE_LABELS, optionLabel, type TOptionField } from "@/components/participant-fields";
 import { RelativeTime } from "@/components/relative-time";
+import { DURATION_LABELS, periodWords } from "@/components/term-fields/term-values";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import type { TAuditActor, TAuditChange, TAuditEvent } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
@@ -46,7 +47,32 @@ const FIELD_LABELS: Record<string, string> = {
   reason: "Reason",
   stage: "Stage",
   participant_ids: "Invited",
+  // The term and the lifecycle (docs/web-app.md "Term").
+  duration: "Duration",
+  start_date: "Start date",
+  end_date: "End date",
+  initial_duration: "Initial duration",
+  renewal_period: "Renewal period",
+  notice_period: "Notice period",
+  sub_state: "Notice or termination",
+  notice_deadline: "Notice deadline",
+  period_start_date: "Period starts",
+  period_end_date: "Period ends",
+  signed_date: "Signed on",
+  renewals: "Renewals",
+  renewed_time: "Renewed",
+  date: "Date",
+  note: "Note",
+  recipient_id: "Recipient (user id)",
+  reminder_id: "Reminder",
+  days_before: "Days before",
+  to_user_id: "To (user id)",
+  at: "At",
 };
+
+const PERIOD_FIELDS = new Set<string>(["initial_duration", "renewal_period", "notice_period"]);
+/** The term's and lifecycle's fields come dotted (`lifecycle_settings.notice_period`): named as the setting. */
+const bareField = (field: string) => field.replace(/^lifecycle_(settings|state)\./, "");
 
 const OPTION_FIELDS = new Set<string>(["delivery_channel", "sign_method", "two_step_authentication_method"]);
 
@@ -70,6 +96,17 @@ const PHRASES: Record<string, string> = {
   "contract.seal": "sealed the signed copy and e-mailed it to every participant",
   "participant.two_step_lock": "typed too many wrong codes: their signing link is locked until they are sent a new invitation",
   "contract.withdraw": "withdrew the contract: its signing links no longer work",
+  "contract.lifecycle_settings_update": "changed the contract's term",
+  "contract.activate": "started the contract: its start date came",
+  "contract.renew": "renewed the contract for another period",
+  "contract.cancel": "gave notice: the contract ends at the end of its current period",
+  "contract.terminate": "terminated the contract",
+  "contract.end": "ended the contract",
+  "contract.internal_reminder_create": "set an internal reminder",
+  "contract.internal_reminder_delete": "removed an internal reminder",
+  "contract.internal_reminder_send": "e-mailed an internal reminder",
+  "contract.notice_warning_send": "e-mailed the owner that a notice deadline is near",
+  "contract.end_warning_send": "e-mailed the owner that the contract ends soon",
 };
 
 /** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
@@ -110,13 +147,15 @@ export function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return "not set";
   if (value === "") return "empty";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" && bareField(field) === "duration" && value in DURATION_LABELS) return DURATION_LABELS[value as keyof typeof DURATION_LABELS];
+  if (typeof value === "string" && PERIOD_FIELDS.has(bareField(field))) return periodWords(value) ?? value;
   if (typeof value === "string") return OPTION_FIELDS.has(field) ? optionLabel(field as TOptionField, value) : value;
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
   return JSON.stringify(value);
 }
 
-const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replaceAll("_", " ");
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? FIELD_LABELS[bareField(field)] ?? field.replaceAll("_", " ");
 
 function Change({ change }: { change: TAuditChange }) {
   const added = change.from === null;

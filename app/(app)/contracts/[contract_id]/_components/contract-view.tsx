@@ -19,6 +19,8 @@ import { DataFieldsSection } from "./data-fields-section";
 import { DeleteContract } from "./delete-contract";
 import { PartySection } from "./party-section";
 import { RemindersSection } from "./reminders-section";
+import { InternalReminders } from "./internal-reminders";
+import { TermSection } from "./term-section";
 import { PublishPanel } from "./publish-panel";
 import { WithdrawContract } from "./withdraw-contract";
 
@@ -101,6 +103,9 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
         </div>
       ) : null}
 
+      {/* The term: settings while a draft, agreed once published, with the lifecycle and its actions once signed. */}
+      <TermSection contract={contract} mayWrite={mayWrite} />
+
       <section aria-labelledby="parties-title" className="mt-8">
         {/* Focusable, so focus has somewhere to go when a removed party or participant takes its button away. */}
         <h2 id="parties-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
@@ -131,6 +136,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
       <DocumentSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       <AttachmentsSection contractId={contract.id} editable={contract.state === "draft" && mayWrite} />
       {contract.state === "draft" || contract.state === "pending" ? <RemindersSection contractId={contract.id} editable={mayWrite} /> : null}
+      <InternalReminders contractId={contract.id} editable={mayWrite} />
       <ActivitySection contract={contract} />
     </div>
   );
