@@ -12,7 +12,7 @@ export async function register() {
     // paths, and client-sent X-Forwarded-* headers would be believed. Say so loudly.
     logger.error("started without server.mjs: use `npm start` (or `npm run dev`); see docs/security.md");
   }
-  const { getPrisma, onDatabaseOpen } = await import("@/lib/db");
+  const { getPrisma, onDatabaseOpen, readyPrisma } = await import("@/lib/db");
   // The embedded database is the demo: fill it on its first start (the seed's code is loaded only there).
   onDatabaseOpen(async (prisma, { embedded }) => {
     if (!embedded) return;
@@ -28,6 +28,10 @@ export async function register() {
   // Webhook payloads are the API's JSON, which lib/api builds: handed down to the dispatcher.
   const { buildWebhookEventData } = await import("@/lib/api/webhook-event-data");
   startBackgroundJobs(getPrisma, { buildWebhookData: buildWebhookEventData });
+  // What server.mjs's /readyz and /metrics ask the app (lib/services/health).
+  const { registerOperations } = await import("@/lib/services/health/register-operations");
+  const { env } = await import("@/lib/env");
+  registerOperations({ database: readyPrisma, openDatabase: getPrisma, backgroundJobs: env().BACKGROUND_JOBS === "on" });
   // On SIGTERM/SIGINT server.mjs runs these before it exits (lib/shutdown.ts).
   const { onShutdown } = await import("@/lib/shutdown");
   onShutdown(stopBackgroundJobs);

@@ -70,6 +70,8 @@ const ZEnvSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** Multiplies every webhook retry delay and the give-up/pause windows (tests use e.g. 0.001). */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  /** The Bearer token /metrics asks for (server/operations.mjs). Unset: /metrics answers only loopback callers that no proxy forwarded. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

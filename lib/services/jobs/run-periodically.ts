@@ -1,5 +1,7 @@
 import { logger } from "@/lib/logger";
 
+import { jobRuns, type TJobRun } from "./job-runs";
+
 export interface TPeriodicJob {
   /** Runs the job now (or right after the current run, if one is under way). */
   kick(): void;
@@ -25,18 +27,28 @@ export function runPeriodically(
   let again = false;
   let stopped = false;
   const stopping = () => stopped;
+  // Its runs and failures, for /readyz and /metrics (job-runs.ts).
+  const stats: TJobRun = { intervalMs, runningSince: null, lastEndedAt: null, runs: 0, failures: 0 };
+  jobRuns.set(name, stats);
   const run = (): void => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    stats.runningSince = Date.now();
     running = work(stopping)
       .then(
         () => undefined,
-        (error: unknown) => logger.error({ error: String(error) }, `${name} failed; trying again later`),
+        (error: unknown) => {
+          stats.failures += 1;
+          logger.error({ error: String(error) }, `${name} failed; trying again later`);
+        },
       )
       .finally(() => {
+        stats.runs += 1;
+        stats.runningSince = null;
+        stats.lastEndedAt = Date.now();
         running = null;
         if (again) {
           again = false;
@@ -52,6 +64,7 @@ export function runPeriodically(
     kick: run,
     async stop() {
       stopped = true;
+      jobRuns.delete(name);
       unsubscribe?.();
       clearInterval(timer);
       while (running) await running;

@@ -1,0 +1,81 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { PrismaClient } from "@/lib/db";
+import type { TJobRun } from "@/lib/services/jobs/job-runs";
+
+/** Each check: "ok", or a sentence naming what is not ready. */
+export interface TReadiness {
+  ready: boolean;
+  checks: { database: string; migrations: string; jobs: string };
+}
+
+/** A probe answers within this, whatever the database does. */
+const CHECK_TIMEOUT_MS = 2_000;
+/** A job is late once its last run ended this long ago: a few of its intervals, and some slack for a slow run. */
+const lateAfterMs = (intervalMs: number) => 3 * intervalMs + 60_000;
+/** A single run may take this long (a backlog of seals) before the job counts as stuck. */
+const STUCK_AFTER_MS = 10 * 60_000;
+
+let expected: string[] | undefined;
+/** The migrations this build ships (prisma/migrations, read once: they do not change while it runs). */
+function shippedMigrations(): string[] {
+  expected ??= readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return expected;
+}
+
+/**
+ * Readiness (/readyz): the database answers, every migration of prisma/migrations is applied, and
+ * (when this instance runs them) each background job ran within a few of its intervals.
+ */
+export async function checkReadiness({
+  database,
+  jobs,
+  now = Date.now(),
+}: {
+  /** The process's database, or the reason it is not open ("starting", its error). */
+  database: () => Promise<PrismaClient>;
+  /** The jobs this process runs (job-runs.ts), or null when BACKGROUND_JOBS is off. */
+  jobs: ReadonlyMap<string, TJobRun> | null;
+  now?: number;
+}): Promise<TReadiness> {
+  const checks = { database: "ok", migrations: "ok", jobs: jobs === null ? "ok (off on this instance)" : "ok" };
+  try {
+    const db = await withTimeout(database(), "the database did not open in time");
+    const rows = await withTimeout(
+      db.$queryRawUnsafe<{ name: string }[]>(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+      "the database did not answer in time",
+    );
+    const applied = new Set(rows.map((row) => row.name));
+    const missing = shippedMigrations().filter((name) => !applied.has(name));
+    if (missing.length > 0) checks.migrations = `not applied: ${missing.join(", ")}`;
+  } catch {
+    // Public: the driver's message (addresses, names) stays out of the answer.
+    checks.database = "not reachable";
+    checks.migrations = "unknown (no database)";
+  }
+  if (jobs !== null) {
+    const late: string[] = [];
+    for (const [name, run] of jobs) {
+      if (run.runningSince !== null && now - run.runningSince > STUCK_AFTER_MS) late.push(`${name} (one run for ${seconds(now - run.runningSince)})`);
+      else if (run.runningSince === null && run.lastEndedAt !== null && now - run.lastEndedAt > lateAfterMs(run.intervalMs)) {
+        late.push(`${name} (last ran ${seconds(now - run.lastEndedAt)} ago, every ${seconds(run.intervalMs)})`);
+      }
+    }
+    if (jobs.size === 0) checks.jobs = "not started";
+    else if (late.length > 0) checks.jobs = `late: ${late.join(", ")}`;
+  }
+  return { ready: Object.values(checks).every((check) => check.startsWith("ok")), checks };
+}
+
+function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
