@@ -14,6 +14,7 @@ import path from "node:path";
 import next from "next";
 import { readAtMost } from "./server/read-body.mjs";
 import { createApiLane } from "./server/api-lane.mjs";
+import { answerMetrics, answerProbe, createMetrics, metricsAllowed, operationOf } from "./server/operations.mjs";
 
 const args = process.argv.slice(2);
 const dev = args.includes("--dev");
@@ -64,12 +65,24 @@ const handle = app.getRequestHandler();
 const lane = dev || settings.API_LANE === "off" ? null : createApiLane({ distDir: path.resolve(settings.NEXT_DIST_DIR), hostname: hostname ?? "localhost", port });
 if (lane?.reason) logger.warn({ reason: lane.reason }, "api lane off");
 else if (lane) logger.info({ routes: lane.routes }, "api lane on");
-const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || handle(req, res) : handle;
+// /metrics (server/operations.mjs): every request is counted once, by its route's pattern, when its
+// answer is done: the lane labels what it takes; what Next serves is labelled from the build's routes.
+const metrics = createMetrics({ distDir: path.resolve(settings.NEXT_DIST_DIR), methods: ALLOWED_METHODS, logger });
+const serveNext = (req, res) => {
+  res.routeLabel = metrics.routeOf(req.url);
+  return handle(req, res);
+};
+const serveApp = lane?.handle ? (req, res) => lane.handle(req, res) || serveNext(req, res) : serveNext;
+/** From SIGTERM/SIGINT on: no new connections, each answer closes its connection (see the signal handler). */
+let shuttingDown = false;
 
 // Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
 // reload; in production such a request is an ordinary request, through every check below (the app
 // serves no WebSocket, and Next would leave an upgraded connection open with no time-out).
 const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res) => {
+  metrics.track(res);
+  // A request that arrives on a connection opened before the shutdown is answered, and its connection closed.
+  if (shuttingDown) res.setHeader("Connection", "close");
   serve(req, res).catch((error) => {
     logger.error({ error: String(error?.stack ?? error) }, "request failed in the front door");
     if (!res.headersSent) {
@@ -127,6 +140,7 @@ server.on("clientError", (error, socket) => {
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
   socket.end(`HTTP/1.1 ${status} ${title}\r\n${head}\r\n${requestLine?.[1] === "HEAD" ? "" : body}`);
   logger.info({ route: "(front door)", path: safePath(target), status, duration_ms: Math.round((performance.now() - started) * 10) / 10, request_id: requestId, error_code: code }, "request");
+  metrics.observeRefused(status, (performance.now() - started) / 1000);
 });
 // A client must finish sending its headers, and its whole request, in bounded time.
 server.headersTimeout = 20_000;
@@ -137,16 +151,41 @@ server.listen(port, hostname, () => {
   logger.info(`ready on http://${where}:${port}${dev ? " (development)" : ""}`);
 });
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    // The app's own shutdown work (lib/shutdown.ts: the mail deliverer hands back what it has not
-    // sent), at most 5 s; then the exit hooks run (they remove the embedded database's socket folder).
-    const hooks = [...(globalThis.__contractsShutdownHooks ?? [])];
-    const limit = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
-    Promise.race([Promise.allSettled(hooks.map((hook) => Promise.resolve().then(hook))), limit]).finally(() => process.exit(0));
+/** SIGTERM: requests in flight and the jobs' runs under way get this long; what is still open then is cut (exit 1). */
+const SHUTDOWN_LIMIT_MS = 25_000;
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutDown(signal));
+
+/**
+ * Stops taking requests and exits once nothing is lost: the listening socket closes (new
+ * connections are refused), idle keep-alive connections are closed and busy ones once their answer
+ * is sent, while the app's shutdown hooks (lib/shutdown.ts: the jobs stop taking work and finish the
+ * runs under way; the mail deliverer hands back what it claimed and has not sent) run alongside.
+ * Then exit 0 (the exit hooks remove the embedded database's socket folder). A second signal, or
+ * SHUTDOWN_LIMIT_MS, cuts what is left and exits 1.
+ */
+function shutDown(signal) {
+  if (shuttingDown) return void exitNow(`second ${signal}`);
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down: no new connections; finishing the requests in flight and the jobs' runs");
+  const requestsDone = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  // Development: the hot reload's WebSockets never end by themselves, and nothing there needs finishing.
+  if (dev) server.closeAllConnections();
+  // A connection whose answer went out with keep-alive (headers sent before the shutdown) turns idle after it.
+  setInterval(() => server.closeIdleConnections(), 50).unref();
+  const hooks = [...(globalThis.__contractsShutdownHooks ?? [])];
+  const hooksDone = Promise.allSettled(hooks.map((hook) => Promise.resolve().then(hook)));
+  setTimeout(() => exitNow(`still busy after ${SHUTDOWN_LIMIT_MS / 1000} s`), SHUTDOWN_LIMIT_MS).unref();
+  Promise.all([requestsDone, hooksDone]).then(() => {
+    logger.info("shut down: every request answered, the jobs stopped");
+    process.exit(0);
   });
+}
+
+function exitNow(why) {
+  logger.warn({ why }, "shutting down now: open connections are cut");
+  server.closeAllConnections();
+  process.exit(1);
 }
 
 async function serve(req, res) {
@@ -169,6 +208,16 @@ async function serve(req, res) {
 
   if (isPagesDataRoute(req.url)) {
     return refuse(req, res, requestId, started, "route_not_found", "No endpoint has this path.");
+  }
+
+  // Probes and metrics (server/operations.mjs), before the forwarding headers are rewritten: /metrics
+  // is read only by whom metricsAllowed admits; for anyone else it does not exist (Next's 404).
+  const operation = operationOf(req.method, req.url);
+  if (operation !== null) {
+    res.routeLabel = operation;
+    const headers = { ...refusalSecurityHeaders(true), "X-Request-Id": requestId };
+    if (operation !== "/metrics") return answerProbe(operation, req, res, { shuttingDown, headers });
+    if (metricsAllowed(req, settings.METRICS_TOKEN)) return answerMetrics(metrics, req, res, { headers });
   }
 
   req.url = withoutTrailingSlash(req.url);
@@ -219,6 +268,7 @@ function withBody(req, body) {
 
 function refuse(req, res, requestId, started, key, detail, extraHeaders = {}) {
   const { code, status, title } = GUARD_ERRORS[key];
+  res.routeLabel = "(front door)";
   const json = isJsonRoute(req.url);
   const origin = publicOrigin(req);
   const headers = {

@@ -113,7 +113,9 @@ export function createApiLane({ distDir, hostname, port }) {
   for (const [entry, page] of Object.entries(appPathRoutes)) {
     if (!entry.endsWith("/route") || !(page === "/v1" || page.startsWith("/v1/"))) continue;
     const file = appPaths[entry];
-    if (file) entries.set(page, { page, file: path.join(distDir, "server", file), module: null });
+    // `label`: the route as the endpoint declarations write it, for /metrics (server/operations.mjs).
+    const label = page.replace(/\[\[?(\.\.\.)?([^\]]+)\]\]?/g, (_, dots, key) => `{${key}${dots ? "*" : ""}}`);
+    if (file) entries.set(page, { page, label, file: path.join(distDir, "server", file), module: null });
   }
   if (entries.size === 0) return { reason: "the build has no /v1 route handlers" };
   // Every route of the build, in Next's order (static before dynamic, dynamic as sorted at build):
@@ -212,6 +214,7 @@ export function createApiLane({ distDir, hostname, port }) {
     if (!found) return false;
     const headers = configHeaders(pathname, req);
     if (!headers) return false;
+    res.routeLabel = found.route.label;
     return answer(req, res, url, found, headers);
   }
 
