@@ -25,12 +25,17 @@ module.exports = {
       to: { pathNot: ["^lib/domain/", "^node_modules/date-fns/", "^node_modules/@date-fns/"], dependencyTypesNot: ["core"] },
     },
     {
+      name: "seed-above-services",
+      severity: "error",
+      comment: "The demo seed (lib/seed) makes its data through the services, as an API call does: only the start hook, scripts, bench and tests load it.",
+      from: { path: "^lib/", pathNot: "^lib/seed/" },
+      to: { path: "^lib/seed/" },
+    },
+    {
       name: "db-below-everything",
       severity: "error",
-      comment:
-        "The database opener and the factories import nothing above them. The demo seed (lib/db/seed/demo.ts) is the exception: " +
-        "it makes its contracts through the services, so it sits above them (instrumentation.ts, scripts, bench and tests load it).",
-      from: { path: "^lib/db/", pathNot: "^lib/db/seed/demo\\.ts$" },
+      comment: "The database opener and the test factories import nothing above them.",
+      from: { path: "^lib/db/" },
       to: { path: ["^lib/api/", "^lib/services/", "^lib/auth/", "^lib/http/", "^app/"] },
     },
     {

@@ -16,7 +16,7 @@ export async function register() {
   // The embedded database is the demo: fill it on its first start (the seed's code is loaded only there).
   onDatabaseOpen(async (prisma, { embedded }) => {
     if (!embedded) return;
-    const { seedIfEmpty } = await import("@/lib/db/seed/demo");
+    const { seedIfEmpty } = await import("@/lib/seed/demo");
     await seedIfEmpty(prisma);
   });
   getPrisma().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import pg from "pg";
 import { createPrismaClient } from "@/lib/db/pool";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { DEMO_CONTRACT_COUNT, seedDemoData } from "@/lib/db/seed/demo";
+import { DEMO_CONTRACT_COUNT, seedDemoData } from "@/lib/seed/demo";
 import { RECOUNT_CONTRACTS_SQL } from "@/lib/services/contracts/fold-contract-counts";
 import { BENCH_ADMIN_PASSWORD, BENCH_API_TOKEN, log } from "./config";
 

@@ -3,7 +3,7 @@
 import { createPrismaClient } from "../lib/db/pool.ts";
 import { startEmbeddedDatabase } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/schema-engine.ts";
-import { seedIfEmpty } from "../lib/db/seed/demo.ts";
+import { seedIfEmpty } from "../lib/seed/demo.ts";
 import { env } from "../lib/env.ts";
 
 const { DATABASE_URL, PGLITE_DATA_DIR } = env();

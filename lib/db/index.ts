@@ -29,7 +29,7 @@ interface DbState {
 
 /**
  * Work to do on a freshly opened database before anyone gets the client. The opener owns no such
- * work itself: instrumentation.ts adds the demo seed for the embedded database (lib/db/seed/demo.ts).
+ * work itself: instrumentation.ts adds the demo seed for the embedded database (lib/seed/demo.ts).
  */
 export type TOpenHook = (prisma: PrismaClient, info: { embedded: boolean }) => Promise<unknown>;
 

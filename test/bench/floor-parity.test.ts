@@ -15,7 +15,7 @@ vi.mock("@/lib/db", async (importOriginal) => {
 });
 
 import { poolOf } from "@/lib/db/pool";
-import { seedDemoData } from "@/lib/db/seed/demo";
+import { seedDemoData } from "@/lib/seed/demo";
 import * as ping from "@/app/v1/ping/route";
 import * as contracts from "@/app/v1/contracts/route";
 import * as contract from "@/app/v1/contracts/[contract_id]/route";

@@ -20,7 +20,7 @@ import { restoreBackup, verifyBackup } from "@/lib/db/backup/restore-backup";
 import { createPrismaClient, poolOf } from "@/lib/db/pool";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { seedDemoData } from "@/lib/db/seed/demo";
+import { seedDemoData } from "@/lib/seed/demo";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { fileStore } from "@/lib/services/files/file-store";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { verifyPassword } from "better-auth/crypto";
 import type { PrismaClient } from "@/lib/db";
 import { hashApiToken } from "@/lib/domain/access";
-import { DEMO_ADMIN_EMAIL, DEMO_CONTRACT_COUNT, seedDemoData, seedIfEmpty } from "@/lib/db/seed/demo";
+import { DEMO_ADMIN_EMAIL, DEMO_CONTRACT_COUNT, seedDemoData, seedIfEmpty } from "@/lib/seed/demo";
 import { createContract } from "@/lib/db/seed/factories";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { loadPublishReadiness } from "@/lib/services/contracts/load-publish-readiness";
@@ -15,7 +15,7 @@ import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
-// The demo data set is made by the product's own operations (lib/db/seed/demo.ts). These tests hold
+// The demo data set is made by the product's own operations (lib/seed/demo.ts). These tests hold
 // every demo contract to what the product itself would have produced. Seeding and sealing run the
 // services on PGlite (tens of seconds on a loaded two-core machine), so the limits are minutes.
 const LIMIT_MS = 600_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PrismaClient } from "@/lib/db";
 import { createPrismaClient } from "@/lib/db/pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { seedDemoData } from "@/lib/db/seed/demo";
+import { seedDemoData } from "@/lib/seed/demo";
 import { OwnCluster } from "@/test/fault/own-cluster";
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, freePort, startServer, type RunningServer } from "@/test/helpers/server";
 

@@ -1,6 +1,6 @@
 import { createPrismaClient } from "@/lib/db/pool";
 import { applyMigrations } from "@/lib/db/schema-engine";
-import { seedDemoData } from "@/lib/db/seed/demo";
+import { seedDemoData } from "@/lib/seed/demo";
 import { createServerDatabase, testDatabaseKind } from "@/test/helpers/db";
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, startServer, type RunningServer } from "@/test/helpers/server";
 

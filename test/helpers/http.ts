@@ -44,7 +44,7 @@ export function serverDb(): PrismaClient {
   return prisma;
 }
 
-/** The demo seed's workspaces (lib/db/seed/demo.ts) on the server's database, by the names tests use. */
+/** The demo seed's workspaces (lib/seed/demo.ts) on the server's database, by the names tests use. */
 export async function seededWorkspaces() {
   const byName = async (name: string) => (await serverDb().workspace.findFirstOrThrow({ where: { name } })).id;
   return { sales: await byName("Sales"), legal: await byName("Legal Norway"), procurement: await byName("Procurement") };

@@ -28,8 +28,8 @@ import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
 import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
-import { createApiToken, createTemplate, createTemplateType, createUser, createWorkspace } from "./factories";
-import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "./template-bodies";
+import { createApiToken, createTemplate, createTemplateType, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "@/lib/db/seed/template-bodies";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** How many contracts the demo has; each is made through the services (README "Set-up"). */
