@@ -1,6 +1,8 @@
 // The contract as a document (docs/documents.md): a template's body, its placeholders, and the
 // contract rendered to a structure that the contract page, the signing page and the PDF all show,
 // so what is signed is laid out from one place. Pure: no I/O.
+import { describePeriod, parsePeriod } from "./calendar";
+import type { TTerm } from "./lifecycle";
 
 /** A body: sections of plain text; a blank line separates paragraphs. */
 export interface TBody {
@@ -25,14 +27,27 @@ export const MAX_HEADING_LENGTH = 200;
 
 /**
  * `{{field.<custom_id>}}` a data field's value, `{{parties}}` the parties, `{{signatories}}` the
- * signatories. Spaces inside the braces are allowed. Anything else in double braces is an error.
+ * signatories, `{{term.<setting>}}` a duration setting in words (TERM_PLACEHOLDERS). Spaces inside
+ * the braces are allowed. Anything else in double braces is an error.
  */
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-export type TPlaceholder = { kind: "field"; customId: string } | { kind: "parties" } | { kind: "signatories" } | { kind: "unknown"; text: string };
+/** The term's placeholders (docs/lifecycle.md "In the text"): `{{term.start_date}}` … */
+export const TERM_PLACEHOLDERS = ["start_date", "end_date", "duration", "renewal_period", "notice_period"] as const;
+export type TTermPlaceholder = (typeof TERM_PLACEHOLDERS)[number];
+
+export type TPlaceholder =
+  | { kind: "field"; customId: string }
+  | { kind: "parties" }
+  | { kind: "signatories" }
+  | { kind: "term"; setting: TTermPlaceholder }
+  | { kind: "unknown"; text: string };
 
 export function parsePlaceholder(inner: string): TPlaceholder {
   if (inner === "parties") return { kind: "parties" };
+  if (inner.startsWith("term.") && (TERM_PLACEHOLDERS as readonly string[]).includes(inner.slice("term.".length))) {
+    return { kind: "term", setting: inner.slice("term.".length) as TTermPlaceholder };
+  }
   if (inner === "signatories") return { kind: "signatories" };
   if (inner.startsWith("field.") && inner.length > "field.".length) return { kind: "field", customId: inner.slice("field.".length) };
   return { kind: "unknown", text: inner };
@@ -81,11 +96,58 @@ export function bodyProblems(body: TBody, customIds: readonly string[], owner: "
     for (const token of tokenize(section.text)) {
       if (!("placeholder" in token)) continue;
       const p = token.placeholder;
-      if (p.kind === "unknown") add(`body.sections.${index}.text`, `${token.raw} is not a placeholder; use {{field.<custom_id>}}, {{parties}} or {{signatories}}`);
+      if (p.kind === "unknown") add(`body.sections.${index}.text`, `${token.raw} is not a placeholder; use {{field.<custom_id>}}, {{parties}}, {{signatories}} or {{term.<setting>}} (${TERM_PLACEHOLDERS.join(", ")})`);
       else if (p.kind === "field" && !known.has(p.customId)) add(`body.sections.${index}.text`, `${token.raw} names no data field of the ${owner} (custom_id "${p.customId}")`);
     }
   });
   return problems;
+}
+
+// --- The term in words ----------------------------------------------------------------------------
+
+const period = (text: string | null) => {
+  const parsed = text === null ? null : parsePeriod(text);
+  return parsed ? describePeriod(parsed) : null;
+};
+
+/** A duration setting as the text and the sealed copy state it: "1 year", "on signing", "2027-06-30". */
+export function termWords(term: TTerm, setting: TTermPlaceholder): string {
+  const initial = term.end_date ?? (term.initial_duration ? `${period(term.initial_duration)} after the start` : null);
+  switch (setting) {
+    case "start_date":
+      return term.start_date ?? "on signing";
+    case "end_date":
+      if (term.duration === "single_period") return initial ?? "not set";
+      if (term.duration === "recurring_with_initial") return `${initial ?? "not set"} (the initial period), then renewed until notice is given`;
+      return term.duration === "recurring" ? "none: renewed until notice is given" : "none";
+    case "renewal_period":
+      return period(term.renewal_period) ?? "none";
+    case "notice_period":
+      if (term.duration !== "recurring" && term.duration !== "recurring_with_initial") return "none";
+      return period(term.notice_period) ?? "none: by the end of a period";
+    case "duration":
+      switch (term.duration) {
+        case "none":
+          return "no fixed duration";
+        case "single_period":
+          return term.end_date ? `a single period, until ${term.end_date}` : `a single period of ${period(term.initial_duration) ?? "(not set)"}`;
+        case "recurring":
+          return `renewed every ${period(term.renewal_period) ?? "(not set)"}`;
+        case "recurring_with_initial":
+          return `${term.end_date ? `an initial period until ${term.end_date}` : `an initial period of ${period(term.initial_duration) ?? "(not set)"}`}, then renewed every ${period(term.renewal_period) ?? "(not set)"}`;
+      }
+  }
+}
+
+/** The term as rows of the contract's "Term" section and its certificate. */
+export function termRows(term: TTerm): { label: string; value: string }[] {
+  return [
+    { label: "Duration", value: termWords(term, "duration") },
+    { label: "Start", value: termWords(term, "start_date") },
+    { label: "End", value: termWords(term, "end_date") },
+    { label: "Renewal period", value: termWords(term, "renewal_period") },
+    { label: "Notice period", value: termWords(term, "notice_period") },
+  ];
 }
 
 // --- Rendering ----------------------------------------------------------------------------------
@@ -120,6 +182,8 @@ export interface TDocInput {
   dataFields: readonly TDocField[];
   /** The owner's side first, as the contract lists them. */
   parties: readonly TDocParty[];
+  /** The duration settings; absent (a template's preview): `{{term.…}}` shows its name in brackets. */
+  term?: TTerm | undefined;
 }
 
 /** A run of text in a paragraph: literal, or a data field's value (`missing` when it has none). */
@@ -147,6 +211,8 @@ export interface TDocument {
   signatories: TDocSignatory[];
   /** The data fields the text names that have no value, in order of first use. */
   missingFields: { customId: string; name: string }[];
+  /** The duration settings in words (termRows); empty when the input had none. */
+  term: { label: string; value: string }[];
 }
 
 /** What marks an empty data field in the text: its name in brackets. */
@@ -175,8 +241,8 @@ export function renderDocument(input: TDocInput): TDocument {
         signedAt: p.signState === "signed" && p.signStateUpdatedAt ? new Date(p.signStateUpdatedAt).toISOString() : null,
       })),
   );
-  const text = layoutText(input.body, input.dataFields, parties, signatories);
-  return { title: input.name, sections: text.sections, parties, signatories, missingFields: text.missingFields };
+  const text = layoutText(input.body, input.dataFields, parties, signatories, input.term);
+  return { title: input.name, sections: text.sections, parties, signatories, missingFields: text.missingFields, term: input.term ? termRows(input.term) : [] };
 }
 
 type TTextParty = TDocument["parties"][number];
@@ -192,6 +258,7 @@ export function layoutText(
   dataFields: readonly TDocField[],
   parties: readonly TTextParty[],
   signatories: readonly TTextSignatory[],
+  term?: TTerm,
 ): Pick<TDocument, "sections" | "missingFields"> {
   const byId = new Map<string, TDocField>();
   for (const field of dataFields) if (field.customId !== "" && !byId.has(field.customId)) byId.set(field.customId, field);
@@ -206,6 +273,7 @@ export function layoutText(
       if (p.kind === "parties") return { text: joinNames(parties.map((x) => x.name)) };
       if (p.kind === "signatories") return { text: joinNames(signatories.map((x) => x.name)) };
       if (p.kind === "unknown") return { text: token.raw };
+      if (p.kind === "term") return { text: term ? termWords(term, p.setting) : `[term.${p.setting}]` };
       const field = byId.get(p.customId);
       const name = field?.name ?? p.customId;
       const value = field?.value.trim() ?? "";

@@ -27,6 +27,11 @@ export async function writeContract(layout: PdfLayout, document: TDocument, opti
     layout.heading("Parties");
     layout.list(document.parties.map((p) => [{ text: p.name, bold: true }, { text: ` (${p.details})` }]));
   }
+  // The term is part of what is signed (docs/lifecycle.md): stated before the text.
+  if (document.term.length > 0) {
+    layout.heading("Term");
+    layout.list(document.term.map((row) => [{ text: `${row.label}: `, bold: true }, { text: row.value }]));
+  }
   for (const section of document.sections) {
     if (section.heading) layout.heading(section.heading);
     for (const block of section.blocks) {

@@ -412,3 +412,37 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
     }
   });
 });
+
+describe("the term in the contract's text and PDF", () => {
+  it("{{term.…}} placeholders are known (others stay errors) and render in words; the PDF states the term", async () => {
+    const { bodyProblems, renderDocument } = await import("@/lib/domain/contract-document");
+    const body = {
+      sections: [{ heading: "Term", text: "Starts {{term.start_date}}, {{ term.duration }}; ends {{term.end_date}}; renews every {{term.renewal_period}}; notice {{term.notice_period}}." }],
+    };
+    expect(bodyProblems(body, [])).toEqual({});
+    expect(bodyProblems({ sections: [{ heading: "", text: "{{term.price}}" }] }, [])).toEqual({ "body.sections.0.text": [expect.stringContaining("{{term.price}} is not a placeholder")] });
+    const term = { duration: "recurring_with_initial", start_date: null, end_date: null, initial_duration: "P2Y", renewal_period: "P1Y", notice_period: "P3M" } as const;
+    const doc = renderDocument({ name: "Lease", body, dataFields: [], parties: [], term });
+    const paragraph = doc.sections[0]!.blocks[0]!;
+    expect(paragraph.kind === "paragraph" && paragraph.segments.map((s) => s.text).join("")).toBe(
+      "Starts on signing, an initial period of 2 years, then renewed every 1 year; ends 2 years after the start (the initial period), then renewed until notice is given; renews every 1 year; notice 3 months.",
+    );
+    const preview = renderDocument({ name: "Preview", body, dataFields: [], parties: [] }).sections[0]!.blocks[0]!;
+    expect(preview.kind === "paragraph" && preview.segments.map((s) => s.text).join("")).toContain("Starts [term.start_date],");
+
+    const { renderContractPdf } = await import("@/lib/pdf/contract-pdf");
+    const { execFileSync } = await import("node:child_process");
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(tmpdir(), "term-pdf-"));
+    try {
+      const file = path.join(dir, "c.pdf");
+      writeFileSync(file, await renderContractPdf(doc, { contractId: 1, draft: true, creationDate: at("2026-01-01T00:00:00Z") }));
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      for (const line of ["Duration: an initial period of 2 years, then renewed every 1 year", "Start: on signing", "Notice period: 3 months", "Renewal period: 1 year"]) expect(text).toContain(line);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -57,6 +57,8 @@ async function signedContract(names = ["Åsa Öberg", "Bjørn Ærø"], attachmen
     owner: ownerOf(staff),
     counterparties: names.map((name) => ({ type: "individual" as const, participant: { name, twoStepMethod: "none" as const } })),
   });
+  // The term the signatories agree to, which the sealed copy and its certificate state.
+  await db.prisma.contract.update({ where: { id: contract.id }, data: { durationType: "recurring", renewalPeriod: "P1Y", noticePeriod: "P3M" } });
   if (attachment) await db.prisma.$transaction((tx) => addContractFile(tx, { contractId: contract.id, type: "attachment", name: attachment.name, contentType: "application/pdf", bytes: attachment.bytes }));
   await publishContract({ db: db.prisma, actor: staff, contractId: contract.id, linkOrigin: ORIGIN });
   const parties = await db.prisma.party.findMany({ where: { contractId: contract.id, myParty: false }, include: { participants: true }, orderBy: { id: "asc" } });
@@ -114,7 +116,7 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     const file = path.join(dir, `sealed-text-${id}.pdf`);
     writeFileSync(file, pdf);
     const text = tool("pdftotext", ["-layout", file, "-"]).replace(/\s+/g, " ");
-    for (const expected of ["Price list.pdf", "Purchase order", "Completion certificate", "Åsa Öberg", "Bjørn Ærø", "Olga Owner", "Nordic Trade", "203.0.113.10", "203.0.113.11", "TestBrowser/2.0", "standard_esign", "participant.sign", "contract.sign"]) {
+    for (const expected of ["Price list.pdf", "Purchase order", "Completion certificate", "Åsa Öberg", "Bjørn Ærø", "Olga Owner", "Nordic Trade", "203.0.113.10", "203.0.113.11", "TestBrowser/2.0", "standard_esign", "participant.sign", "contract.sign", "Renewal period: 1 year", "Notice period 3 months", "Duration renewed every 1 year", "on signing"]) {
       expect(text).toContain(expected);
     }
     const seal = await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: id } });

@@ -79,6 +79,12 @@ export async function buildSealedPdf(input: TSealInput, identity: TSealIdentity,
   ]);
   layout.paragraph([{ text: "The document SHA-256 is that of the contract PDF as completed (the pages before this certificate), the contract file this service serves for the signed contract."}], { size: 8 });
 
+  // The duration settings the signatories agreed to (docs/lifecycle.md), as the document states them.
+  if (input.document.term.length > 0) {
+    layout.heading("Term");
+    layout.rows(input.document.term.map((row) => [row.label, row.value] as [string, string]));
+  }
+
   layout.heading("Attachments");
   if (input.attachments.length === 0) layout.paragraph([{ text: "None." }]);
   else layout.rows(input.attachments.map((a) => [a.name, `SHA-256 ${a.sha256 ?? "—"}`] as [string, string]));
