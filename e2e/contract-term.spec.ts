@@ -118,6 +118,31 @@ test("the wizard creates a recurring contract with its term; a notice as long as
   await screenshot(page, "draft-term");
 });
 
+test("the server's refusal of a term setting lands next to that field of step 1, in words", async ({ page }) => {
+  await page.goto("/contracts/new");
+  await page.getByLabel("Workspace").selectOption({ label: "Sales" });
+  await page.getByLabel("Template").selectOption({ label: "Mutual NDA" });
+  const term = page.getByRole("group", { name: "Term" });
+  await term.getByLabel("Duration", { exact: true }).selectOption({ label: "Recurring: renews until notice is given" });
+  await periodCount(term, "Renewal period").fill("1");
+  await term.getByLabel("Renewal period unit").selectOption({ label: "years" });
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  // The request as another client might send it: a notice as long as the period, which only the server now sees.
+  await page.route("**/v1/contracts/create", async (route) => {
+    const body = route.request().postDataJSON() as { lifecycle_settings: Record<string, unknown> };
+    await route.continue({ postData: JSON.stringify({ ...body, lifecycle_settings: { ...body.lifecycle_settings, notice_period: "P1Y" } }) });
+  });
+  const response = page.waitForResponse((res) => new URL(res.url()).pathname === "/v1/contracts/create");
+  await page.getByRole("button", { name: "Create contract" }).click();
+  expect((await response).status()).toBe(400);
+  await expect(page.getByRole("alert").filter({ hasText: "The contract was not created" })).toContainText("Term: Notice period");
+  const notice = periodCount(term, "Notice period");
+  expect(await problemOf(notice)).toBe("Notice period must be shorter than the renewal period (1 year).");
+  expect(await allViolations(page)).toEqual([]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 type TSigned = { id: number; name: string };
 
 /** A contract in Sales from the Mutual NDA with `lifecycle_settings`, published through /v1 and signed on its signing page. */
