@@ -25,6 +25,8 @@ export interface RunningServer {
   settledLogs(): Promise<string>;
   /** The server's process id (to read its memory use). */
   pid: number;
+  /** The exit code once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -113,6 +116,7 @@ export async function startServer(
     baseUrl,
     databaseUrl: options.databaseUrl ?? embeddedDatabaseUrl(env.EMBEDDED_DB_SOCKET_DIR!),
     pid: child.pid!,
+    exited,
     logs: () => output,
     async settledLogs() {
       await new Promise((r) => setTimeout(r, 100));
