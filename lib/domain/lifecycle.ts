@@ -143,8 +143,34 @@ function boundaries(term: TTerm, start: string): (k: number) => string | null {
   }
 }
 
-/** At most this many periods are walked (a daily renewal over 100 years). */
+/** At most this many periods are looked through for the next notice deadline (its rules make it one of the next two). */
 const MAX_PERIODS = 40_000;
+
+/**
+ * The period `day` is in: the last `k` whose boundary is on or before it (0 while awaiting).
+ * Boundaries rise with `k` (null past the last), so it is found by doubling then halving: a few
+ * dozen dates however many periods have passed (a daily renewal from 1900 has passed 46,000 and
+ * more; walking them one by one took seconds on every request and job turn).
+ */
+function periodIndex(boundary: (k: number) => string | null, day: string): number {
+  const within = (k: number) => {
+    const b = boundary(k);
+    return b !== null && b <= day;
+  };
+  if (!within(1)) return 0;
+  let low = 1;
+  let high = 2;
+  while (within(high)) {
+    low = high;
+    high *= 2;
+  }
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (within(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
 
 /** The lifecycle of a signed contract at `now`. */
 export function lifecycleAt(facts: TLifeFacts, now: Date): TLifecycle {
@@ -161,8 +187,7 @@ export function lifecycleAt(facts: TLifeFacts, now: Date): TLifecycle {
 
   // The period `today` is in (the first while awaiting, the last once ended).
   const day = ended ? dateAt(new Date(endAt.getTime() - 1), timeZone) : today;
-  let k = 0;
-  while (k < MAX_PERIODS && boundary(k + 1) !== null && boundary(k + 1)! <= day) k++;
+  const k = periodIndex(boundary, day);
   const next = boundary(k + 1);
   const periodEnd = next === null ? null : addDaysTo(next, -1);
   const endDate = endAt === null ? null : dateAt(new Date(endAt.getTime() - 1), timeZone);
