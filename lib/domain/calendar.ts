@@ -74,8 +74,12 @@ export function instantAt(date: string, hour: number, timeZone: string): Date {
   return new Date(new TZDate(y, m - 1, d, hour, 0, 0, timeZone).getTime());
 }
 
-/** Whether `timeZone` is an IANA time zone this runtime knows. */
+/**
+ * Whether `timeZone` is an IANA time zone this runtime knows. Not an offset (`+05:00`): newer
+ * runtimes take one as a zone, and PostgreSQL reads the same text as a POSIX zone, west of UTC.
+ */
 export function isTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z]/.test(timeZone)) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone });
     return timeZone.length <= 64;

@@ -411,6 +411,22 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
       await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
     }
   });
+
+  it("time_zone: a name the runtime knows moves unsent reminders by the same rules as creating them (never PostgreSQL's own zone table), and offsets are not names", async () => {
+    const { isTimeZone } = await import("@/lib/domain/calendar");
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    // Node 24 takes "+05:00" as a zone; PostgreSQL reads the same text as 5 hours west (POSIX).
+    expect(["+05:00", "-08:00", "+0530", "Europe/Stockholm", "Etc/GMT+5"].map(isTimeZone)).toEqual([false, false, false, true, true]);
+    const id = await signed({ duration: "recurring", renewal_period: "P1Y" }, at("2026-01-01T09:00:00Z"));
+    const reminder = await atTime(at("2026-03-01T10:00:00Z"), () => createContractReminder({ db: db.prisma, actor: editor, contractId: id, request: { date: "2026-04-01", note: "Alias" } }));
+    try {
+      // An alias the runtime's ICU knows and PostgreSQL's tzdata dropped (2020b): refused by the database before.
+      await atTime(at("2026-03-01T10:00:00Z"), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone: "US/Pacific-New" } }));
+      expect((await db.prisma.contractReminder.findUniqueOrThrow({ where: { id: reminder.id } })).dueAt.toISOString()).toBe("2026-04-01T15:00:00.000Z");
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
 });
 
 describe("the term in the contract's text and PDF", () => {

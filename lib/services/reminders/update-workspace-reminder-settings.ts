@@ -2,8 +2,10 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { assertAdmin, assertCanWrite } from "@/lib/domain/access";
 import { now as clockNow } from "@/lib/clock";
+import { instantAt } from "@/lib/domain/calendar";
 import type { TReminderSettings, TUpdateReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { WARNING_HOUR } from "@/lib/services/lifecycle/pending-warnings";
 import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
 import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 import { getWorkspace } from "@/lib/services/workspaces/get-workspace";
@@ -40,9 +42,17 @@ export async function updateWorkspaceReminderSettings(options: {
          WHERE workspace_id = ${workspaceId} AND state = 'signed' AND signed_on IS NOT NULL AND lifecycle_state IS DISTINCT FROM 'ended'`;
     }
     if (after.time_zone !== before.time_zone) {
-      await tx.$executeRaw`
-        UPDATE contract_reminders r SET due_at = (r.remind_on::timestamp + interval '8 hours') AT TIME ZONE ${row.timeZone}
-          FROM contracts c WHERE c.id = r.contract_id AND c.workspace_id = ${workspaceId} AND r.sent_at IS NULL`;
+      // By instantAt, as creating a reminder does: PostgreSQL's zone table is not the runtime's
+      // (an alias it dropped is a 22023; an offset it reads the other way round).
+      const unsent = await tx.$queryRaw<{ id: number; remind_on: Date }[]>`
+        SELECT r.id, r.remind_on FROM contract_reminders r JOIN contracts c ON c.id = r.contract_id
+         WHERE c.workspace_id = ${workspaceId} AND r.sent_at IS NULL`;
+      if (unsent.length > 0) {
+        const dueAt = unsent.map((r) => instantAt(r.remind_on.toISOString().slice(0, 10), WARNING_HOUR, row.timeZone).toISOString());
+        await tx.$executeRaw`
+          UPDATE contract_reminders r SET due_at = v.due_at
+            FROM unnest(${unsent.map((r) => r.id)}::int[], ${dueAt}::timestamptz[]) AS v(id, due_at) WHERE r.id = v.id`;
+      }
     }
     await writeAuditEvent({ db: tx, actor, action: "workspace.reminder_settings_update", entityType: "workspace", entityId: workspaceId, workspaceId, requestId: options.requestId, before, after });
     return after;
