@@ -325,6 +325,16 @@ describe("the owner's warnings", () => {
     expect(await actions(id, "contract.end_warning_send")).toHaveLength(1);
   });
 
+  it("go only to an owner who may still see the contract: one removed from its workspace gets none (as internal reminders)", async () => {
+    const former = await createUser(db.prisma, { memberships: [{ workspaceId: ws.id, role: "editor" }] });
+    const id = await signed({ duration: "single_period", end_date: "2026-03-31" }, at("2026-02-01T09:00:00Z"));
+    await db.prisma.participant.updateMany({ where: { organizer: true, party: { contractId: id, myParty: true } }, data: { userId: former.id } });
+    await db.prisma.contract.update({ where: { id }, data: { createdById: former.id, deadlineWarningDays: 10, lifecycleDueAt: at("2026-02-01T10:00:00Z") } });
+    await db.prisma.workspaceMembership.delete({ where: { userId_workspaceId: { userId: former.id, workspaceId: ws.id } } });
+    await job("2026-03-25T09:00:00Z");
+    expect(await db.prisma.emailMessage.findMany({ where: { contractId: id, kind: "lifecycle_warning" }, select: { toAddress: true } })).toEqual([]);
+  });
+
   it("0 days (the contract's or the workspace's) sends none", async () => {
     const id = await signed({ duration: "single_period", end_date: "2026-02-10" }, at("2026-02-01T09:00:00Z"));
     await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 0, lifecycleDueAt: at("2026-02-01T10:00:00Z") } });
