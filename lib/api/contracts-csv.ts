@@ -11,6 +11,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TContractExportQuery } from "@/lib/schemas";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { contractOrderSql } from "@/lib/api/json/contract";
+import { searchRankSql } from "@/lib/api/json/contract-search";
+import { contractSortOf } from "@/lib/schemas/contract";
 
 /** Rows per statement: small enough to hold, large enough that a round trip is a small part of a batch. */
 export const CSV_BATCH_ROWS = 1000;
@@ -60,17 +62,35 @@ interface TCursor {
   id: number;
 }
 
+interface TKey {
+  column: Sql;
+  text: Sql;
+  cast: string;
+  nullable: boolean;
+  descending: boolean;
+  byIdOnly: boolean;
+}
+
+/** The list's order (`contractSortOf`) as the keyset reads it; `relevance`: the search's rank (exact as float8 text), best first. */
+function keyOf(query: TContractExportQuery): TKey {
+  const sort = contractSortOf(query);
+  if (sort === "relevance") {
+    const rank = searchRankSql(query.q ?? "");
+    return { column: rank, text: Prisma.sql`${rank}::text`, cast: "float8", nullable: false, descending: true, byIdOnly: false };
+  }
+  const key = KEYS[sort.replace(/^-/, "") as keyof typeof KEYS];
+  return { column: Prisma.raw(key.column), text: Prisma.raw(key.text), cast: key.cast, nullable: key.nullable, descending: sort.startsWith("-"), byIdOnly: key.column === "c.id" };
+}
+
 /**
  * The rows after `cursor` in the list's order (`contractOrderSql`: the column in the sort's direction
  * with nulls last, then id the same way), as a condition on the contract `c`.
  */
-function afterCursorSql(sort: TContractExportQuery["sort"], cursor: TCursor): Sql {
-  const descending = sort.startsWith("-");
-  const key = KEYS[sort.replace(/^-/, "") as keyof typeof KEYS];
-  const beyond = Prisma.raw(descending ? "<" : ">");
-  const column = Prisma.raw(key.column);
+function afterCursorSql(key: TKey, cursor: TCursor): Sql {
+  const beyond = Prisma.raw(key.descending ? "<" : ">");
+  const column = key.column;
   const value = Prisma.sql`${cursor.key}::${Prisma.raw(key.cast)}`;
-  if (key.column === "c.id") return Prisma.sql`c.id ${beyond} ${cursor.id}::int`;
+  if (key.byIdOnly) return Prisma.sql`c.id ${beyond} ${cursor.id}::int`;
   if (!key.nullable) return Prisma.sql`(${column}, c.id) ${beyond} (${value}, ${cursor.id}::int)`;
   // Nulls come last in either direction: past a value, the rest of the values, then every null;
   // among the nulls, by id.
@@ -81,10 +101,10 @@ function afterCursorSql(sort: TContractExportQuery["sort"], cursor: TCursor): Sq
 /** One batch: the rows of the list after `cursor` (from the start without one), at most `limit`. */
 function batchSql(actor: Actor, query: TContractExportQuery, cursor: TCursor | null, limit: number): Sql {
   const { conditions } = contractFilterSql(query);
-  const where = cursor ? [...conditions, afterCursorSql(query.sort, cursor)] : conditions;
+  const key = keyOf(query);
+  const where = cursor ? [...conditions, afterCursorSql(key, cursor)] : conditions;
   const workspaces = visibleWorkspaceIds(actor);
-  const order = contractOrderSql(query.sort);
-  const key = KEYS[query.sort.replace(/^-/, "") as keyof typeof KEYS];
+  const order = contractOrderSql(query);
   // The filters read the caller and their workspaces by the authentication statement's names
   // (AUTH_CTE); here they are the actor's, known since the request was admitted.
   return Prisma.sql`WITH ${AUTH_CTE.user} AS (SELECT ${actor.kind === "user" ? actor.userId : null}::int AS id),
@@ -96,7 +116,7 @@ function batchSql(actor: Actor, query: TContractExportQuery, cursor: TCursor | n
            to_char(c.notice_deadline, 'YYYY-MM-DD') AS notice_deadline, c.renewals,
            ${Prisma.raw(isoTimeSql("c.created_at"))} AS created_time, ${Prisma.raw(isoTimeSql("c.updated_at"))} AS updated_time,
            (SELECT string_agg(p.name, '; ' ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id AND NOT p.my_party) AS counterparties,
-           ${Prisma.raw(key.text)} AS sort_key
+           ${key.text} AS sort_key
       FROM ${AUTH_CTE.scope}, contracts c JOIN workspaces w ON w.id = c.workspace_id
      WHERE ${contractWhereSql(where, workspaces !== null)}
      ORDER BY ${order}

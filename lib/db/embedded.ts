@@ -3,6 +3,7 @@ import { chmod, mkdir, mkdtemp, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /**
@@ -54,7 +55,8 @@ async function startOn(dataDir: string, socketDir: string | undefined, releaseFo
   if (ownSocketDir) await privateFolder(dir);
   process.once("exit", removeSocketDir);
 
-  const db = await PGlite.create(dataDir);
+  // pg_trgm: the search document's trigram index (migration contract_search), as on a server.
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   // PGlite runs one query at a time; the socket server queues statements and keeps a transaction's
   // statements on the connection that opened it, so several pool connections are safe.
   const server = new PGLiteSocketServer({ db, path: path.join(dir, SOCKET_FILE), maxConnections: 32 });

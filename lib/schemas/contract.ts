@@ -81,6 +81,8 @@ export const CONTRACT_SORTS = [
   "-end_date",
   "notice_deadline",
   "-notice_deadline",
+  // Only with `q`: the best matches first (docs/api.md "Finding contracts"); the default then.
+  "relevance",
 ] as const;
 
 /** The lifecycle filter: a state (its sub-states included) or a sub-state. */
@@ -91,7 +93,7 @@ const ZTimeParamSchema = z.iso.datetime({ offset: true, error: "must be a date a
 /** A filter that is on (`true`) or absent. */
 const ZTrueParamSchema = z.literal("true", { error: "must be true (leave it out to turn the filter off)" });
 
-export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false }).extend({
+const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false }).extend({
   workspace_id: ZIdParamSchema.optional().meta({ description: "Only contracts of this workspace." }),
   state: ZContractStateSchema.optional().meta({ description: "Only contracts in this state." }),
   q: z
@@ -100,7 +102,12 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
     .min(1, "must not be empty")
     .max(100, "must be at most 100 characters")
     .optional()
-    .meta({ description: "Only contracts whose name contains this text, in any letter case." }),
+    .meta({
+      description:
+        "Search: only contracts whose name, parties, participants' names or e-mail addresses, data field values or text hold every word " +
+        "(web search syntax: \"a phrase\", or, -word), or (3 characters or more) this text anywhere, in any letter case. Each item then " +
+        "carries `_search`: where it matched, the matched words marked.",
+    }),
   updated_before: ZTimeParamSchema.optional().meta({ description: "Only contracts last changed before this time." }),
   expires_before: ZTimeParamSchema.optional().meta({ description: "Only contracts whose signing period ends before this time." }),
   state_updated_after: ZTimeParamSchema.optional().meta({ description: "Only contracts whose `state` changed at or after this time." }),
@@ -120,17 +127,28 @@ export const ZContractListQuerySchema = ZPaginationQuerySchema({ allowAll: false
   notice_deadline_before: ZDateSchema.optional().meta({ description: "Only contracts whose `lifecycle_state.notice_deadline` is before this date." }),
   renewed_after: ZTimeParamSchema.optional().meta({ description: "Only contracts that last renewed (`lifecycle_state.renewed_time`) at or after this time." }),
   sort: z
-    .enum(CONTRACT_SORTS, { error: "must be id, name, created_time, updated_time, end_date or notice_deadline, optionally preceded by -" })
-    .default("id")
+    .enum(CONTRACT_SORTS, { error: "must be id, name, created_time, updated_time, end_date or notice_deadline, optionally preceded by -, or relevance" })
+    .optional()
     .meta({
       description:
-        "Order; a leading `-` sorts descending. Ties are broken by id. Default `id`. `end_date` and `notice_deadline` (the " +
-        "`lifecycle_state` dates) put contracts without the date last in either direction.",
+        "Order; a leading `-` sorts descending. Ties are broken by id. Default `relevance` with `q` (best match first, then newest), else `id`. " +
+        "`end_date` and `notice_deadline` (the `lifecycle_state` dates) put contracts without the date last in either direction.",
     }),
 });
 
+/** `relevance` ranks matches of `q`: without `q` it is refused, not silently another order. */
+const relevanceNeedsQ = (query: { q?: string; sort?: TContractSort }) => query.sort !== "relevance" || query.q !== undefined;
+const RELEVANCE_NEEDS_Q = { message: "relevance needs q", path: ["sort"] };
+
+export const ZContractListQuerySchema = ZContractListQueryBaseSchema.refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q);
+
+/** The order a list query asks for: its `sort`, else `relevance` with `q`, else `id`. */
+export function contractSortOf(query: { q?: string; sort?: TContractSort }): TContractSort {
+  return query.sort ?? (query.q !== undefined ? "relevance" : "id");
+}
+
 /** GET /v1/contracts/export.csv: the list's query without the page (every row, in the list's order). */
-export const ZContractExportQuerySchema = ZContractListQuerySchema.omit({ limit: true, offset: true });
+export const ZContractExportQuerySchema = ZContractListQueryBaseSchema.omit({ limit: true, offset: true }).refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q);
 
 /** The CSV export's body, for the OpenAPI document (`text/csv`). */
 export const ZContractCsvSchema = z.string().meta({
@@ -241,8 +259,31 @@ export const ZContractSchema = z
   })
   .meta({ id: "Contract" });
 
+/** Where a contract matched `q` (docs/api.md "Finding contracts"). */
+export const CONTRACT_SEARCH_FIELDS = ["name", "party", "participant_name", "participant_email", "data_field", "heading", "text"] as const;
+export const ZContractSearchSchema = z
+  .object({
+    matches: z
+      .array(
+        z.object({
+          field: z.enum(CONTRACT_SEARCH_FIELDS),
+          label: z.string().nullable().meta({ description: "The data field's name, or the section's heading for `text`; else null." }),
+          highlight: z.array(z.string()).meta({
+            description:
+              "The matching text (around its first match when long, `…` where cut) in pieces: the 2nd, 4th, … (odd indexes) are the matched words. Plain text, never markup.",
+          }),
+        }),
+      )
+      .meta({ description: "At most 5, in this order: name, parties, participants, data fields, text." }),
+  })
+  .meta({ id: "ContractSearch" });
+
 export const ZContractListItemSchema = z
-  .object({ ...contractFields, parties: z.array(ZPartySummarySchema) })
+  .object({
+    ...contractFields,
+    parties: z.array(ZPartySummarySchema),
+    _search: ZContractSearchSchema.optional().meta({ description: "With `q` only: why the contract matched." }),
+  })
   .meta({ id: "ContractListItem" });
 
 export const ZContractListSchema = ZPaginatedSchema(ZContractListItemSchema).meta({ id: "ContractList" });
@@ -255,4 +296,5 @@ export type TContractListQuery = z.infer<typeof ZContractListQuerySchema>;
 export type TContractExportQuery = z.infer<typeof ZContractExportQuerySchema>;
 export type TContract = z.infer<typeof ZContractSchema>;
 export type TContractListItem = z.infer<typeof ZContractListItemSchema>;
+export type TContractSearch = z.infer<typeof ZContractSearchSchema>;
 export type TContractList = z.infer<typeof ZContractListSchema>;

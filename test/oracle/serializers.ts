@@ -4,7 +4,7 @@
 import type { Actor } from "@/lib/domain/actor";
 import { absoluteUrl } from "@/lib/http/links";
 import type { ContractDataField, TemplateType } from "@/lib/generated/prisma/client";
-import type { TContract, TContractListItem, TDataField, TParticipant, TParty, TPartySummary, TTemplateType } from "@/lib/schemas";
+import type { TContract, TContractListItem, TContractSearch, TDataField, TParticipant, TParty, TPartySummary, TTemplateType } from "@/lib/schemas";
 import { isoTime, isoTimeOrNull } from "@/lib/api/serializers/time";
 import type { TContractDetailRow, TContractListRow, TContractRow } from "@/lib/services/contracts/contract-row";
 import type { TParticipantRow } from "@/lib/services/participants/participant-row";
@@ -177,10 +177,11 @@ export function serializeContract(row: TContractDetailRow, { actor, origin }: TS
 }
 
 /** A contract in the list: parties as a summary, without their people. */
-export function serializeContractListItem(row: TContractListRow, { origin }: { origin: string }): TContractListItem {
+export function serializeContractListItem(row: TContractListRow & { search?: TContractSearch }, { origin }: { origin: string }): TContractListItem {
   return {
     ...contractFields(row, origin),
     parties: row.parties.map(serializePartySummary),
+    ...(row.search ? { _search: row.search } : {}),
   } satisfies TContractListItem;
 }
 

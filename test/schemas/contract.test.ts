@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { ZContractListItemSchema, ZContractListQuerySchema, ZCreateContractRequestSchema } from "@/lib/schemas";
+import { contractSortOf, ZContractListItemSchema, ZContractListQuerySchema, ZCreateContractRequestSchema } from "@/lib/schemas";
 
 import { problemsOf } from "./problems";
 
@@ -63,7 +63,10 @@ describe("ZCreateContractRequestSchema", () => {
 
 describe("ZContractListQuerySchema", () => {
   test("fills in defaults", () => {
-    expect(ZContractListQuerySchema.parse({})).toEqual({ limit: 100, offset: 0, sort: "id" });
+    // No sort given: `id`, or `relevance` with q (contractSortOf), decided where the list is read.
+    expect(ZContractListQuerySchema.parse({})).toEqual({ limit: 100, offset: 0 });
+    expect(contractSortOf(ZContractListQuerySchema.parse({}))).toBe("id");
+    expect(contractSortOf(ZContractListQuerySchema.parse({ q: "x" }))).toBe("relevance");
   });
 
   test("parses filters and sort", () => {
@@ -92,7 +95,10 @@ describe("ZContractListQuerySchema", () => {
 
   test("explains the sort values", () => {
     expect(problemsOf(ZContractListQuerySchema, { sort: "title" })).toEqual({
-      sort: ["must be id, name, created_time or updated_time, optionally preceded by -"],
+      sort: ["must be id, name, created_time, updated_time, end_date or notice_deadline, optionally preceded by -, or relevance"],
+    });
+    expect(problemsOf(ZContractListQuerySchema, { sort: "relevance" })).toEqual({
+      sort: ["relevance needs q"],
     });
   });
 });

@@ -154,6 +154,10 @@ describe("GET /v1/contracts in one statement", () => {
     { ...base, state: "draft", q: "DEAL" },
     { ...base, q: "%" },
     { ...base, q: "a_p" },
+    // The search (test/oracle/search.ts): a data field's value (its U+0001 shown as a space), a word of the name.
+    { ...base, q: "break", sort: "-id" },
+    { ...base, q: "ö", sort: "name" },
+    { ...base, q: "deal alpha", sort: "id" },
     // The lifecycle's (its own fixtures: test/services/list-contracts-lifecycle.test.ts).
     { ...base, sort: "-end_date" },
     { ...base, sort: "notice_deadline", lifecycle_state: "active" },

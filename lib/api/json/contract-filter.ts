@@ -3,6 +3,7 @@
 import { ACTING_USER_ID, AUTH_CTE, type Sql } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TContractListQuery } from "@/lib/schemas";
+import { searchConditionSql } from "@/lib/api/json/contract-search";
 
 export type TContractFilter = Pick<
   TContractListQuery,
@@ -52,8 +53,8 @@ export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; 
   if (query.workspace_id !== undefined) conditions.push(Prisma.sql`c.workspace_id = ${query.workspace_id}::int`);
   if (query.state !== undefined) conditions.push(Prisma.sql`c.state = ${query.state}::text::contract_state`);
   const byWorkspaceAndStateOnly = ROW_FILTERS.every((key) => query[key] === undefined);
-  // LIKE's escape character is `\`: `%`, `_` and `\` in the text mean themselves.
-  if (query.q !== undefined) conditions.push(Prisma.sql`c.name ILIKE ${`%${query.q.replace(/[\\%_]/g, "\\$&")}%`}::text`);
+  // The search document of each contract (contract-search.ts), by its GIN indexes.
+  if (query.q !== undefined) conditions.push(searchConditionSql(query.q));
   if (query.updated_before !== undefined) conditions.push(Prisma.sql`c.updated_at < ${query.updated_before}::timestamptz`);
   if (query.expires_before !== undefined) conditions.push(Prisma.sql`c.signing_period_expires_at < ${query.expires_before}::timestamptz`);
   if (query.state_updated_after !== undefined) conditions.push(Prisma.sql`c.state_updated_at >= ${query.state_updated_after}::timestamptz`);

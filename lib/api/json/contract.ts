@@ -10,6 +10,8 @@ import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { SEARCH_JSON, searchArgs, searchRankSql } from "@/lib/api/json/contract-search";
+import { contractSortOf } from "@/lib/schemas/contract";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
@@ -63,8 +65,13 @@ const SORT_COLUMNS = { id: "id", name: "name", created_time: "created_at", updat
 /** Sorts on a column that may be null: contracts without the date come last either way. */
 const NULLABLE_SORT_COLUMNS: ReadonlySet<string> = new Set(["ends_on", "notice_deadline"]);
 
-/** `ORDER BY` of a list sort: the column, then id, both in the sort's direction (nulls last). */
-export function contractOrderSql(sort: TContractListQuery["sort"]): Sql {
+/**
+ * `ORDER BY` of a list query's order (`contractSortOf`): the column, then id, both in the sort's
+ * direction (nulls last); `relevance`, the search's rank, best first, then the newest.
+ */
+export function contractOrderSql(query: Pick<TContractListQuery, "sort" | "q">): Sql {
+  const sort = contractSortOf(query);
+  if (sort === "relevance") return Prisma.sql`${searchRankSql(query.q ?? "")} DESC, c.id DESC`;
   const direction = sort.startsWith("-") ? "DESC" : "ASC";
   const column = SORT_COLUMNS[sort.replace(/^-/, "") as keyof typeof SORT_COLUMNS];
   const nulls = NULLABLE_SORT_COLUMNS.has(column) ? " NULLS LAST" : "";
@@ -79,6 +86,15 @@ const LIST_ITEM = Prisma.raw(
   }),
 );
 
+/** The same with `_search` (why it matched `q`); reads `sarg` too (contract-search.ts `searchArgs`). */
+const SEARCH_LIST_ITEM = Prisma.raw(
+  jsonRow({
+    ...contractFieldsSql(),
+    parties: `COALESCE((SELECT json_agg(${PARTY_SUMMARY_JSON} ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id), '[]')`,
+    _search: SEARCH_JSON,
+  }),
+);
+
 /**
  * GET /v1/contracts: a page of the contracts the caller may see, filtered and sorted (ties broken
  * by id), and their count, as the start of the answer's JSON text: `{"count":…,"data":[…]` with
@@ -88,12 +104,13 @@ const LIST_ITEM = Prisma.raw(
  */
 export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
   const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query);
-  const order = contractOrderSql(query.sort);
+  const order = contractOrderSql(query);
+  const item = query.q === undefined ? LIST_ITEM : SEARCH_LIST_ITEM;
   // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
   const filter = (scoped: boolean) => contractWhereSql(where, scoped);
   const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
-  // Without a name search, the count is the sum of the per-workspace, per-state totals and the
+  // Without a search or another row filter, the count is the sum of the per-workspace, per-state totals and the
   // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
   // index entry for every contract in scope. The other filters still count rows.
   const count = either((scoped) =>
@@ -107,12 +124,13 @@ export function contractListPreload(query: TContractListQuery, origin: string, p
   // dropped. Direct: near the start, the rows themselves, without the second look-up per row.
   const items = either((scoped) =>
     pageForm === "direct"
-      ? Prisma.sql`(SELECT json_agg(${LIST_ITEM} ORDER BY ${order})
+      ? Prisma.sql`(SELECT json_agg(${item} ORDER BY ${order})
           FROM (SELECT c.* FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) c)`
-      : Prisma.sql`(SELECT json_agg(${LIST_ITEM} ORDER BY ${order})
+      : Prisma.sql`(SELECT json_agg(${item} ORDER BY ${order})
           FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) k
           JOIN contracts c ON c.id = k.id)`,
   );
   // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`;
+  const args = query.q === undefined ? answerArgs(origin, null) : Prisma.sql`${answerArgs(origin, null)}, ${searchArgs(query.q)}`;
+  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${args})`;
 }

@@ -23,7 +23,7 @@ export function dashboardPreload(asOf: Date): TPreload {
   const items = DASHBOARD_LIFECYCLE_TILES.map((tile) => {
     const query = ZContractListQuerySchema.parse(queries[tile]);
     const { conditions } = contractFilterSql(query);
-    const order = contractOrderSql(query.sort);
+    const order = contractOrderSql(query);
     const first = (scoped: boolean) => Prisma.sql`(SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'workspace_id', c.workspace_id,
         'end_date', to_char(c.ends_on, 'YYYY-MM-DD'), 'notice_deadline', to_char(c.notice_deadline, 'YYYY-MM-DD'),
         'renewed_time', ${Prisma.raw(isoTimeSql("c.renewed_at"))}) ORDER BY ${order}), '[]')

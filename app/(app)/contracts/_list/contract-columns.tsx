@@ -2,13 +2,39 @@ import Link from "next/link";
 import { ContractStateBadge } from "@/components/badge";
 import type { TColumn } from "@/components/data-table";
 import { RelativeTime } from "@/components/relative-time";
-import type { TContractListItem } from "@/lib/schemas";
+import type { TContractListItem, TContractSearch } from "@/lib/schemas";
 
 /** The people on the other side: every party but the owner side (`my_party`). */
 function Counterparties({ contract }: { contract: TContractListItem }) {
   const names = contract.parties.filter((party) => !party.my_party).map((party) => party.name);
   if (names.length === 0) return <span className="text-slate-500">None</span>;
   return <span>{names.join(", ")}</span>;
+}
+
+const MATCH_FIELD_WORDS: Record<TContractSearch["matches"][number]["field"], string> = {
+  name: "Name",
+  party: "Party",
+  participant_name: "Participant",
+  participant_email: "E-mail",
+  data_field: "Field",
+  heading: "Heading",
+  text: "Text",
+};
+
+/** Where a contract matched the search, the matched words in `<mark>`: the API's pieces as text nodes, never markup. */
+function SearchMatches({ search }: { search: TContractSearch }) {
+  const shown = search.matches.filter((m) => m.field !== "name");
+  if (shown.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Where it matched">
+      {shown.map((match, i) => (
+        <li key={i}>
+          <span className="font-medium">{match.label ? `${MATCH_FIELD_WORDS[match.field]} ${match.label}` : MATCH_FIELD_WORDS[match.field]}:</span>{" "}
+          {match.highlight.map((piece, j) => (j % 2 === 1 ? <mark key={j} className="rounded-sm bg-yellow-100 px-0.5 text-slate-900">{piece}</mark> : piece))}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** A calendar day (`YYYY-MM-DD`, no time of day) as words, in UTC so it never shifts a day; a dash when unset. */
@@ -41,9 +67,12 @@ export function contractColumns(workspaceNames: ReadonlyMap<number, string>): TC
       isRowHeader: true,
       className: "min-w-64",
       cell: (contract) => (
-        <Link href={`/contracts/${contract.id}`} className="text-blue-700 underline-offset-2 hover:underline">
-          {contract.name}
-        </Link>
+        <>
+          <Link href={`/contracts/${contract.id}`} className="text-blue-700 underline-offset-2 hover:underline">
+            {contract.name}
+          </Link>
+          {contract._search ? <SearchMatches search={contract._search} /> : null}
+        </>
       ),
     },
     {

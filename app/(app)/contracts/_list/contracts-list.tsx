@@ -10,10 +10,11 @@ import { sortFromParam, sortToParam, toggleSort, useUrlState } from "@/lib/clien
 import { pathOf, queryString, v1Queries } from "@/lib/client/v1";
 import { contractColumns } from "./contract-columns";
 import { ContractFilters } from "./contract-filters";
-import { contractsUrlState, type TContractSortKey } from "./contracts-url-state";
+import { contractsPageSort, contractsUrlState, type TContractSortKey } from "./contracts-url-state";
 
 export function ContractsList() {
-  const { state, hrefWith, push, replace } = useUrlState(contractsUrlState);
+  const { state: url, hrefWith, push, replace } = useUrlState(contractsUrlState);
+  const state = { ...url, sort: contractsPageSort(url) };
   // A message left by the page we came from ("Contract … was deleted."), shown once.
   const [flash, setFlash] = useState<string | null>(null);
   useEffect(() => {
@@ -51,7 +52,8 @@ export function ContractsList() {
         workspaces={workspaces.data}
         onChange={(filters) => push({ ...filters, offset: 0 })}
         // Typing replaces the history entry rather than adding one per pause.
-        onSearch={(q) => replace({ q, offset: 0 })}
+        // A new search shows its best matches first (an explicit order stays).
+        onSearch={(q) => replace({ q, offset: 0, ...(url.sort === "relevance" ? { sort: undefined } : {}) })}
         clearHref={clearHref}
       />
       <p className="text-sm">
@@ -77,11 +79,12 @@ export function ContractsList() {
         query={contracts}
         limit={state.limit}
         hrefFor={hrefWith}
-        sort={sortFromParam(state.sort)}
+        sort={state.sort === "relevance" ? null : sortFromParam(state.sort)}
         onSort={(key) => {
           // Names read best A→Z first; deadlines and ends soonest first; other dates newest first.
           const first = key === "name" || key === "end_date" || key === "notice_deadline" ? "ascending" : "descending";
-          push({ sort: sortToParam(toggleSort(sortFromParam(state.sort), key as TContractSortKey, first)), offset: 0 });
+          const current = state.sort === "relevance" ? null : sortFromParam(state.sort);
+          push({ sort: sortToParam(toggleSort(current, key as TContractSortKey, first)), offset: 0 });
         }}
         empty={
           clearHref ? (

@@ -10,7 +10,7 @@ export type TContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
 // if the API's CONTRACT_SORTS and these keys ever disagree.
 type TSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 type TAssert<T extends true> = T;
-export type TContractSortsMatchApi = TAssert<TSame<TContractSort, TContractSortKey | `-${TContractSortKey}`>>;
+export type TContractSortsMatchApi = TAssert<TSame<TContractSort, TContractSortKey | `-${TContractSortKey}` | "relevance">>;
 
 /** `lifecycle_state`'s values: the states, then the sub-states (lib/schemas/contract.ts CONTRACT_LIFECYCLE_FILTERS). */
 export const CONTRACT_LIFECYCLE_FILTER_VALUES = ["awaiting", "active", "ended", "canceled", "terminated"] as const;
@@ -21,6 +21,12 @@ export type TContractLifecycleFiltersMatchApi = TAssert<TSame<NonNullable<TContr
 export const CONTRACT_SEARCH_MAX_LENGTH = 100;
 
 const SORTS = CONTRACT_SORT_KEYS.flatMap((key) => [key, `-${key}` as const]);
+
+/** The order the page shows: the URL's, `relevance` only with a search, else the best matches or the most recently updated first. */
+export function contractsPageSort(state: { q?: string | undefined; sort?: TContractSort | undefined }): TContractSort {
+  if (state.sort !== undefined && (state.sort !== "relevance" || state.q !== undefined)) return state.sort;
+  return state.q !== undefined ? "relevance" : "-updated_time";
+}
 
 /**
  * The contracts table's URL: `/contracts?q=nda&workspace_id=2&state=signed&sort=-name&limit=50&offset=50`,
@@ -44,6 +50,7 @@ export const contractsUrlState = defineUrlState({
   notice_deadline_after: param.optionalDate(),
   notice_deadline_before: param.optionalDate(),
   renewed_after: param.optionalTime(),
-  sort: param.oneOf(SORTS, "-updated_time"),
+  // Unset: the best matches first while searching (`relevance`), else the most recently updated (`contractsPageSort`).
+  sort: param.oneOf([...SORTS, "relevance" as const], undefined),
   ...pageParams(25),
 });

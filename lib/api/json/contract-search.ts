@@ -1,0 +1,86 @@
+// The contracts list's search (`q`), as SQL written once: which contracts match (the list, its
+// count, the CSV), how well (the `relevance` sort) and where (each item's `_search`). A contract's
+// search document (`contract_search`: its text and its words, kept by triggers in the transaction of
+// every change; migration `contract_search`) is what matches; the page's own rows say where.
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Sql } from "@/lib/db/sql";
+
+/** Below this length `q` matches words only: a substring of 1–2 characters has no trigram to look up. */
+export const SEARCH_SUBSTRING_MIN = 3;
+/** The matches an item names, and the characters a highlight shows around its first match. */
+export const SEARCH_MATCHES_SHOWN = 5;
+export const SEARCH_WINDOW = 160;
+const SEARCH_WINDOW_BEFORE = 60;
+
+/** `q` as LIKE's pattern of "contains" (`%`, `_` and `\` mean themselves). */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** Full-text words (websearch syntax, the 'simple' configuration), or the whole text as a substring. */
+export function searchMatchSql(q: string): Sql {
+  const words = Prisma.sql`s.tsv @@ websearch_to_tsquery('simple', ${q}::text)`;
+  return q.length >= SEARCH_SUBSTRING_MIN ? Prisma.sql`(${words} OR s.doc ILIKE ${containsPattern(q)}::text)` : words;
+}
+
+/** The contracts `c` that match `q`: the document's GIN indexes (words; trigrams) find them. */
+export function searchConditionSql(q: string): Sql {
+  return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q)})`;
+}
+
+/**
+ * How well the contract `c` matches `q` (higher first): text search's rank of the words (weights:
+ * name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds the whole
+ * text and 0.5 when the document does.
+ */
+export function searchRankSql(q: string): Sql {
+  const like = containsPattern(q);
+  return Prisma.sql`(SELECT ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8
+      + CASE WHEN s.name ILIKE ${like}::text THEN 1 ELSE 0 END + CASE WHEN s.doc ILIKE ${like}::text THEN 0.5 ELSE 0 END
+    FROM contract_search s WHERE s.contract_id = c.id)`;
+}
+
+/** A regular expression (PostgreSQL's ARE) character taken literally. */
+const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+
+/**
+ * What the highlights mark, as one case-insensitive regular expression, or null for nothing: the
+ * whole text (3+ characters) anywhere, and each searched word as a word (not a negated one, not
+ * `or`, quotes dropped). Longest first, so a longer term wins where two overlap.
+ */
+export function searchHighlightPattern(q: string): string | null {
+  const words = q
+    .split(/\s+/)
+    .map((w) => w.replace(/"/g, ""))
+    .filter((w) => w.length > 0 && !w.startsWith("-") && w.toLowerCase() !== "or");
+  const whole = q.replace(/"/g, "").trim();
+  const terms = [
+    ...(whole.length >= SEARCH_SUBSTRING_MIN ? [{ text: whole, sql: literal(whole) }] : []),
+    ...words.map((w) => ({ text: w, sql: `\\m${literal(w)}\\M` })),
+  ].sort((a, b) => b.text.length - a.text.length);
+  return terms.length === 0 ? null : [...new Set(terms.map((t) => t.sql))].join("|");
+}
+
+/** The relation `sarg` the item's `_search` reads: the highlight pattern, one parameter (NULL: nothing is marked). */
+export const searchArgs = (q: string): Sql => Prisma.sql`(SELECT ${searchHighlightPattern(q)}::text AS pattern) sarg`;
+
+/** `t` cut to a window around its first match of `sarg.pattern`, split into plain and marked pieces (JSON array). */
+const highlight = (t: string) => `(SELECT to_json(string_to_array(regexp_replace(w.t, sarg.pattern, chr(1) || '\\&' || chr(1), 'gi'), chr(1)))
+    FROM (SELECT CASE WHEN length(z.t) <= ${SEARCH_WINDOW} THEN z.t
+                      ELSE CASE WHEN z.st > 1 THEN '…' ELSE '' END || substr(z.t, z.st, ${SEARCH_WINDOW})
+                           || CASE WHEN z.st + ${SEARCH_WINDOW} <= length(z.t) THEN '…' ELSE '' END END AS t
+            FROM (SELECT translate(${t}, chr(1), ' ') AS t, greatest(1, regexp_instr(${t}, sarg.pattern, 1, 1, 0, 'i') - ${SEARCH_WINDOW_BEFORE}) AS st) z) w)`;
+
+/**
+ * The contract `c`'s `_search` (TContractSearch): its texts that hold a marked term, in the order
+ * name, parties, participants' names, their e-mail addresses, data field values, the text's
+ * sections (heading, then text), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
+ */
+export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_agg(json_build_object('field', m.field, 'label', m.label, 'highlight', ${highlight("m.txt")}) ORDER BY m.ord, m.sub), '[]'))
+  FROM (SELECT a.* FROM (
+          SELECT 1 AS ord, 0 AS sub, 'name' AS field, NULL::text AS label, c.name AS txt
+          UNION ALL SELECT 2, p.id, 'party', NULL, p.name FROM parties p WHERE p.contract_id = c.id
+          UNION ALL SELECT 3, x.id, 'participant_name', NULL, x.name FROM parties p JOIN participants x ON x.party_id = p.id WHERE p.contract_id = c.id
+          UNION ALL SELECT 4, x.id, 'participant_email', NULL, x.email FROM parties p JOIN participants x ON x.party_id = p.id WHERE p.contract_id = c.id
+          UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
+          UNION ALL SELECT 6, b.i * 2, 'heading', NULL, b.v->>'heading' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
+          UNION ALL SELECT 6, b.i * 2 + 1, 'text', NULLIF(b.v->>'heading', ''), b.v->>'text' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
+        ) a WHERE a.txt ~* sarg.pattern ORDER BY a.ord, a.sub LIMIT ${SEARCH_MATCHES_SHOWN}) m)`;

@@ -1,0 +1,167 @@
+// The contracts list's search (`q`, docs/api.md "Finding contracts"): each kind of match, the
+// `relevance` order, the highlights, the workspace permissions (list, count and CSV), and the
+// search document kept current by the triggers after every kind of change, whichever path wrote it.
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
+import { contractsCsvStream } from "@/lib/api/contracts-csv";
+import { contractListPreload } from "@/lib/api/json/contract";
+import { bytesFromEscaped } from "@/lib/db/sql";
+import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
+import type { Actor } from "@/lib/domain/actor";
+import { type TContractListItem, ZContractExportQuerySchema, ZContractListQuerySchema } from "@/lib/schemas";
+import { updateDataField } from "@/lib/services/data-fields/update-data-field";
+import { createParty } from "@/lib/services/parties/create-party";
+import { deleteParty } from "@/lib/services/parties/delete-party";
+import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+
+let db: TestDatabase;
+let admin: { id: number };
+let editorA: { id: number };
+const actors = {} as Record<"admin" | "editorA", Actor>;
+const c = {} as Record<"supply" | "service" | "lease" | "secret", number>;
+
+type TList = { count: number; data: TContractListItem[] };
+
+async function list(user: { id: number }, query: Record<string, string>): Promise<TList> {
+  const read = await authenticateSessionUser(db.prisma, user.id, contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example"));
+  return JSON.parse(`${bytesFromEscaped(read!.preloaded as string).toString("utf8")}}`) as TList;
+}
+const ids = async (user: { id: number }, q: string, sort?: string) => (await list(user, { q, ...(sort ? { sort } : {}) })).data.map((x) => x.id);
+
+/** The search document as the triggers keep it equals the one made afresh from its sources, for every contract. */
+async function documentsStale(): Promise<number> {
+  const [row] = await db.prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM contract_search s FULL JOIN contract_search_source v USING (contract_id)
+     WHERE s.contract_id IS NULL OR v.contract_id IS NULL OR s.doc IS DISTINCT FROM v.doc OR s.tsv IS DISTINCT FROM v.tsv
+        OR s.name IS DISTINCT FROM v.name OR s.workspace_id IS DISTINCT FROM v.workspace_id`;
+  return row!.n;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const a = await createWorkspace(db.prisma, { name: "Workspace A" });
+  const b = await createWorkspace(db.prisma, { name: "Workspace B" });
+  const template = await createTemplate(db.prisma, {
+    workspaceIds: [a.id, b.id],
+    dataFields: [{ name: "Order number", customId: "order" }],
+    body: { sections: [{ heading: "Confidentiality", text: "The parties keep the Kestrel formula secret." }] },
+  });
+  admin = await createUser(db.prisma, { isAdmin: true });
+  editorA = await createUser(db.prisma, { memberships: [{ workspaceId: a.id, role: "editor" }] });
+  actors.admin = (await loadUserActor(db.prisma, admin, { via: "session", apiTokenId: null }))!;
+  actors.editorA = (await loadUserActor(db.prisma, editorA, { via: "session", apiTokenId: null }))!;
+  const make = async (ws: number, name: string, party: string, person: { name: string; email: string }) =>
+    (await createContract(db.prisma, { workspaceId: ws, templateId: template.id, name, counterparties: [{ type: "company", name: party, participants: [person] }] })).id;
+  c.supply = await make(a.id, "Nordic supply 2026", "Fjordline AS", { name: "Greta Lindqvist", email: "greta@fjordline.no" });
+  c.service = await make(a.id, "Service agreement", "Nordic Paper AB", { name: "Olle Berg", email: "olle@paper.se" });
+  c.lease = await make(a.id, "Lease", "Lakeside Oy", { name: "Aino Virtanen", email: "aino@lakeside.fi" });
+  c.secret = await make(b.id, "Nordic secret", "Hidden Co", { name: "Sam Spy", email: "spy@hidden.example" });
+  await db.prisma.contract.update({ where: { id: c.lease }, data: { body: { sections: [{ heading: "Scope", text: "Deliveries across the Nordic countries." }] } } });
+  for (const id of [c.supply, c.secret]) await db.prisma.contractDataField.updateMany({ where: { contractId: id }, data: { value: "PO-4411" } });
+});
+afterAll(() => db.cleanup());
+
+describe("q= finds", () => {
+  it("the name, a party, a participant's name and e-mail address, a data field value, the text and part of a number", async () => {
+    expect(await ids(admin, "supply")).toEqual([c.supply]);
+    expect(await ids(admin, "Fjordline")).toEqual([c.supply]);
+    expect(await ids(admin, "Greta Lindqvist")).toEqual([c.supply]);
+    expect(await ids(admin, "olle@paper.se")).toEqual([c.service]);
+    expect(await ids(admin, "PO-4411", "id")).toEqual([c.supply, c.secret]);
+    expect(await ids(admin, "4411", "id")).toEqual([c.supply, c.secret]);
+    expect(await ids(admin, "kestrel", "id")).toEqual([c.supply, c.service, c.secret]);
+    expect(await ids(admin, "countries")).toEqual([c.lease]);
+    // Every word, in any field and order; part of a word from 3 characters; nothing else.
+    expect(await ids(admin, "lindqvist nordic")).toEqual([c.supply]);
+    expect(await ids(admin, "jordli")).toEqual([c.supply]);
+    expect(await ids(admin, "nothing like this")).toEqual([]);
+  });
+
+  it("ranks the name first, then parties and people, then the text; relevance is the default with q", async () => {
+    const found = await list(editorA, { q: "nordic" });
+    expect(found.data.map((x) => x.id)).toEqual([c.supply, c.service, c.lease]);
+    expect(found.count).toBe(3);
+    expect(await ids(editorA, "nordic", "relevance")).toEqual([c.supply, c.service, c.lease]);
+    expect(await ids(editorA, "nordic", "-id")).toEqual([c.lease, c.service, c.supply]);
+    expect(() => ZContractListQuerySchema.parse({ sort: "relevance" })).toThrow("relevance needs q");
+  });
+
+  it("says where each contract matched, the matched words marked as plain text pieces", async () => {
+    const [supply] = (await list(admin, { q: "4411", workspace_id: String((await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } })).workspaceId) })).data;
+    expect(supply!._search).toEqual({ matches: [{ field: "data_field", label: "Order number", highlight: ["PO-", "4411", ""] }] });
+    const [greta] = (await list(admin, { q: "greta" })).data;
+    expect(greta!._search!.matches).toEqual([
+      { field: "participant_name", label: null, highlight: ["", "Greta", " Lindqvist"] },
+      { field: "participant_email", label: null, highlight: ["", "greta", "@fjordline.no"] },
+    ]);
+    const [lease] = (await list(admin, { q: "nordic countries" })).data;
+    expect(lease!._search!.matches).toEqual([{ field: "text", label: "Scope", highlight: ["Deliveries across the ", "Nordic countries", "."] }]);
+    // Markup in the data is text like any other: the answer carries no HTML of its own.
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
+    const [marked] = (await list(admin, { q: "<b>" })).data;
+    expect(marked!._search!.matches[0]).toEqual({ field: "name", label: null, highlight: ["Lease ", "<b>", "bold</b>"] });
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease" } });
+    // No `_search` without q.
+    expect((await list(admin, {})).data.every((x) => x._search === undefined)).toBe(true);
+  });
+});
+
+describe("q= and the workspaces", () => {
+  it("never shows or counts another workspace's match, in the list or the CSV", async () => {
+    for (const q of ["PO-4411", "4411", "nordic", "hidden", "spy@hidden.example", "kestrel"]) {
+      const found = await list(editorA, { q });
+      expect(found.data.map((x) => x.id)).not.toContain(c.secret);
+      expect(found.count, q).toBe(found.data.length);
+      const csv = parse(new TextDecoder().decode(await new Response(contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q }), batchRows: 1 })).arrayBuffer()), {
+        bom: true,
+        columns: true,
+      }) as { id: string }[];
+      expect(csv.map((r) => Number(r.id)), q).toEqual(found.data.map((x) => x.id));
+    }
+    expect((await list(editorA, { q: "hidden" })).count).toBe(0);
+    expect((await list(admin, { q: "hidden" })).count).toBe(1);
+  });
+});
+
+describe("the search document", () => {
+  it("follows every kind of change in the change's own transaction", async () => {
+    expect(await documentsStale()).toBe(0);
+    // Rename.
+    await db.prisma.contract.update({ where: { id: c.service }, data: { name: "Zebra deal" } });
+    expect(await ids(admin, "zebra")).toEqual([c.service]);
+    expect(await ids(admin, "service agreement")).toEqual([]);
+    // A party added and removed by the product's services.
+    const party = await createParty({ db: db.prisma, actor: actors.admin, contractId: c.lease, request: { type: "company", name: "Quokka Ltd", country_code: "SE", identification_number: "", participants: [{ name: "Quinn Q", email: "quinn@quokka.example" }] } as never });
+    expect(await ids(admin, "quokka")).toEqual([c.lease]);
+    await deleteParty({ db: db.prisma, actor: actors.admin, contractId: c.lease, partyId: party.id });
+    expect(await ids(admin, "quokka")).toEqual([]);
+    // A party renamed, a participant renamed and given another e-mail address.
+    await db.prisma.party.updateMany({ where: { contractId: c.lease, name: "Lakeside Oy" }, data: { name: "Harbour Oy" } });
+    expect(await ids(admin, "harbour")).toEqual([c.lease]);
+    await db.prisma.participant.updateMany({ where: { email: "aino@lakeside.fi" }, data: { name: "Aino Korhonen", email: "aino@harbour.fi" } });
+    expect(await ids(admin, "korhonen")).toEqual([c.lease]);
+    expect(await ids(admin, "aino@harbour.fi")).toEqual([c.lease]);
+    expect(await ids(admin, "aino@lakeside.fi")).toEqual([]);
+    // A data field's value, by the product's service.
+    const field = await db.prisma.contractDataField.findFirstOrThrow({ where: { contractId: c.service } });
+    await updateDataField({ db: db.prisma, actor: actors.admin, contractId: c.service, dataField: { id: field.id }, value: "INV-98765" });
+    expect(await ids(admin, "98765")).toEqual([c.service]);
+    // The text.
+    await db.prisma.contract.update({ where: { id: c.supply }, data: { body: { sections: [{ heading: "Pricing", text: "Prices follow the Zanzibar index." }] } } });
+    expect(await ids(admin, "zanzibar")).toEqual([c.supply]);
+    expect(await ids(admin, "kestrel", "id")).toEqual([c.service, c.secret]);
+    // A rolled-back change leaves the document as it was.
+    await db.prisma
+      .$transaction(async (tx) => {
+        await tx.contract.update({ where: { id: c.secret }, data: { name: "Rolled back" } });
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(await ids(admin, "rolled")).toEqual([]);
+    // A contract deleted takes its document with it.
+    await db.prisma.contract.delete({ where: { id: c.secret } });
+    expect(await ids(admin, "hidden")).toEqual([]);
+    expect(await documentsStale()).toBe(0);
+  });
+});
