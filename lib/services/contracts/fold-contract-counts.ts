@@ -1,4 +1,6 @@
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { takeDue } from "@/lib/services/jobs/take-due";
 
 /**
  * Moves the contract count deltas the triggers on `contracts` inserted into the per-workspace,
@@ -9,10 +11,18 @@ import type { PrismaClient, Tx } from "@/lib/db";
  *
  * Safe with several instances on one database: the deltas are taken with `FOR UPDATE SKIP LOCKED`,
  * so two folds at once take different deltas, and each locks the totals it adds to in one order
- * (workspace, state), so they never deadlock. Returns how many deltas it folded (at most `batch`).
+ * (workspace, state), so they never deadlock. Returns how many deltas it folded (at most `batch` a
+ * round, `rounds` rounds at most).
  */
-export async function foldContractCounts({ db, batch = 10_000 }: { db: PrismaClient | Tx; batch?: number }): Promise<number> {
-  const [row] = await db.$queryRaw<{ folded: number }[]>`
+export async function foldContractCounts({ db, batch = 10_000, rounds = 1 }: { db: PrismaClient; batch?: number; rounds?: number }): Promise<number> {
+  // A batch per transaction (takeDue), each one statement answering how many deltas it folded; a
+  // batch that folded fewer than `batch` ends the run.
+  const batches = await takeDue<{ folded: number }>(db, { batch, rounds, due: foldStatement, taken: ([row]) => row?.folded ?? 0 });
+  return batches.reduce((total, row) => total + row.folded, 0);
+}
+
+function foldStatement(batch: number): Prisma.Sql {
+  return Prisma.sql`
     WITH taken AS (
       DELETE FROM contract_count_deltas
       WHERE id IN (SELECT id FROM contract_count_deltas ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
@@ -27,7 +37,6 @@ export async function foldContractCounts({ db, batch = 10_000 }: { db: PrismaCli
       ON CONFLICT (workspace_id, state) DO UPDATE SET n = contract_counts.n + EXCLUDED.n
     )
     SELECT COALESCE(sum(deltas), 0)::int AS folded FROM sums`;
-  return row?.folded ?? 0;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { now as clockNow } from "@/lib/clock";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { takeDue } from "@/lib/services/jobs/take-due";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { advanceLifecycle } from "./advance-lifecycle";
 import { LIFECYCLE_SELECT } from "./lifecycle-row";
@@ -18,7 +20,7 @@ const MAX_ROUNDS = 100;
 
 /**
  * The lifecycle job (docs/lifecycle.md "The job"), run by every instance: the signed contracts whose
- * `lifecycle_due_at` has come are taken `FOR UPDATE SKIP LOCKED`, a batch per transaction, and each
+ * `lifecycle_due_at` has come are taken `FOR UPDATE SKIP LOCKED`, a batch per transaction (takeDue), and each
  * is brought up to `now()` (lib/clock.ts) by advanceLifecycle: its changes and their audit events,
  * its owner's warnings and their marks, its next turn, all in that transaction. Two instances never
  * take the same contract, a contract a request holds (notice, termination) waits for the next
@@ -28,15 +30,17 @@ const MAX_ROUNDS = 100;
 export async function advanceDueLifecycles({ db, batch = 50, linkOrigin = "" }: { db: PrismaClient; batch?: number; linkOrigin?: string }): Promise<TLifecycleRun> {
   const run: TLifecycleRun = { contracts: 0, changes: 0, warnings: 0 };
   const now = clockNow();
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const taken = await db.$transaction(async (tx: Tx) => {
-      const due = await tx.$queryRaw<{ id: number }[]>`
+  const due = await takeDue<{ id: number }>(db, {
+    batch,
+    rounds: MAX_ROUNDS,
+    due: (limit) => Prisma.sql`
         SELECT id FROM contracts
          WHERE lifecycle_due_at <= ${now}::timestamptz AND state = 'signed'
          ORDER BY lifecycle_due_at, id
-         LIMIT ${batch}
-           FOR UPDATE SKIP LOCKED`;
-      for (const { id } of due) {
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED`,
+    async handle(tx: Tx, taken) {
+      for (const { id } of taken) {
         const row = await tx.contract.findUniqueOrThrow({ where: { id }, select: LIFECYCLE_SELECT });
         if (row.signedOn === null) {
           await tx.contract.update({ where: { id }, data: { lifecycleDueAt: null } });
@@ -46,11 +50,9 @@ export async function advanceDueLifecycles({ db, batch = 50, linkOrigin = "" }: 
         run.changes += done.changes.length;
         run.warnings += done.warnings;
       }
-      return due.length;
-    });
-    run.contracts += taken;
-    if (taken < batch) break;
-  }
+    },
+  });
+  run.contracts = due.length;
   if (run.warnings > 0) mailQueued();
   return run;
 }

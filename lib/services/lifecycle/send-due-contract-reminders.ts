@@ -1,5 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { now as clockNow } from "@/lib/clock";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { takeDue } from "@/lib/services/jobs/take-due";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
@@ -25,18 +27,17 @@ const MAX_ROUNDS = 100;
 /**
  * Sends the internal reminders that are due (docs/lifecycle.md "Warnings and reminders"), each
  * exactly once across instances and crashes: the due rows (`sent_at` null, `due_at` ≤ now()) are
- * taken `FOR UPDATE SKIP LOCKED`, and each one's mail, its `sent_at` and its audit event
- * (`contract.internal_reminder_send`) are written in that transaction. A recipient who is no longer
+ * taken `FOR UPDATE SKIP LOCKED` (takeDue, a batch per transaction), and each one's mail, its
+ * `sent_at` and its audit event (`contract.internal_reminder_send`) are written in that transaction. A recipient who is no longer
  * active, or can no longer see the contract, gets nothing; the reminder is marked all the same, and
  * its event says `delivered: false`. Answers how many were taken.
  */
 export async function sendDueContractReminders({ db, batch = 100, linkOrigin = "" }: { db: PrismaClient; batch?: number; linkOrigin?: string }): Promise<number> {
   const now = clockNow();
-  let total = 0;
-  let mailed = false;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const taken = await db.$transaction(async (tx: Tx) => {
-      const rows = await tx.$queryRaw<TDueReminder[]>`
+  const rows = await takeDue<TDueReminder>(db, {
+    batch,
+    rounds: MAX_ROUNDS,
+    due: (limit) => Prisma.sql`
         SELECT r.id, r.contract_id AS "contractId", c.name AS "contractName", c.workspace_id AS "workspaceId", r.remind_on AS "remindOn",
                r.note, r.recipient_id AS "recipientId", u.name AS "recipientName", u.email AS "recipientEmail",
                (u.active AND (u.is_admin OR EXISTS (SELECT 1 FROM workspace_memberships m WHERE m.user_id = u.id AND m.workspace_id = c.workspace_id))) AS "mayRead",
@@ -46,14 +47,14 @@ export async function sendDueContractReminders({ db, batch = 100, linkOrigin = "
           JOIN users u ON u.id = r.recipient_id
          WHERE r.sent_at IS NULL AND r.due_at <= ${now}::timestamptz
          ORDER BY r.due_at, r.id
-         LIMIT ${batch}
-           FOR UPDATE OF r SKIP LOCKED`;
-      for (const row of rows) {
+         LIMIT ${limit}
+           FOR UPDATE OF r SKIP LOCKED`,
+    async handle(tx: Tx, taken) {
+      for (const row of taken) {
         const date = row.remindOn.toISOString().slice(0, 10);
         if (row.mayRead) {
           const mail = contractReminderMail({ recipientName: row.recipientName, contractName: row.contractName, contractId: row.contractId, note: row.note, date, setBy: row.setBy, linkOrigin });
           await enqueueEmail({ db: tx, kind: "contract_reminder", contractId: row.contractId, participantId: null, to: row.recipientEmail, linkOrigin, ...mail });
-          mailed = true;
         }
         await tx.contractReminder.update({ where: { id: row.id }, data: { sentAt: now } });
         await writeAuditEvent({
@@ -67,11 +68,8 @@ export async function sendDueContractReminders({ db, batch = 100, linkOrigin = "
           after: { reminder_id: row.id, date, recipient_id: row.recipientId, delivered: row.mayRead },
         });
       }
-      return rows.length;
-    });
-    total += taken;
-    if (taken < batch) break;
-  }
-  if (mailed) mailQueued();
-  return total;
+    },
+  });
+  if (rows.some((row) => row.mayRead)) mailQueued();
+  return rows.length;
 }

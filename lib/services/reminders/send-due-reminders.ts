@@ -1,4 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { takeDue } from "@/lib/services/jobs/take-due";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
@@ -25,7 +27,7 @@ interface TDueRow {
 /**
  * Queues the reminders and expiry warnings that are due (docs/mail.md "Reminders"), each exactly
  * once with several instances on one database and across crashes: the due participants are taken
- * `FOR UPDATE SKIP LOCKED`, and the mail, its mark on the participant (`reminders_sent`,
+ * `FOR UPDATE SKIP LOCKED` (takeDue, a batch per transaction), and the mail, its mark on the participant (`reminders_sent`,
  * `last_reminded_at`, `expiry_warned_at`) and the audit event are written in that same transaction.
  * A second instance skips the rows the first holds, and once the first commits, the marks make them
  * no longer due. The contract row is held `FOR SHARE`, so a decision, delegation or withdrawal (all
@@ -39,9 +41,10 @@ interface TDueRow {
  */
 export async function sendDueReminders({ db, batch = 200 }: { db: PrismaClient; batch?: number }): Promise<TReminderRun> {
   const run: TReminderRun = { reminders: 0, warnings: 0 };
-  for (;;) {
-    const done = await db.$transaction(async (tx: Tx) => {
-      const rows = await tx.$queryRaw<TDueRow[]>`
+  const rows = await takeDue<TDueRow>(db, {
+    batch,
+    rounds: Infinity,
+    due: (limit) => Prisma.sql`
         SELECT q.id, q.name, q.email, c.id AS "contractId", c.name AS "contractName", c.workspace_id AS "workspaceId",
                c.signing_period_expires_at AS "expiresAt", q.reminders_sent AS "remindersSent",
                COALESCE((SELECT m.link_origin FROM email_messages m WHERE m.contract_id = c.id AND m.participant_id = q.id AND m.kind = 'invitation'
@@ -63,16 +66,15 @@ export async function sendDueReminders({ db, batch = 200 }: { db: PrismaClient; 
                  AND now() >= GREATEST(q.invited_at + make_interval(days => s.first), q.last_reminded_at + make_interval(days => s.every)))
              OR (q.expiry_warned_at IS NULL AND s.warning > 0 AND now() >= c.signing_period_expires_at - make_interval(days => s.warning)))
          ORDER BY q.id
-         LIMIT ${batch}
+         LIMIT ${limit}
            FOR UPDATE OF q SKIP LOCKED
-           FOR SHARE OF c SKIP LOCKED`;
-      for (const row of rows) await remind(tx, row);
-      run.warnings += rows.filter((r) => r.warning).length;
-      run.reminders += rows.filter((r) => !r.warning).length;
-      return rows.length < batch;
-    });
-    if (done) break;
-  }
+           FOR SHARE OF c SKIP LOCKED`,
+    async handle(tx, taken) {
+      for (const row of taken) await remind(tx, row);
+    },
+  });
+  run.warnings = rows.filter((r) => r.warning).length;
+  run.reminders = rows.length - run.warnings;
   if (run.reminders + run.warnings > 0) mailQueued();
   return run;
 }
