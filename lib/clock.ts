@@ -28,3 +28,11 @@ export function atTime<T>(at: Date | number, fn: () => T): T {
   if (!Number.isFinite(ms)) throw new RangeError(`atTime: not a time: ${String(at)}`);
   return fixed.run(ms, fn);
 }
+
+/**
+ * Runs `fn` on the real clock, whatever `atTime` encloses the caller: for work that outlives the
+ * change that started it (a background job's run that a change under `atTime` woke up).
+ */
+export function realTime<T>(fn: () => T): T {
+  return fixed.exit(fn);
+}

@@ -26,3 +26,20 @@ test("code running beside atTime keeps the real clock", async () => {
   expect(outside).toBeGreaterThan(1e12);
   expect(() => atTime(Number.NaN, () => 0)).toThrow(RangeError);
 });
+
+test("a background job a change under atTime wakes runs on the real clock (the demo seed's signatures kick the seal job)", async () => {
+  const { runPeriodically } = await import("@/lib/services/jobs/run-periodically");
+  const { jobWakeup } = await import("@/lib/services/jobs/job-wakeup");
+  const wakeup = jobWakeup(`clock-test-${Date.now()}`);
+  const seen: number[] = [];
+  const job = runPeriodically("clock-test", 3_600_000, async () => void seen.push(nowMs()), { wakeOn: wakeup.on });
+  await job.idle();
+  const before = Date.now();
+  // A run kicked while one is under way runs right after it: both on the real clock.
+  atTime(0, () => wakeup.notify());
+  atTime(0, () => wakeup.notify());
+  await job.idle();
+  await job.stop();
+  expect(seen.length).toBe(3);
+  expect(seen.slice(1).every((ms) => ms >= before)).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { realTime } from "@/lib/clock";
 import { logger } from "@/lib/logger";
 
 import { jobRuns, type TJobRun } from "./job-runs";
@@ -37,7 +38,8 @@ export function runPeriodically(
       return;
     }
     stats.runningSince = Date.now();
-    running = work(stopping)
+    // A run a change under atTime (the demo seed) woke is not dated by it: the job's clock is the real one.
+    running = realTime(() => work(stopping))
       .then(
         () => undefined,
         (error: unknown) => {
