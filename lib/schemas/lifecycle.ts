@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isCalendarDate, parsePeriod } from "@/lib/domain/calendar";
 import { DURATION_TYPES, LIFECYCLE_STATES, LIFECYCLE_SUB_STATES } from "@/lib/domain/lifecycle";
 
-import { ZIdParamSchema, ZIdSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
+import { ZIdParamSchema, ZIdSchema, ZTimestampSchema, hasTextControlCharacters, oneOf, requestObject, typeError } from "./common";
 
 /** A calendar date, `YYYY-MM-DD`, with no time of day. */
 export const ZDateSchema = z
@@ -55,10 +55,12 @@ export const ZCreateContractReminderRequestSchema = requestObject({
   note: z
     .string({ error: typeError("a string") })
     .trim()
+    .overwrite((text) => text.replace(/\r\n?/g, "\n"))
     .min(1, "must not be empty")
     .max(2000, "must be at most 2,000 characters")
-    .refine((text) => !/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(text), "must not contain control characters")
-    .meta({ description: "What to remember; up to 2,000 characters." }),
+    // The rule of every text of several lines (a reason): line breaks, no other control characters.
+    .refine((text) => !hasTextControlCharacters(text), "must be plain text: line breaks are fine, tabs and other control characters are not")
+    .meta({ description: "What to remember; up to 2,000 characters of plain text (line breaks kept, CR LF stored as LF)." }),
   recipient_id: ZIdSchema.optional().meta({ description: "The user who gets it (someone who may see the contract); left out: the caller." }),
 }).meta({ id: "CreateContractReminderRequest" });
 
