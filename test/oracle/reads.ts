@@ -79,6 +79,7 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
       query.workspace_id === undefined ? {} : { workspaceId: query.workspace_id },
       query.state === undefined ? {} : { state: query.state },
       found === null ? {} : { id: { in: [...found.keys()] } },
+      query.updated_before === undefined ? {} : { updatedAt: { lt: new Date(query.updated_before) } },
       ...lifecycleWhere(query),
     ],
   };

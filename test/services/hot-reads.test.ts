@@ -158,6 +158,10 @@ describe("GET /v1/contracts in one statement", () => {
     { ...base, q: "break", sort: "-id" },
     { ...base, q: "ö", sort: "name" },
     { ...base, q: "deal alpha", sort: "id" },
+    // Counted as the kept totals less the contracts changed since (contract-filter.ts `contractCountSql`).
+    { ...base, state: "draft", updated_before: new Date(Date.now() + 86_400_000).toISOString() },
+    { ...base, updated_before: new Date(Date.now() - 86_400_000).toISOString() },
+    { ...base, workspace_id: w.workspaces.b.id, updated_before: "2000-01-01T00:00:00.000Z" },
     // The lifecycle's (its own fixtures: test/services/list-contracts-lifecycle.test.ts).
     { ...base, sort: "-end_date" },
     { ...base, sort: "notice_deadline", lifecycle_state: "active" },

@@ -48,11 +48,16 @@ void ALL_ROW_FILTERS_LISTED;
  * workspace and state are filtered, which the kept per-workspace, per-state totals can count. "Me"
  * is the calling user (the authentication's CTE).
  */
-export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; byWorkspaceAndStateOnly: boolean } {
+export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; byWorkspaceAndStateOnly: boolean; keyed: Sql[]; dropped: Sql | null } {
   const conditions: Sql[] = [];
   if (query.workspace_id !== undefined) conditions.push(Prisma.sql`c.workspace_id = ${query.workspace_id}::int`);
   if (query.state !== undefined) conditions.push(Prisma.sql`c.state = ${query.state}::text::contract_state`);
+  const keyed = [...conditions];
   const byWorkspaceAndStateOnly = ROW_FILTERS.every((key) => query[key] === undefined);
+  // `updated_before` alone: every contract has an `updated_at`, so the contracts it keeps are the
+  // kept totals less those it drops, the recently changed (few, by an index), not the old (most).
+  const onlyUpdatedBefore = ROW_FILTERS.every((key) => (key === "updated_before") === (query[key] !== undefined));
+  const dropped = onlyUpdatedBefore ? Prisma.sql`c.updated_at >= ${query.updated_before}::timestamptz` : null;
   // The search document of each contract (contract-search.ts), by its GIN indexes.
   if (query.q !== undefined) conditions.push(searchConditionSql(query.q));
   if (query.updated_before !== undefined) conditions.push(Prisma.sql`c.updated_at < ${query.updated_before}::timestamptz`);
@@ -71,7 +76,22 @@ export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; 
   if (query.notice_deadline_after !== undefined) conditions.push(Prisma.sql`c.notice_deadline >= ${query.notice_deadline_after}::date`);
   if (query.notice_deadline_before !== undefined) conditions.push(Prisma.sql`c.notice_deadline < ${query.notice_deadline_before}::date`);
   if (query.renewed_after !== undefined) conditions.push(Prisma.sql`c.renewed_at >= ${query.renewed_after}::timestamptz`);
-  return { conditions, byWorkspaceAndStateOnly };
+  return { conditions, byWorkspaceAndStateOnly, keyed, dropped };
+}
+
+/**
+ * The exact count of a filter's contracts, for the caller's workspaces when `scoped`: with only
+ * the workspace and state filtered, the kept per-workspace, per-state totals and the deltas not
+ * folded yet (fold-contract-counts.ts: a few rows); with only `updated_before` besides, those less
+ * the contracts it drops; else the rows. One statement, one snapshot: exact in any case.
+ */
+export function contractCountSql(query: TContractFilter, scoped: boolean): Sql {
+  const { conditions, byWorkspaceAndStateOnly, keyed, dropped } = contractFilterSql(query);
+  const kept = Prisma.sql`(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
+      UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${contractWhereSql(keyed, scoped)})`;
+  if (byWorkspaceAndStateOnly) return kept;
+  if (dropped) return Prisma.sql`(${kept} - (SELECT count(*) FROM contracts c WHERE ${contractWhereSql([...keyed, dropped], scoped)}))`;
+  return Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${contractWhereSql(conditions, scoped)})`;
 }
 
 const DELIVERY_FAILED = Prisma.sql`c.id IN (SELECT fp.contract_id FROM participants fq JOIN parties fp ON fp.id = fq.party_id WHERE fq.delivery_failed_at IS NOT NULL)`;

@@ -9,7 +9,7 @@ import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
-import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { contractCountSql, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_JSON, searchArgs, searchRankSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
 import { actingUserIdOf } from "@/lib/api/json/participant";
@@ -103,22 +103,15 @@ const SEARCH_LIST_ITEM = Prisma.raw(
  * of parsing and writing it again.
  */
 export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
-  const { conditions: where, byWorkspaceAndStateOnly } = contractFilterSql(query);
+  const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
   const item = query.q === undefined ? LIST_ITEM : SEARCH_LIST_ITEM;
   // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
   const filter = (scoped: boolean) => contractWhereSql(where, scoped);
   const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
-  // Without a search or another row filter, the count is the sum of the per-workspace, per-state totals and the
-  // deltas not folded into them yet (fold-contract-counts.ts): a few rows, where count(*) read an
-  // index entry for every contract in scope. The other filters still count rows.
-  const count = either((scoped) =>
-    byWorkspaceAndStateOnly
-      ? Prisma.sql`(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
-           UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${filter(scoped)})`
-      : Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${filter(scoped)})`,
-  );
+  // The count from the kept totals where it can (contract-filter.ts `contractCountSql`), else the rows.
+  const count = either((scoped) => contractCountSql(query, scoped));
   // Deferred: the page's ids first, then their rows: skipping 19,900 contracts is then a walk
   // along an index (an index-only scan where the visibility map allows), not 19,900 rows read and
   // dropped. Direct: near the start, the rows themselves, without the second look-up per row.

@@ -4,7 +4,7 @@ import { AUTH_CTE, isoTimeSql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DASHBOARD_FAILURES_SHOWN, DASHBOARD_ITEMS_SHOWN, DASHBOARD_LIFECYCLE_TILES, DASHBOARD_TILES, dashboardQueries } from "@/lib/domain/dashboard";
 import { ZContractListQuerySchema } from "@/lib/schemas/contract";
-import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { contractCountSql, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { contractOrderSql } from "@/lib/api/json/contract";
 
 /**
@@ -14,9 +14,9 @@ import { contractOrderSql } from "@/lib/api/json/contract";
 export function dashboardPreload(asOf: Date): TPreload {
   const queries = dashboardQueries(asOf);
   const counts = DASHBOARD_TILES.map((tile) => {
-    const { conditions } = contractFilterSql(ZContractListQuerySchema.parse(queries[tile]));
-    // As in the list: the scoped and unscoped forms written apart, so each is planned on its own.
-    const count = (scoped: boolean) => Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${contractWhereSql(conditions, scoped)})`;
+    const query = ZContractListQuerySchema.parse(queries[tile]);
+    // As in the list (the same count): the scoped and unscoped forms written apart, so each is planned on its own.
+    const count = (scoped: boolean) => contractCountSql(query, scoped);
     return Prisma.sql`${Prisma.raw(`'${tile}'`)}, CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${count(false)} ELSE ${count(true)} END`;
   });
   // The lifecycle tiles name their list's first contracts, in the list's own order.
