@@ -43,6 +43,9 @@ export function createPrismaClient(connectionString: string, max = 10, { serverT
     connectionString,
     max,
     connectionTimeoutMillis: 5_000,
+    // No JIT: it compiles a statement whose estimated cost passes jit_above_cost, 250–300 ms for a
+    // search of the contracts list (447 functions) that runs in 5 ms (docs/performance.md "Search").
+    options: "-c jit=off",
     ...(serverTimeouts ? { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
   });
   markBusyTimeouts(pool, max);
