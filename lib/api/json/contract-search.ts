@@ -32,10 +32,14 @@ export function searchConditionSql(q: string): Sql {
  * text and 0.5 when the document does.
  */
 export function searchRankSql(q: string): Sql {
+  return Prisma.sql`(SELECT ${searchRankOfDocumentSql(q)} FROM contract_search s WHERE s.contract_id = c.id)`;
+}
+
+/** The same of the search document `s` itself. */
+export function searchRankOfDocumentSql(q: string): Sql {
   const like = containsPattern(q);
-  return Prisma.sql`(SELECT ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8
-      + CASE WHEN s.name ILIKE ${like}::text THEN 1 ELSE 0 END + CASE WHEN s.doc ILIKE ${like}::text THEN 0.5 ELSE 0 END
-    FROM contract_search s WHERE s.contract_id = c.id)`;
+  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8
+      + CASE WHEN s.name ILIKE ${like}::text THEN 1 ELSE 0 END + CASE WHEN s.doc ILIKE ${like}::text THEN 0.5 ELSE 0 END)`;
 }
 
 /** A regular expression (PostgreSQL's ARE) character taken literally. */

@@ -10,7 +10,7 @@ import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractCountSql, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
-import { SEARCH_JSON, searchArgs, searchRankSql } from "@/lib/api/json/contract-search";
+import { SEARCH_JSON, searchArgs, searchMatchSql, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
@@ -103,13 +103,17 @@ const SEARCH_LIST_ITEM = Prisma.raw(
  * of parsing and writing it again.
  */
 export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
-  const { conditions: where } = contractFilterSql(query);
-  const order = contractOrderSql(query);
-  const item = query.q === undefined ? LIST_ITEM : SEARCH_LIST_ITEM;
   // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
-  const filter = (scoped: boolean) => contractWhereSql(where, scoped);
   const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
+  const q = query.q;
+  if (q !== undefined) {
+    return Prisma.sql`(SELECT ${either((scoped) => searchListHeadSql(query, q, scoped, page))} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`;
+  }
+  const { conditions: where } = contractFilterSql(query);
+  const order = contractOrderSql(query);
+  const item = LIST_ITEM;
+  const filter = (scoped: boolean) => contractWhereSql(where, scoped);
   // The count from the kept totals where it can (contract-filter.ts `contractCountSql`), else the rows.
   const count = either((scoped) => contractCountSql(query, scoped));
   // Deferred: the page's ids first, then their rows: skipping 19,900 contracts is then a walk
@@ -124,6 +128,26 @@ export function contractListPreload(query: TContractListQuery, origin: string, p
           JOIN contracts c ON c.id = k.id)`,
   );
   // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-  const args = query.q === undefined ? answerArgs(origin, null) : Prisma.sql`${answerArgs(origin, null)}, ${searchArgs(query.q)}`;
-  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${args})`;
+  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`;
+}
+
+/**
+ * A search's list head: the matches (the document's GIN indexes, the other filters, the caller's
+ * workspaces) found once, with their rank, then counted and the page taken from them: not found
+ * twice, once for the count and once for the page (at 1,000,000 contracts each find of a broad
+ * word reads tens of thousands of documents).
+ */
+function searchListHeadSql(query: TContractListQuery, q: string, scoped: boolean, page: Sql): Sql {
+  const { conditions } = contractFilterSql({ ...query, q: undefined });
+  const relevance = contractSortOf(query) === "relevance";
+  const order = relevance ? Prisma.raw("search_rank DESC, c.id DESC") : contractOrderSql(query);
+  const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
+  return Prisma.sql`(WITH m AS MATERIALIZED (
+        SELECT c.id, ${rank} AS search_rank FROM contract_search s JOIN contracts c ON c.id = s.contract_id
+         WHERE ${searchMatchSql(q)} AND ${contractWhereSql(conditions, scoped)})
+      SELECT ${listHeadSql(
+        Prisma.sql`(SELECT count(*) FROM m)`,
+        Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY ${order})
+            FROM (SELECT c.*, m.search_rank FROM m JOIN contracts c ON c.id = m.id ORDER BY ${order} ${page}) c)`,
+      )})`;
 }
