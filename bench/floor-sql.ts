@@ -51,6 +51,8 @@ const MAX_OFFSET = 19_900;
 
 /** The API's timestamp: ISO 8601, UTC, milliseconds, `+00:00` (lib/api/serializers/time.ts). */
 const iso = (e: string) => `to_char((${e}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
+/** A calendar date as the API writes it. */
+const day = (e: string) => `to_char(${e}, 'YYYY-MM-DD')`;
 
 /** A compact JSON object with these keys in this order: row_to_json of a one-row subselect. */
 function obj(fields: [string, string][]): string {
@@ -103,6 +105,31 @@ const contractFields = (c: string, o: string): [string, string][] => [
   ["signing_period_expiry_time", iso(`${c}.signing_period_expires_at`)],
   ["signing_order", `${c}.signing_order`],
   ["delegation_allowed", `${c}.delegation_allowed`],
+  [
+    "lifecycle_settings",
+    obj([
+      ["duration", `${c}.duration_type`],
+      ["start_date", day(`${c}.start_date`)],
+      ["end_date", day(`${c}.end_date`)],
+      ["initial_duration", `${c}.initial_duration`],
+      ["renewal_period", `${c}.renewal_period`],
+      ["notice_period", `${c}.notice_period`],
+    ]),
+  ],
+  [
+    "lifecycle_state",
+    obj([
+      ["signed_date", day(`${c}.signed_on`)],
+      ["state", `${c}.lifecycle_state`],
+      ["sub_state", `${c}.lifecycle_sub_state`],
+      ["period_start_date", day(`${c}.period_start_date`)],
+      ["period_end_date", day(`${c}.period_end_date`)],
+      ["end_date", day(`${c}.ends_on`)],
+      ["notice_deadline", day(`${c}.notice_deadline`)],
+      ["renewals", `${c}.renewals`],
+      ["renewed_time", iso(`${c}.renewed_at`)],
+    ]),
+  ],
   [
     "_links",
     obj([
