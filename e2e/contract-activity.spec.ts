@@ -123,13 +123,13 @@ test("a refused deletion is explained in the dialog, and no Delete is offered wh
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
 });
 
-test("the name search filters the list, goes back to the first page and survives a reload", async ({ page }) => {
+test("the search filters the list, goes back to the first page and survives a reload", async ({ page }) => {
   await signIn(page, ADMIN);
   const tag = `Needle${unique()}`;
   const { contract } = await createDraft(page, `${tag} supply deal`);
   await createDraft(page, `${tag.toLowerCase()} other deal`);
   await page.goto("/contracts?offset=25&state=draft");
-  const search = page.getByRole("searchbox", { name: "Name contains" });
+  const search = page.getByRole("searchbox", { name: "Search" });
   await search.fill(tag.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag.toUpperCase()}(&|$)`));
   await expect(page).not.toHaveURL(/offset=/);
@@ -143,12 +143,12 @@ test("the name search filters the list, goes back to the first page and survives
   await expect(rows.first()).toContainText(contract.name);
 
   await page.reload();
-  await expect(page.getByRole("searchbox", { name: "Name contains" })).toHaveValue(`${tag} supply`);
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(`${tag} supply`);
   await expect(rows).toHaveCount(1);
   expect(await allViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: "Clear filters" }).first().click();
   await expect(page).toHaveURL(/\/contracts$/);
-  await expect(page.getByRole("searchbox", { name: "Name contains" })).toHaveValue("");
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
   await expect(rows).toHaveCount(25);
 });

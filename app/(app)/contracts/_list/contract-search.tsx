@@ -37,11 +37,12 @@ export function ContractSearch({ q, onSearch }: { q: string | undefined; onSearc
   return (
     <div>
       <label htmlFor="filter-q" className="block text-sm font-medium text-slate-800">
-        Name contains
+        Search
       </label>
       <input
         id="filter-q"
         type="search"
+        aria-describedby="filter-q-hint"
         value={text}
         maxLength={CONTRACT_SEARCH_MAX_LENGTH}
         autoComplete="off"
@@ -56,6 +57,9 @@ export function ContractSearch({ q, onSearch }: { q: string | undefined; onSearc
         }}
         className="mt-1 block w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
       />
+      <p id="filter-q-hint" className="mt-1 text-xs text-slate-600">
+        Names, parties, people, e-mail addresses, field values and the text
+      </p>
     </div>
   );
 }
