@@ -101,9 +101,9 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
 
   // The organisation exists before its first contract (half a year ago).
   const { sales, procurement, legal, admin, editor, buyer, apiToken, templates } = await atTime(today - 200 * DAY, async () => {
-    const sales = await createWorkspace(db, { name: "Sales", companyName: "Acme Nordic AB", countryCode: "SE", description: "Customer agreements" });
-    const procurement = await createWorkspace(db, { name: "Procurement", companyName: "Acme Nordic AB", countryCode: "SE", description: "Supplier agreements" });
-    const legal = await createWorkspace(db, { name: "Legal Norway", companyName: "Acme Norge AS", countryCode: "NO", description: "Employment and NDAs" });
+    const sales = await createWorkspace(db, { name: "Sales", companyName: "Acme Nordic AB", countryCode: "SE", description: "Customer agreements", timeZone: "Europe/Stockholm" });
+    const procurement = await createWorkspace(db, { name: "Procurement", companyName: "Acme Nordic AB", countryCode: "SE", description: "Supplier agreements", timeZone: "Europe/Stockholm" });
+    const legal = await createWorkspace(db, { name: "Legal Norway", companyName: "Acme Norge AS", countryCode: "NO", description: "Employment and NDAs", timeZone: "Europe/Oslo" });
 
     // One scrypt hash for everyone's (same) password: hashing is the slow part of making a user.
     const passwordHash = await hashPassword(adminPassword);
@@ -140,6 +140,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
         name: "Mutual NDA", body: NDA_BODY, templateTypeId: types[1]!.id, workspaceIds: [sales.id, procurement.id, legal.id],
         deliveryChannels: ["email"], signMethods: ["standard_esign"], twoStepMethods: ["none"],
         dataFields: [{ name: "Effective date", placeholder: "YYYY-MM-DD", customId: "effective_date" }, { name: "Term (months)", defaultValue: "24", customId: "term" }],
+        term: { durationType: "single_period", initialDuration: "P2Y" },
       }),
       sales: await createTemplate(db, {
         name: "Sales agreement with SMS", body: SERVICE_AGREEMENT_BODY, templateTypeId: types[0]!.id, workspaceIds: [sales.id, legal.id],
@@ -151,6 +152,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
           { name: "Delivery date", placeholder: "YYYY-MM-DD", customId: "delivery_date" },
           { name: "Payment terms", defaultValue: "30 days net", customId: "payment_terms" },
         ],
+        term: { durationType: "recurring", renewalPeriod: "P1Y", noticePeriod: "P3M" },
       }),
       // Its sign methods need an eID provider this deployment does not have: its contracts are published and
       // declined, withdrawn or left to go overdue, never signed.
@@ -212,6 +214,20 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
   };
   const secret = await loadSigningSecret(db);
 
+  /**
+   * The term's start for a contract of the templates with a duration (their defaults give the rest),
+   * started months before today, so the demo has notice deadlines and ends ahead, renewals and ends behind.
+   */
+  const termOf = (templateId: number, i: number) => {
+    // Sales agreements renew yearly with 3 months' notice: every third renewed lately, the rest with a deadline ahead or just past.
+    // NDAs run two years: every other one ended, the rest end within months.
+    const startedBefore =
+      templateId === templates.sales.id ? (i % 3 === 0 ? between(370 * DAY, 400 * DAY) : between(200 * DAY, 330 * DAY))
+      : templateId === templates.nda.id ? (i % 2 === 0 ? between(745 * DAY, 800 * DAY) : between(600 * DAY, 720 * DAY))
+      : null;
+    return startedBefore === null ? {} : { lifecycle_settings: { start_date: new Date(today - startedBefore).toISOString().slice(0, 10) } };
+  };
+
   for (let i = 0; i < DEMO_CONTRACT_COUNT; i++) {
     const workspaceId = [sales.id, procurement.id, legal.id][i % 3]!;
     const staff = staffOf.get(workspaceId)!;
@@ -268,6 +284,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       parties,
       ...(ordered ? { signing_order: "ordered" } : {}),
       ...(atCreation.length ? { data_fields: atCreation } : {}),
+      ...termOf(template.id, i),
     });
     const contract = await atTime(t, () => createContractService({ db, actor: staff, request }));
     const contractId = contract.id;

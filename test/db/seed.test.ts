@@ -12,6 +12,7 @@ import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
 import { loadPublishReadiness } from "@/lib/services/contracts/load-publish-readiness";
 import { fileStore } from "@/lib/services/files/file-store";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
+import { advanceDueLifecycles } from "@/lib/services/lifecycle/advance-due-lifecycles";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
@@ -19,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 // every demo contract to what the product itself would have produced. Seeding and sealing run the
 // services on PGlite (tens of seconds on a loaded two-core machine), so the limits are minutes.
 const LIMIT_MS = 600_000;
+const DAY_MS = 86_400_000;
 
 let db: TestDatabase;
 const startedAt = Date.now();
@@ -39,6 +41,9 @@ const ENDINGS: Record<string, string[]> = {
   withdrawn: ["contract.withdraw"],
   overdue: ["contract.overdue"],
 };
+
+/** What the lifecycle job writes once a contract is signed and sealed. */
+const AFTER_SIGNING = new Set(["contract.activate", "contract.renew", "contract.end", "contract.notice_warning_send", "contract.end_warning_send"]);
 
 /**
  * Every way a contract differs from one the product's operations would have made: named by contract,
@@ -75,11 +80,13 @@ async function demoProblems(prisma: PrismaClient, upTo: number): Promise<string[
     const unmet = readiness.filter((p) => p.path !== "state");
     if (unmet.length > 0) say(`published without being ready: ${unmet.map((p) => p.message).join("; ")}`);
 
+    // A signed contract's life goes on after its seal (docs/lifecycle.md): its story ends at the seal, then those events.
+    const story = actions.filter((action) => !AFTER_SIGNING.has(action));
     const ending = ENDINGS[contract.state] ?? [`(unknown state ${contract.state})`];
-    const tail = actions.slice(actions.length - ending.length);
-    if (tail.join() !== ending.join()) say(`its Activity ends [${actions.slice(-3).join(", ")}], not [${ending.join(", ")}]`);
+    const tail = story.slice(story.length - ending.length);
+    if (tail.join() !== ending.join()) say(`its Activity ends [${story.slice(-3).join(", ")}], not [${ending.join(", ")}]`);
     if (contract.state === "pending" && contract.signingPeriodExpiresAt!.getTime() <= upTo) say("pending past its signing period");
-    const ended = events.findLast((e) => e.action.startsWith("contract.") && e.action !== "contract.seal" && e.action !== "contract.stage_start");
+    const ended = events.findLast((e) => e.action.startsWith("contract.") && e.action !== "contract.seal" && e.action !== "contract.stage_start" && !AFTER_SIGNING.has(e.action));
     if (contract.state !== "pending" && ended?.createdAt.getTime() !== contract.stateUpdatedAt.getTime()) say("state_updated_time is not the time of the event that set its state");
 
     if (contract.state === "signed") {
@@ -164,6 +171,19 @@ test("the mix is a working team's: drafts, pending (some partly signed), signed,
   expect(owners.every((o) => o._count === 1)).toBe(true);
   // The invitations and the rest of the mail are in the outbox, as publishing and signing queued them.
   expect(await db.prisma.emailMessage.count({ where: { kind: "invitation" } })).toBeGreaterThanOrEqual(states.pending!);
+}, LIMIT_MS);
+
+test("signed contracts have a life after signing: running, renewed, ended, with notice deadlines and ends ahead", async () => {
+  // What the lifecycle job does after the first start: bring every signed contract to now.
+  for (let round = 0; round < 20 && (await advanceDueLifecycles({ db: db.prisma })).contracts > 0; round++);
+  const signed = await db.prisma.contract.findMany({ where: { state: "signed" }, select: { lifecycleState: true, renewals: true, noticeDeadline: true, endsOn: true, durationType: true } });
+  expect(signed.every((c) => c.lifecycleState !== null)).toBe(true);
+  const soon = (date: Date | null, days: number) => date !== null && date.getTime() >= Date.now() - DAY_MS && date.getTime() <= Date.now() + days * DAY_MS;
+  expect(signed.filter((c) => c.durationType === "recurring" && c.lifecycleState === "active").length, "recurring, running").toBeGreaterThanOrEqual(2);
+  expect(signed.some((c) => c.renewals > 0), "renewed").toBe(true);
+  expect(signed.some((c) => c.lifecycleState === "ended"), "ended").toBe(true);
+  expect(signed.some((c) => soon(c.noticeDeadline, 120)), "a notice deadline ahead").toBe(true);
+  expect(signed.some((c) => soon(c.endsOn, 150)), "an end ahead").toBe(true);
 }, LIMIT_MS);
 
 test("the checks catch a contract made past the rules (rows written directly, as the old seed did)", async () => {

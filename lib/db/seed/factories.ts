@@ -2,6 +2,7 @@
 // templates, a chosen API token) and for tests that need a row as it is, bypassing the API's rules
 // (e.g. `createContract` with any state). The demo seed makes its contracts through lib/services.
 // Rows are dated by `now()` (lib/clock.ts), so under `atTime` they are as old as the story needs.
+import type { TDurationType } from "@/lib/domain/lifecycle";
 import type { TBody } from "@/lib/domain/contract-document";
 import { hashPassword } from "better-auth/crypto";
 import { apiTokenDisplayPrefix, generateApiToken, hashApiToken } from "@/lib/domain/access";
@@ -34,7 +35,7 @@ export function uniqueSuffix(): string {
 
 export async function createWorkspace(
   db: Db,
-  input: { name?: string; companyName?: string; countryCode?: string; description?: string } = {},
+  input: { name?: string; companyName?: string; countryCode?: string; description?: string; timeZone?: string } = {},
 ) {
   const name = input.name ?? `Workspace ${uniqueSuffix()}`;
   return db.workspace.create({
@@ -44,6 +45,7 @@ export async function createWorkspace(
       companyName: input.companyName ?? `${name} Ltd`,
       countryCode: input.countryCode ?? "SE",
       description: input.description ?? "",
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     },
   });
 }
@@ -131,6 +133,8 @@ export interface TemplateInput {
   dataFields?: { name: string; description?: string; placeholder?: string; customId?: string; defaultValue?: string }[];
   /** The text (lib/domain/contract-document.ts); none by default. */
   body?: TBody;
+  /** The duration a new contract takes by default (docs/lifecycle.md); none by default. */
+  term?: { durationType: TDurationType; initialDuration?: string; renewalPeriod?: string; noticePeriod?: string };
 }
 
 function normalizeOptions<N extends string>(options: Option<N>[], requirements?: Record<N, TParticipantAttribute[]>) {
@@ -153,6 +157,7 @@ export async function createTemplate(db: Db, input: TemplateInput) {
       name: input.name ?? `Template ${uniqueSuffix()}`,
       templateTypeId: input.templateTypeId ?? null,
       ...(input.body ? { body: input.body as object } : {}),
+      ...input.term,
       workspaces: { create: input.workspaceIds.map((workspaceId) => ({ workspaceId })) },
       deliveryChannels: {
         create: normalizeOptions(input.deliveryChannels ?? ["email"], DEFAULT_CHANNEL_REQUIREMENTS),
