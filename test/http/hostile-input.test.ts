@@ -14,7 +14,8 @@ let db: PrismaClient;
 let ids: { contract: number; party: number; participant: number; dataField: number; template: number; templateType: number; workspace: number };
 
 beforeAll(async () => {
-  server = await startServerOnFreshDatabase({ API_RATE_LIMIT_PER_MINUTE: "0" });
+  // No background jobs: sealing the demo's signed contracts and the lifecycle's turns write audit events on their own.
+  server = await startServerOnFreshDatabase({ API_RATE_LIMIT_PER_MINUTE: "0", BACKGROUND_JOBS: "off" });
   db = createPrismaClient(server.databaseUrl, 2);
   const participant = await db.participant.findFirstOrThrow({ where: { party: { myParty: false, contract: { state: "draft" } } }, include: { party: { include: { contract: { include: { dataFields: true } } } } } });
   const contract = participant.party.contract;

@@ -232,7 +232,34 @@ describe("events", () => {
     transport.close();
     await smtp.close();
 
-    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue", "contract.stage_start", "participant.delegate", "contract.withdraw", "participant.delivery_failure"];
+    // A signed contract's life (docs/lifecycle.md): notice taken, terminated now (which ends it), and an
+    // internal reminder set and removed. The job's own changes at a date (contract.activate,
+    // contract.renew) are written by test/services/lifecycle.test.ts under an injected clock and fan
+    // out as any audit event does.
+    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
+    const lived = await api("/v1/contracts/create", {
+      email: editor.email,
+      body: {
+        workspace_id: ws.id, template_id: withField.id, name: "Lived",
+        parties: [{ type: "company", name: "Life AB", participants: [{ name: "Liv Life", email: "liv@example.org", signatory: true }] }],
+        data_fields: [{ custom_id: "price", value: "5 EUR" }],
+        lifecycle_settings: { duration: "recurring", start_date: tomorrow, renewal_period: "P1M" },
+      },
+    });
+    expect(lived.status, JSON.stringify(lived.json)).toBe(200);
+    expect((await api(`/v1/contracts/${lived.json.id}/publish`, { body: {}, email: editor.email })).status).toBe(200);
+    const liv = lived.json.parties.find((p: { my_party: boolean }) => !p.my_party);
+    const livLink = await api(`/v1/contracts/${lived.json.id}/parties/${liv.id}/participants/${liv.participants[0].id}/signing_link`, { email: editor.email });
+    const livToken = (livLink.json.url as string).split("/sign/")[1]!;
+    expect((await api(`/api/sign/${livToken}/sign`, { token: null, body: { full_name: "Liv Life" }, headers: { origin: baseUrl() } })).status).toBe(200);
+    const noticed = await api(`/v1/contracts/${lived.json.id}/cancel`, { body: {}, email: editor.email });
+    expect(noticed.status, JSON.stringify(noticed.json)).toBe(200);
+    expect((await api(`/v1/contracts/${lived.json.id}/terminate`, { body: {}, email: editor.email })).status).toBe(200);
+    const reminder = await api(`/v1/contracts/${lived.json.id}/reminders`, { email: editor.email, body: { date: tomorrow, note: "Check the invoice" } });
+    expect(reminder.status, JSON.stringify(reminder.json)).toBe(200);
+    expect((await api(`/v1/contracts/${lived.json.id}/reminders/${reminder.json.id}`, { method: "DELETE", email: editor.email })).status).toBe(204);
+
+    const expected = ["party.create", "participant.create", "participant.delete", "party.delete", "data_field.update", "participant.decline", "contract.decline", "participant.two_step_lock", "contract.overdue", "contract.stage_start", "participant.delegate", "contract.withdraw", "participant.delivery_failure", "contract.cancel", "contract.terminate", "contract.end", "contract.internal_reminder_create", "contract.internal_reminder_delete"];
     await receiver.waitFor(() => expected.every((t) => typesAt("/more").includes(t)));
     expect(seen("/more").every((r) => r.verified)).toBe(true);
     const overdue = seen("/more").find((r) => r.body.type === "contract.overdue")!;
@@ -240,7 +267,8 @@ describe("events", () => {
     const refused = seen("/more").find((r) => r.body.type === "participant.delivery_failure")!;
     expect(refused.body.data).toMatchObject({ id: bo.id, delivery_status: "failure", _private_ownerside: { delivery_failure: expect.stringContaining("550 5.1.1 No such user") } });
     // With the first test's: every documented type has been delivered.
-    expect(WEBHOOK_EVENT_TYPE_NAMES.filter((t) => !typesAt("/more").includes(t) && !typesAt("/events").includes(t))).toEqual([]);
+    const atADate = ["contract.activate", "contract.renew"];
+    expect(WEBHOOK_EVENT_TYPE_NAMES.filter((t) => !atADate.includes(t) && !typesAt("/more").includes(t) && !typesAt("/events").includes(t))).toEqual([]);
   });
 
   test("a paused subscription keeps its events and delivers them once resumed", async () => {
