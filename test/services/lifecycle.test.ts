@@ -2,6 +2,8 @@
 // through PUT …/lifecycle_settings, the start at the last signature, the job's changes (each once,
 // also with two instances), notice and termination, the owner's warnings and internal reminders.
 // Time is injected (atTime): nothing waits. TEST_DB=postgres makes the parallel runs really race.
+import { createContract as createContractService } from "@/lib/services/contracts/create-contract";
+import { ZCreateContractRequestSchema } from "@/lib/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atTime } from "@/lib/clock";
 import { createPrismaClient } from "@/lib/db/pool";
@@ -144,6 +146,23 @@ describe("PUT …/lifecycle_settings: every duration and its refusals", () => {
       status: 409,
       code: "contract_not_editable",
     });
+  });
+});
+
+describe("creation takes the template's defaults", () => {
+  it("for its own duration, and none of them for another duration the request names", async () => {
+    const nda = await db.prisma.template.create({
+      data: { name: "Two-year NDA", durationType: "single_period", initialDuration: "P2Y", workspaces: { create: [{ workspaceId: ws.id }] } },
+    });
+    const create = (lifecycle_settings?: object) =>
+      createContractService({ db: db.prisma, actor: staff, request: ZCreateContractRequestSchema.parse({ workspace_id: ws.id, template_id: nda.id, ...(lifecycle_settings ? { lifecycle_settings } : {}) }) });
+    const settingsOf = async (id: number) => {
+      const row = await db.prisma.contract.findUniqueOrThrow({ where: { id } });
+      return [row.durationType, row.startDate?.toISOString().slice(0, 10) ?? null, row.initialDuration, row.renewalPeriod];
+    };
+    expect(await settingsOf((await create()).id)).toEqual(["single_period", null, "P2Y", null]);
+    expect(await settingsOf((await create({ start_date: "2027-01-01" })).id)).toEqual(["single_period", "2027-01-01", "P2Y", null]);
+    expect(await settingsOf((await create({ duration: "recurring", renewal_period: "P1Y" })).id)).toEqual(["recurring", null, null, "P1Y"]);
   });
 });
 

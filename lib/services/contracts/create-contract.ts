@@ -195,11 +195,13 @@ const CREATION_TEMPLATE_JSON = Prisma.raw(
   }),
 );
 
-/** The contract's term: the request's settings over the template's defaults (docs/lifecycle.md). */
+/** The contract's term: the request's settings over the template's defaults for the same duration (docs/lifecycle.md). */
 function termOfCreation(request: TCreateContractRequest, template: TCreationTemplate): TTerm {
   const defaults = sectionValuesOf(TEMPLATE_FIELDS, "lifecycle_settings", template.term) as Partial<TTerm>;
-  const given = Object.fromEntries(Object.entries(request.lifecycle_settings ?? {}).filter(([, value]) => value !== undefined));
-  return { ...NO_TERM, ...defaults, ...given };
+  const given = Object.fromEntries(Object.entries(request.lifecycle_settings ?? {}).filter(([, value]) => value !== undefined)) as Partial<TTerm>;
+  // Another duration than the template's takes none of its other settings: they were chosen for its duration.
+  const base = given.duration === undefined || given.duration === defaults.duration ? defaults : {};
+  return { ...NO_TERM, ...base, ...given };
 }
 
 /** The term's rule problems under `lifecycle_settings.`, or undefined. */

@@ -149,13 +149,14 @@ export function wizardResolver(
     const available = getAvailable();
     // The term is sent as the API's settings, checked by the shared rules (term-values.ts) on its own
     // fields: every other field's problems are found whether or not the term has any.
-    const term = termRequestOf(values.lifecycle_settings);
-    const toSend = { ...valuesToSend(values, available), lifecycle_settings: term.settings } as unknown as TWizardValues;
+    // A form without the term (the contract page's one-party forms) sends none.
+    const term = values.lifecycle_settings ? termRequestOf(values.lifecycle_settings) : null;
+    const toSend = { ...valuesToSend(values, available), ...(term ? { lifecycle_settings: term.settings } : {}) } as unknown as TWizardValues;
     // The schema's input type says `workspace_id: number`; the form also holds "not chosen yet",
     // which the schema reports as "is required".
     const resolve = zodResolver(wizardSchema(toSend, available)) as unknown as Resolver<TWizardValues, unknown, TCreateContractRequest>;
     const result = await resolve(toSend, context, options);
-    const termEntries = Object.entries(term.problems);
+    const termEntries = Object.entries(term?.problems ?? {});
     if (termEntries.length === 0) return result;
     const termErrors = Object.fromEntries(termEntries.map(([setting, message]) => [setting, { type: "validate", message }]));
     const errors = { ...result.errors, lifecycle_settings: { ...(result.errors.lifecycle_settings as object | undefined), ...termErrors } } as FieldErrors<TWizardValues>;
