@@ -44,9 +44,9 @@ test("the wizard creates a recurring contract with its term; a notice as long as
   await page.getByLabel("Workspace").selectOption({ label: "Sales" });
   await page.getByLabel("Template").selectOption({ label: "Mutual NDA" });
 
-  // The template's default (no end): only a start is asked for.
+  // The template's default (the demo NDA runs one period of two years): no renewal is asked for.
   const term = page.getByRole("group", { name: "Term" });
-  await expect(term.getByLabel("Duration", { exact: true })).toHaveValue("none");
+  await expect(term.getByLabel("Duration", { exact: true })).toHaveValue("single_period");
   await expect(periodCount(term, "Renewal period")).toHaveCount(0);
 
   await term.getByLabel("Duration", { exact: true }).selectOption({ label: "Recurring: renews until notice is given" });
