@@ -158,6 +158,13 @@ function sectionFields(table: TFieldTable, section: TSection): [string, TFieldSp
   return Object.entries(table).filter(([, spec]) => spec.answer?.in === section);
 }
 
+type TSectionFields<T, S> = { [K in keyof T]: T[K] extends { answer: { in: S } } ? K : never }[keyof T];
+
+/** The fields answered inside `section`, as a Prisma `select`. */
+export function sectionSelectOf<T extends TFieldTable, S extends TSection>(table: T, section: S): { readonly [K in TSectionFields<T, S>]: true } {
+  return Object.fromEntries(sectionFields(table, section).map(([name]) => [name, true])) as never;
+}
+
 /** A section's values in `row`, by their answer names, as the API writes them. */
 export function sectionValuesOf(table: TFieldTable, section: TSection, row: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(sectionFields(table, section).map(([name, spec]) => [spec.answer!.name, jsonValueOf(spec, row[name] ?? null)]));

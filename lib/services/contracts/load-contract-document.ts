@@ -1,9 +1,11 @@
 // The contract as a document (docs/documents.md): read once here for the contract page, the
 // signing page, the PDF and the sealed copy.
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { sectionSelectOf, sectionValuesOf } from "@/lib/schemas/field-table";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { renderDocument, type TBody, type TDocument } from "@/lib/domain/contract-document";
 import type { TContractState } from "@/lib/domain/enums";
-import type { TDurationType, TTerm } from "@/lib/domain/lifecycle";
+import type { TTerm } from "@/lib/domain/lifecycle";
 import { contractNotFound } from "@/lib/services/not-found";
 
 export interface TLoadedDocument {
@@ -28,12 +30,7 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
       workspaceId: true,
       stateUpdatedAt: true,
       body: true,
-      durationType: true,
-      startDate: true,
-      endDate: true,
-      initialDuration: true,
-      renewalPeriod: true,
-      noticePeriod: true,
+      ...sectionSelectOf(CONTRACT_FIELDS, "lifecycle_settings"),
       dataFields: { select: { customId: true, name: true, value: true }, orderBy: { id: "asc" } },
       parties: {
         orderBy: { id: "asc" },
@@ -56,22 +53,9 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
   return {
     contract: { id: row.id, name: row.name, state: row.state, workspaceId: row.workspaceId, stateUpdatedAt: row.stateUpdatedAt },
     body,
-    document: renderDocument({ name: row.name, body, dataFields: row.dataFields, parties, term: termOf(row) }),
+    document: renderDocument({ name: row.name, body, dataFields: row.dataFields, parties, term: sectionValuesOf(CONTRACT_FIELDS, "lifecycle_settings", row) as unknown as TTerm }),
     attachments: row.files.filter((f) => f.type === "attachment").map(({ type: _type, ...file }) => file),
     pdfFileId: row.files.find((f) => f.type === "contract")?.id ?? null,
   };
 }
 
-const day = (value: Date | null) => (value === null ? null : value.toISOString().slice(0, 10));
-
-/** The duration settings the signatories agree to (docs/lifecycle.md "In the text"). */
-function termOf(row: { durationType: string; startDate: Date | null; endDate: Date | null; initialDuration: string | null; renewalPeriod: string | null; noticePeriod: string | null }): TTerm {
-  return {
-    duration: row.durationType as TDurationType,
-    start_date: day(row.startDate),
-    end_date: day(row.endDate),
-    initial_duration: row.initialDuration,
-    renewal_period: row.renewalPeriod,
-    notice_period: row.noticePeriod,
-  };
-}

@@ -2,7 +2,9 @@
 // (notice, termination), the lifecycle as last stored, the warnings sent, and its workspace's time
 // zone and default warning days; and the facts lib/domain/lifecycle.ts computes the state from.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TDurationType, TLifeFacts } from "@/lib/domain/lifecycle";
+import type { TLifeFacts, TTerm } from "@/lib/domain/lifecycle";
+import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
+import { sectionSelectOf, sectionValuesOf } from "@/lib/schemas/field-table";
 
 export const LIFECYCLE_SELECT = {
   id: true,
@@ -10,12 +12,7 @@ export const LIFECYCLE_SELECT = {
   state: true,
   workspaceId: true,
   createdById: true,
-  durationType: true,
-  startDate: true,
-  endDate: true,
-  initialDuration: true,
-  renewalPeriod: true,
-  noticePeriod: true,
+  ...sectionSelectOf(CONTRACT_FIELDS, "lifecycle_settings"),
   signedOn: true,
   endAt: true,
   endKind: true,
@@ -43,14 +40,7 @@ const day = (value: Date | null): string | null => (value === null ? null : valu
 export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = day(row.signedOn)): TLifeFacts {
   if (signedOn === null) throw new Error(`contract ${row.id} has no signing day`);
   return {
-    term: {
-      duration: row.durationType as TDurationType,
-      start_date: day(row.startDate),
-      end_date: day(row.endDate),
-      initial_duration: row.initialDuration,
-      renewal_period: row.renewalPeriod,
-      notice_period: row.noticePeriod,
-    },
+    term: sectionValuesOf(CONTRACT_FIELDS, "lifecycle_settings", row) as unknown as TTerm,
     timeZone: row.workspace.timeZone,
     signedOn,
     endAt: row.endAt,
