@@ -1,3 +1,4 @@
+import { lifecycleValuesOf } from "./lifecycle-values";
 import type { Tx } from "@/lib/db";
 import { startOf } from "@/lib/domain/calendar";
 import { lifecycleAt, type TLifecycle } from "@/lib/domain/lifecycle";
@@ -23,16 +24,6 @@ export interface TAdvance {
 
 const day = (value: Date | null): string | null => (value === null ? null : value.toISOString().slice(0, 10));
 
-/** A lifecycle's values by their API names (`lifecycle_state` of the contract's answer), as audit events record them. */
-const valuesOf = (life: Pick<TLifecycle, "state" | "subState" | "periodStartDate" | "periodEndDate" | "endDate" | "noticeDeadline" | "renewals">) => ({
-  state: life.state,
-  sub_state: life.subState,
-  period_start_date: life.periodStartDate,
-  period_end_date: life.periodEndDate,
-  end_date: life.endDate,
-  notice_deadline: life.noticeDeadline,
-  renewals: life.renewals,
-});
 
 /**
  * Brings a signed contract's stored lifecycle up to `now` (docs/lifecycle.md "The job"), inside the
@@ -72,7 +63,7 @@ export async function advanceLifecycle(tx: Tx, row: TLifecycleRow, now: Date, { 
         contractId: row.id,
         workspaceId: row.workspaceId,
         before,
-        after: { ...valuesOf(step), ...after, at: at.toISOString() },
+        after: { ...lifecycleValuesOf(step), ...after, at: at.toISOString() },
       });
     };
     if (prev.state === "awaiting" && step.state !== "awaiting") await write("contract.activate", {});

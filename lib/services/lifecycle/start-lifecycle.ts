@@ -1,3 +1,4 @@
+import { lifecycleValuesOf } from "./lifecycle-values";
 import type { Tx } from "@/lib/db";
 import { dateAt, startOf } from "@/lib/domain/calendar";
 import { lifecycleAt } from "@/lib/domain/lifecycle";
@@ -24,14 +25,5 @@ export async function startLifecycle(tx: Tx, contractId: number, now: Date): Pro
       renewedAt: life.renewals > 0 ? startOf(life.periodStartDate, row.workspace.timeZone) : null,
     },
   });
-  return {
-    signed_date: signedOn,
-    state: life.state,
-    sub_state: life.subState,
-    period_start_date: life.periodStartDate,
-    period_end_date: life.periodEndDate,
-    end_date: life.endDate,
-    notice_deadline: life.noticeDeadline,
-    renewals: life.renewals,
-  };
+  return { signed_date: signedOn, ...lifecycleValuesOf(life) };
 }
