@@ -5,7 +5,8 @@
 // problem stands next to it, and its controls name it in aria-describedby.
 
 import { useId, type ReactNode } from "react";
-import { errorClass, hintClass, inputClass, labelClass } from "@/components/participant-fields";
+import { FieldMessages, describedByIds } from "@/components/field-messages";
+import { errorClass, inputClass, labelClass } from "@/components/participant-fields";
 import { DURATION_TYPES, type TDurationType } from "@/lib/domain/lifecycle";
 import { DURATION_HINTS, DURATION_LABELS, PERIOD_UNITS, shownFor, UNIT_LABELS, type TPeriodInput, type TTermFormValues, type TTermSetting } from "./term-values";
 
@@ -20,26 +21,6 @@ type TTermFieldsProps = {
 };
 
 const selectClass = (invalid: boolean) => `${inputClass(invalid)} disabled:bg-slate-100`;
-
-/** The ids a control names in aria-describedby: its problem, then its hint. */
-const describedBy = (id: string, problem?: string, hint?: string) => [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-
-function Messages({ id, problem, hint }: { id: string; problem?: string; hint?: string }) {
-  return (
-    <>
-      {problem ? (
-        <p id={`${id}-error`} className={errorClass}>
-          {problem}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 export function TermFields({ value, onChange, onBlur, problems, disabled }: TTermFieldsProps) {
   const id = useId();
@@ -188,8 +169,8 @@ function Field({ id, label, problem, hint, children }: { id: string; label: stri
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <div className="mt-1">{children({ "aria-invalid": problem ? true : undefined, "aria-describedby": describedBy(id, problem, hint) })}</div>
-      <Messages id={id} problem={problem} hint={hint} />
+      <div className="mt-1">{children({ "aria-invalid": problem ? true : undefined, "aria-describedby": describedByIds(id, problem, hint) })}</div>
+      <FieldMessages id={id} error={problem} hint={hint} />
     </div>
   );
 }
@@ -207,7 +188,7 @@ type TPeriodFieldProps = {
 
 /** A number and its unit, one group named by the label: "Notice period" and "Notice period unit". */
 function PeriodField({ id, label, optional, value, onChange, problem, hint, disabled }: TPeriodFieldProps) {
-  const aria = { "aria-invalid": problem ? (true as const) : undefined, "aria-describedby": describedBy(id, problem, hint) };
+  const aria = { "aria-invalid": problem ? (true as const) : undefined, "aria-describedby": describedByIds(id, problem, hint) };
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
       <label id={`${id}-label`} htmlFor={id} className={labelClass}>
@@ -241,7 +222,7 @@ function PeriodField({ id, label, optional, value, onChange, problem, hint, disa
           ))}
         </select>
       </div>
-      <Messages id={id} problem={problem} hint={hint} />
+      <FieldMessages id={id} error={problem} hint={hint} />
     </div>
   );
 }

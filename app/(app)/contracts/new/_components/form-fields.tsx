@@ -5,7 +5,8 @@
 
 import { useId, type ReactNode } from "react";
 import { get, useFormContext, useFormState, type FieldPath, type RegisterOptions } from "react-hook-form";
-import { errorClass, hintClass, inputClass, labelClass } from "@/components/participant-fields";
+import { FieldMessages, describedByIds } from "@/components/field-messages";
+import { inputClass, labelClass } from "@/components/participant-fields";
 import { asSentence } from "@/components/problems";
 import type { TWizardValues } from "./wizard-form";
 
@@ -28,29 +29,6 @@ type TFieldFrameProps = {
   children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true }) => ReactNode;
   className?: string;
 };
-
-/** The ids of a field's error and hint, for `aria-describedby`. */
-function describedByIds(id: string, error?: string, hint?: string): string | undefined {
-  return [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(" ") || undefined;
-}
-
-/** The field's error, then its hint, under the ids `describedByIds` names. */
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  return (
-    <>
-      {error ? (
-        <p id={`${id}-error`} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 /** Label above, hint and error below, and the aria wiring between them. */
 export function FieldFrame({ id, label, required, hint, error, children, className }: TFieldFrameProps) {
