@@ -15,6 +15,15 @@ export const MAX_ATTACHMENTS = 20;
 export const MAX_PDF_PAGES = 500;
 export const MAX_PDF_OBJECTS = 100_000;
 
+/**
+ * A PDF uploaded as the contract's document (docs/documents.md): at most 25 MB (told before it is
+ * parsed), 1 to 300 pages, each side of a page (as displayed) 72 to 2,000 points (2.5 to 70 cm).
+ */
+export const MAX_UPLOADED_PDF_BYTES = 25 * 1024 * 1024;
+export const MAX_UPLOADED_PDF_PAGES = 300;
+export const MIN_UPLOADED_PDF_PAGE_SIDE = 72;
+export const MAX_UPLOADED_PDF_PAGE_SIDE = 2_000;
+
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => bytes[i] === b);
 

@@ -1,0 +1,36 @@
+// Whether a PDF uploaded as the contract's document (upload_as=expanded_pdf) may become it
+// (docs/documents.md). Cheap refusals first, in this process: over 25 MB, or not a PDF by its
+// content. Then the bounded worker of pdf-worker.ts reads it (uploaded-pdf-script.ts) and
+// lib/domain/uploaded-pdf.ts turns what it found into the one sentence that refuses it, or none.
+import { MAX_PDF_OBJECTS, MAX_UPLOADED_PDF_BYTES, MAX_UPLOADED_PDF_PAGES, sniffAttachmentType } from "@/lib/domain/file-content";
+import { uploadedPdfProblem, type TUploadedPdfRead, type TUploadedPdfReport } from "@/lib/domain/uploaded-pdf";
+import { runPdfWorker } from "./pdf-worker";
+import { UPLOADED_PDF_SCRIPT } from "./uploaded-pdf-script";
+
+/** Steps (objects and entries looked at) all the worker's walks may take together. */
+const MAX_WALK_STEPS = 5_000_000;
+/** How deep Form XObjects (and patterns, appearance streams) may nest in the fonts' walk. */
+const MAX_FORM_DEPTH = 16;
+
+export type TUploadedPdfInspection =
+  /** Width and height of each page in points, as displayed (/Rotate applied). */
+  | { ok: true; pages: number; pageSizes: [number, number][] }
+  /** One plain sentence for a person, e.g. "The PDF is password-protected; …". */
+  | { ok: false; problem: string };
+
+export async function inspectUploadedPdf(bytes: Uint8Array): Promise<TUploadedPdfInspection> {
+  const report: TUploadedPdfReport = { bytes: bytes.length, isPdf: false };
+  if (bytes.length <= MAX_UPLOADED_PDF_BYTES) report.isPdf = sniffAttachmentType(bytes) === "application/pdf";
+  if (report.isPdf) {
+    report.read = await runPdfWorker<TUploadedPdfRead>(
+      UPLOADED_PDF_SCRIPT,
+      bytes,
+      { maxPages: MAX_UPLOADED_PDF_PAGES, maxObjects: MAX_PDF_OBJECTS, maxSteps: MAX_WALK_STEPS, maxFormDepth: MAX_FORM_DEPTH },
+      () => ({ outcome: "too_complex" }),
+    );
+  }
+  const problem = uploadedPdfProblem(report);
+  if (problem === null && report.read?.outcome === "read") return { ok: true, pages: report.read.pages, pageSizes: report.read.pageSizes };
+  // The domain finds a problem in every report that is not a read PDF; the fallback only satisfies the types.
+  return { ok: false, problem: problem ?? "The PDF cannot be read." };
+}

@@ -1,0 +1,70 @@
+// Runs a script that reads an uploaded PDF in a worker thread with its own small heap and a time
+// limit, so a PDF bomb (a stream or object stream that inflates to gigabytes, a page tree that
+// loops, millions of objects) costs that worker, never the server: its decoded streams pass a
+// budget, or it runs out of heap or time, and the caller hears why. The attachments' check
+// (check-pdf.ts) and the inspection of a PDF uploaded as the contract's document
+// (inspect-uploaded-pdf.ts) are two such scripts.
+import { Worker } from "node:worker_threads";
+
+const TIME_LIMIT_MS = 10_000;
+const HEAP_MB = 160;
+/** What the object and cross-reference streams of one PDF may inflate to, together. */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+
+// Evaluated as CommonJS in the worker, so it loads pdf-lib from node_modules and not from the
+// server's bundle. The script that follows it has `parentPort`, `workerData` (its `bytes` are the
+// PDF's), `pdfLib` and `overBudget` in scope, and posts one message. pdf-lib may catch the budget's
+// error and throw its own (an invalid object): `overBudget` tells that the budget was what ended it.
+const PRELUDE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const pdfLib = require("pdf-lib");
+// pdf-lib decodes object and cross-reference streams while loading, to their full size: bound what
+// all of them may inflate to together (a bomb's bytes live outside the heap limit).
+const decoding = require("pdf-lib/cjs/core/streams/decode");
+const decodeFully = decoding.decodePDFRawStream;
+let budget = workerData.maxDecodedBytes;
+let overBudget = false;
+decoding.decodePDFRawStream = (raw) => {
+  const stream = decodeFully(raw);
+  return {
+    decode() {
+      const bytes = stream.getBytes(budget + 1);
+      if (bytes.length > budget) {
+        overBudget = true;
+        throw Object.assign(new Error("decoded streams too large"), { name: "PdfBomb" });
+      }
+      budget -= bytes.length;
+      return bytes;
+    },
+  };
+};
+`;
+
+/**
+ * Runs `script` (CommonJS, after the prelude above) on `bytes` and resolves with the one message it
+ * posts, or with `failed(reason)` when the worker ends otherwise: "time" (10 s), the worker's error
+ * code (e.g. ERR_WORKER_OUT_OF_MEMORY past its 160 MB heap), or "exit".
+ */
+export function runPdfWorker<T>(script: string, bytes: Uint8Array, data: Record<string, unknown>, failed: (reason: string) => T): Promise<T> {
+  return new Promise((resolve) => {
+    const worker = new Worker(PRELUDE + script, {
+      eval: true,
+      workerData: { ...data, bytes, maxDecodedBytes: MAX_DECODED_BYTES },
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const done = (result: T) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => done(failed("time")), TIME_LIMIT_MS);
+    worker.once("message", (message: T) => done(message));
+    worker.once("error", (error) => done(failed((error as { code?: string }).code ?? error.name)));
+    worker.once("exit", () => done(failed("exit")));
+  });
+}

@@ -1,0 +1,259 @@
+// The worker script (run by pdf-worker.ts, after its prelude) that reads a PDF uploaded as the
+// contract's document and posts what lib/domain/uploaded-pdf.ts decides on (a TUploadedPdfRead):
+// encryption, signatures, active content, the pages' count and sizes, fonts it does not carry.
+//
+// Every walk is bounded: the PDF has at most workerData.maxObjects objects; the walks together take
+// at most workerData.maxSteps steps (one per object or entry looked at) and never revisit an
+// indirect object; the scan of the catalog and the page tree keep their own stack (no recursion),
+// and the fonts' walk through Form XObjects, patterns and appearance streams goes
+// workerData.maxFormDepth levels deep at most. Past any bound the PDF is "too_complex".
+// Names are compared decoded, lowercase #xx escapes too (pdf-lib decodes only uppercase ones).
+//
+// Plain CommonJS in a string (String.raw: no interpolation, backslashes kept).
+export const UPLOADED_PDF_SCRIPT = String.raw`
+console.log = console.warn = console.error = () => {};
+const { PDFDocument, EncryptedPDFError, PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream } = pdfLib;
+
+const STANDARD_14 = new Set([
+  "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
+  "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+  "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
+  "Symbol", "ZapfDingbats",
+]);
+const MAX_FONT_NAMES = 20;
+
+class TooComplex extends Error {}
+let steps = 0;
+const step = (n) => {
+  steps += n;
+  if (steps > workerData.maxSteps) throw new TooComplex("steps");
+};
+
+const nameText = (name) => name.decodeText().replace(/#([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
+function inspect(doc) {
+  const context = doc.context;
+  const resolve = (value) => (value instanceof PDFRef ? context.lookup(value) : value);
+  const dictOf = (value) => {
+    const object = resolve(value);
+    if (object instanceof PDFDict) return object;
+    if (object instanceof PDFStream) return object.dict;
+    return undefined;
+  };
+  const nameOf = (value) => {
+    const object = resolve(value);
+    return object instanceof PDFName ? nameText(object) : undefined;
+  };
+  const numberOf = (value) => {
+    const object = resolve(value);
+    return object instanceof PDFNumber ? object.asNumber() : undefined;
+  };
+  // A dictionary's entries by decoded key (a key may be spelt with #xx escapes).
+  const entries = (dict) => {
+    const out = new Map();
+    const all = dict.entries();
+    step(all.length);
+    for (const [key, value] of all) out.set(nameText(key), value);
+    return out;
+  };
+
+  if (context.enumerateIndirectObjects().length > workerData.maxObjects) return { outcome: "too_complex" };
+  const catalog = dictOf(context.trailerInfo.Root);
+  if (!catalog) return { outcome: "broken" };
+  const top = entries(catalog);
+
+  // Active content and signatures: everything the catalog reaches.
+  const active = new Set();
+  let signed = false;
+  const names = dictOf(top.get("Names"));
+  if (names) {
+    const named = entries(names);
+    if (named.has("JavaScript")) active.add("javascript");
+    if (named.has("EmbeddedFiles")) active.add("embedded_files");
+  }
+  const acroForm = dictOf(top.get("AcroForm"));
+  if (acroForm && entries(acroForm).has("XFA")) active.add("xfa");
+  const perms = dictOf(top.get("Perms"));
+  if (perms) {
+    const kinds = entries(perms);
+    if (kinds.has("DocMDP") || kinds.has("UR3")) signed = true;
+  }
+  const seen = new Set();
+  const stack = [context.trailerInfo.Root];
+  while (stack.length > 0) {
+    let object = stack.pop();
+    step(1);
+    if (object instanceof PDFRef) {
+      if (seen.has(object)) continue;
+      seen.add(object);
+      object = context.lookup(object);
+    }
+    if (object instanceof PDFStream) object = object.dict;
+    let children;
+    if (object instanceof PDFDict) {
+      const dict = entries(object);
+      const s = nameOf(dict.get("S"));
+      if (s === "JavaScript" || dict.has("JS")) active.add("javascript");
+      if (s === "Launch") active.add("launch");
+      if (nameOf(dict.get("Type")) === "EmbeddedFile" || dict.has("EF") || nameOf(dict.get("Subtype")) === "FileAttachment") active.add("embedded_files");
+      if (dict.has("ByteRange")) signed = true;
+      if (nameOf(dict.get("FT")) === "Sig" && dict.has("V") && resolve(dict.get("V")) !== pdfLib.PDFNull) signed = true;
+      children = dict.values();
+    } else if (object instanceof PDFArray) {
+      children = object.asArray();
+      step(children.length);
+    } else continue;
+    for (const child of children) {
+      if (child instanceof PDFRef || child instanceof PDFDict || child instanceof PDFArray || child instanceof PDFStream) stack.push(child);
+    }
+  }
+
+  // The page tree, leaves in order, with what a page inherits.
+  const pages = [];
+  let count = 0;
+  const visited = new Set();
+  const tree = [{ node: top.get("Pages"), inherited: {} }];
+  while (tree.length > 0) {
+    const { node, inherited } = tree.pop();
+    step(1);
+    if (node instanceof PDFRef) {
+      // A node reached twice (a loop, or a page listed twice) is a damaged tree.
+      if (visited.has(node)) return { outcome: "broken" };
+      visited.add(node);
+    }
+    const dict = dictOf(node);
+    if (!dict) return { outcome: "broken" };
+    const own = entries(dict);
+    const attributes = {
+      MediaBox: own.get("MediaBox") || inherited.MediaBox,
+      Rotate: own.get("Rotate") || inherited.Rotate,
+      Resources: own.get("Resources") || inherited.Resources,
+    };
+    const kids = resolve(own.get("Kids"));
+    if (kids instanceof PDFArray) {
+      const list = kids.asArray();
+      step(list.length);
+      for (let index = list.length - 1; index >= 0; index -= 1) tree.push({ node: list[index], inherited: attributes });
+    } else {
+      count += 1;
+      if (count <= workerData.maxPages) pages.push({ dict: own, attributes });
+    }
+  }
+  if (count < 1 || count > workerData.maxPages) {
+    return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageSizes: [], unembeddedFonts: [] };
+  }
+
+  // pdf-lib, which later stamps the pages, must see the same ones.
+  if (doc.getPageCount() !== count) return { outcome: "broken" };
+
+  // Each page's size as displayed.
+  const pageSizes = [];
+  for (const { attributes } of pages) {
+    const box = resolve(attributes.MediaBox);
+    const corners = box instanceof PDFArray && box.size() === 4 ? box.asArray().map(numberOf) : [];
+    if (corners.length !== 4 || corners.some((n) => typeof n !== "number" || !Number.isFinite(n))) return { outcome: "broken" };
+    const width = Math.abs(corners[2] - corners[0]);
+    const height = Math.abs(corners[3] - corners[1]);
+    const rotate = (((Math.round(numberOf(attributes.Rotate) || 0) % 360) + 360) % 360);
+    pageSizes.push(rotate === 90 || rotate === 270 ? [height, width] : [width, height]);
+  }
+
+  // Fonts neither embedded nor among the standard 14, through the pages' resources, their Form
+  // XObjects and tiling patterns, and the annotations' appearance streams.
+  const unembedded = new Set();
+  const fontsSeen = new Set();
+  const resourcesSeen = new Set();
+  const formsSeen = new Set();
+  const checkFont = (value) => {
+    const font = dictOf(value);
+    if (!font || fontsSeen.has(font)) return;
+    fontsSeen.add(font);
+    const own = entries(font);
+    const subtype = nameOf(own.get("Subtype"));
+    if (subtype === "Type3") return;
+    let target = own;
+    if (subtype === "Type0") {
+      const descendants = resolve(own.get("DescendantFonts"));
+      const first = descendants instanceof PDFArray && descendants.size() > 0 ? dictOf(descendants.get(0)) : undefined;
+      if (first) target = entries(first);
+    }
+    const descriptor = dictOf(target.get("FontDescriptor"));
+    if (descriptor) {
+      const files = entries(descriptor);
+      if (files.has("FontFile") || files.has("FontFile2") || files.has("FontFile3")) return;
+    }
+    const base = nameOf(target.get("BaseFont")) || nameOf(own.get("BaseFont"));
+    const plain = base ? base.replace(/^[A-Z]{6}\+/, "") : undefined;
+    if (plain && STANDARD_14.has(plain)) return;
+    if (unembedded.size < MAX_FONT_NAMES) unembedded.add(plain || "a font without a name");
+  };
+  const walkForm = (value, depth) => {
+    const stream = resolve(value);
+    if (!(stream instanceof PDFStream) || formsSeen.has(stream)) return;
+    formsSeen.add(stream);
+    step(1);
+    walkResources(entries(stream.dict).get("Resources"), depth + 1);
+  };
+  const walkAppearances = (value, depth) => {
+    const object = resolve(value);
+    if (object instanceof PDFStream) return walkForm(object, depth);
+    if (object instanceof PDFDict) for (const state of entries(object).values()) walkForm(state, depth);
+  };
+  const walkResources = (value, depth) => {
+    if (depth > workerData.maxFormDepth) throw new TooComplex("depth");
+    const resources = dictOf(value);
+    if (!resources || resourcesSeen.has(resources)) return;
+    resourcesSeen.add(resources);
+    const kinds = entries(resources);
+    const fonts = dictOf(kinds.get("Font"));
+    if (fonts) for (const font of entries(fonts).values()) checkFont(font);
+    const xObjects = dictOf(kinds.get("XObject"));
+    if (xObjects) {
+      for (const x of entries(xObjects).values()) {
+        const object = resolve(x);
+        if (object instanceof PDFStream && nameOf(entries(object.dict).get("Subtype")) === "Form") walkForm(object, depth);
+      }
+    }
+    const patterns = dictOf(kinds.get("Pattern"));
+    if (patterns) for (const pattern of entries(patterns).values()) walkForm(pattern, depth);
+  };
+  for (const { dict, attributes } of pages) {
+    walkResources(attributes.Resources, 0);
+    const annotations = resolve(dict.get("Annots"));
+    if (annotations instanceof PDFArray) {
+      const list = annotations.asArray();
+      step(list.length);
+      for (const annotation of list) {
+        const annotationDict = dictOf(annotation);
+        const appearance = annotationDict && dictOf(entries(annotationDict).get("AP"));
+        if (appearance) for (const kind of entries(appearance).values()) walkAppearances(kind, 0);
+      }
+    }
+  }
+
+  return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageSizes, unembeddedFonts: [...unembedded] };
+}
+
+(async () => {
+  let doc;
+  try {
+    doc = await PDFDocument.load(workerData.bytes, { updateMetadata: false, throwOnInvalidObject: true });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) return parentPort.postMessage({ outcome: "encrypted" });
+    if (overBudget) return parentPort.postMessage({ outcome: "too_complex" });
+    // An encrypted PDF whose objects pdf-lib cannot parse (encrypted object streams) fails before
+    // pdf-lib looks at its trailer: read it leniently for the trailer's /Encrypt.
+    try {
+      const lenient = await PDFDocument.load(workerData.bytes, { updateMetadata: false, ignoreEncryption: true });
+      return parentPort.postMessage({ outcome: lenient.isEncrypted ? "encrypted" : "broken" });
+    } catch {
+      return parentPort.postMessage({ outcome: "broken" });
+    }
+  }
+  try {
+    parentPort.postMessage(inspect(doc));
+  } catch (error) {
+    parentPort.postMessage({ outcome: error instanceof TooComplex || (error && error.name === "RangeError") ? "too_complex" : "broken" });
+  }
+})();
+`;

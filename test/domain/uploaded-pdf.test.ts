@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { MAX_UPLOADED_PDF_BYTES } from "@/lib/domain/file-content";
+import { uploadedPdfProblem, type TUploadedPdfRead } from "@/lib/domain/uploaded-pdf";
+
+const A4: [number, number] = [595.28, 841.89];
+const good: Extract<TUploadedPdfRead, { outcome: "read" }> = {
+  outcome: "read",
+  encrypted: false,
+  signed: false,
+  activeContent: [],
+  pages: 2,
+  pageSizes: [A4, A4],
+  unembeddedFonts: [],
+};
+const problem = (read: Partial<typeof good> | TUploadedPdfRead, extra: { bytes?: number; isPdf?: boolean } = {}) =>
+  uploadedPdfProblem({ bytes: extra.bytes ?? 1000, isPdf: extra.isPdf ?? true, read: { ...good, ...read } as TUploadedPdfRead });
+
+describe("uploadedPdfProblem", () => {
+  it("accepts a readable PDF within every bound", () => {
+    expect(problem({})).toBeNull();
+    expect(problem({ pages: 300, pageSizes: Array.from({ length: 300 }, () => [72, 2000] as [number, number]) })).toBeNull();
+  });
+
+  it("refuses a file over 25 MB before anything else, and a file that is not a PDF", () => {
+    expect(uploadedPdfProblem({ bytes: MAX_UPLOADED_PDF_BYTES + 1, isPdf: false })).toBe("The file is 25.1 MB; a contract's document may be at most 25 MB.");
+    expect(uploadedPdfProblem({ bytes: MAX_UPLOADED_PDF_BYTES, isPdf: false })).toBe("The file is not a PDF; upload the contract's document as a PDF.");
+  });
+
+  it("refuses a damaged, password-protected or too complex PDF", () => {
+    expect(uploadedPdfProblem({ bytes: 10, isPdf: true })).toMatch(/^The PDF is damaged/);
+    expect(problem({ outcome: "broken" })).toMatch(/^The PDF is damaged and cannot be read; save or print it to PDF again/);
+    expect(problem({ outcome: "encrypted" })).toBe("The PDF is password-protected; upload it without a password (save it again with no password or encryption).");
+    expect(problem({ encrypted: true })).toMatch(/password-protected/);
+    expect(problem({ outcome: "too_complex" })).toMatch(/too complex/);
+  });
+
+  it("refuses a signed PDF", () => {
+    expect(problem({ signed: true, activeContent: ["javascript"] })).toMatch(/^The PDF already carries a digital signature/);
+  });
+
+  it("names every kind of active content, and tells how to get rid of it", () => {
+    expect(problem({ activeContent: ["javascript"] })).toBe(
+      "The PDF contains JavaScript, which a contract's document may not carry; print it to PDF again and upload that.",
+    );
+    expect(problem({ activeContent: ["embedded_files", "launch", "javascript"] })).toBe(
+      "The PDF contains JavaScript, an action that launches a program and embedded files, which a contract's document may not carry; print it to PDF again and upload that.",
+    );
+    expect(problem({ activeContent: ["xfa"] })).toMatch(/contains an XFA form, .*; flatten the form or print it to PDF again and upload that\.$/);
+  });
+
+  it("refuses no pages and more than 300", () => {
+    expect(problem({ pages: 0, pageSizes: [] })).toBe("The PDF has no pages; upload the document with its pages.");
+    expect(problem({ pages: 301, pageSizes: [] })).toBe("The PDF has 301 pages; a contract's document may have at most 300.");
+  });
+
+  it("names the first page whose side is under 72 or over 2,000 points", () => {
+    expect(problem({ pages: 3, pageSizes: [A4, [5000, 5000], [10, 10]] })).toBe(
+      "Page 2 measures 176.4 × 176.4 cm; each side of a page must be between 2.5 and 70.6 cm, so export it again at a usual paper size such as A4 or Letter.",
+    );
+    expect(problem({ pages: 2, pageSizes: [A4, [71, 800]] })).toMatch(/^Page 2 measures 2.5 × 28.2 cm/);
+    expect(problem({ pages: 1, pageSizes: [[2001, 500]] })).toMatch(/^Page 1 /);
+    expect(problem({ pages: 1, pageSizes: [[Number.NaN, 500]] })).toMatch(/^Page 1 /);
+  });
+
+  it("names up to three fonts the PDF does not carry", () => {
+    expect(problem({ unembeddedFonts: ["Arial"] })).toBe("The PDF uses fonts it does not carry (Arial); export it again with fonts embedded.");
+    expect(problem({ unembeddedFonts: ["Arial", "Calibri", "Cambria", "Verdana"] })).toBe(
+      "The PDF uses fonts it does not carry (Arial, Calibri, Cambria and others); export it again with fonts embedded.",
+    );
+  });
+});

@@ -1,0 +1,348 @@
+// The inspection of a PDF uploaded as the contract's document, on hostile files built here with
+// pdf-lib's low-level API (and qpdf for encryption; .ci/run installs it).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import fontkit from "@pdf-lib/fontkit";
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFPage } from "pdf-lib";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { MAX_UPLOADED_PDF_BYTES } from "@/lib/domain/file-content";
+import { inspectUploadedPdf } from "@/lib/pdf/inspect-uploaded-pdf";
+import { runPdfWorker } from "@/lib/pdf/pdf-worker";
+import { UPLOADED_PDF_SCRIPT } from "@/lib/pdf/uploaded-pdf-script";
+
+// The worker runner, watched: a file refused before parsing never starts a worker.
+const worker = vi.hoisted(() => ({ runs: 0 }));
+vi.mock("@/lib/pdf/pdf-worker", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/pdf/pdf-worker")>();
+  return {
+    runPdfWorker: (...args: Parameters<typeof original.runPdfWorker>) => {
+      worker.runs += 1;
+      return original.runPdfWorker(...args);
+    },
+  };
+});
+
+const dir = mkdtempSync(path.join(tmpdir(), "uploaded-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const A4: [number, number] = [595.28, 841.89];
+
+/** A PDF of `pages` A4 pages with a line of Helvetica (not embedded: one of the standard 14). */
+async function document(pages = 2): Promise<{ doc: PDFDocument; pages: [PDFPage, PDFPage, PDFPage, ...PDFPage[]] }> {
+  const doc = await PDFDocument.create();
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const list = Array.from({ length: pages }, (_, index) => {
+    const page = doc.addPage(A4);
+    page.drawText(`Page ${index + 1}`, { x: 50, y: 780, size: 12, font: helvetica });
+    return page;
+  });
+  // Typed as at least three: each test asks only for pages it made.
+  return { doc, pages: list as [PDFPage, PDFPage, PDFPage, ...PDFPage[]] };
+}
+
+const save = (doc: PDFDocument) => doc.save({ useObjectStreams: false });
+const problemOf = async (bytes: Uint8Array) => {
+  const result = await inspectUploadedPdf(bytes);
+  if (result.ok) throw new Error("expected a refusal");
+  return result.problem;
+};
+/** The catalog's dictionary entry `key`, made when absent. */
+const catalogDict = (doc: PDFDocument, key: string) => {
+  const existing = doc.catalog.lookupMaybe(PDFName.of(key), PDFDict);
+  if (existing) return existing;
+  const made = doc.context.obj({});
+  doc.catalog.set(PDFName.of(key), made);
+  return made;
+};
+/** Adds an annotation dictionary to the page. */
+const annotate = (doc: PDFDocument, page: PDFPage, annotation: Record<string, unknown>) => {
+  const ref = doc.context.register(doc.context.obj({ Type: "Annot", Rect: [10, 10, 100, 30], ...annotation } as never));
+  page.node.addAnnot(ref);
+};
+/** A font dictionary not embedded: a descriptor without /FontFile*. */
+const bareFont = (doc: PDFDocument, subtype: string, baseFont: string) => {
+  const descriptor = doc.context.register(
+    doc.context.obj({ Type: "FontDescriptor", FontName: baseFont, Flags: 32, FontBBox: [0, 0, 1000, 1000], ItalicAngle: 0, Ascent: 900, Descent: -200, CapHeight: 700, StemV: 80 }),
+  );
+  return doc.context.register(doc.context.obj({ Type: "Font", Subtype: subtype, BaseFont: baseFont, FirstChar: 32, LastChar: 126, FontDescriptor: descriptor }));
+};
+
+describe("inspectUploadedPdf", () => {
+  it("accepts a good PDF: its pages and their sizes, the standard 14 fonts unembedded, DejaVu embedded, a Type3 font", async () => {
+    const { doc, pages } = await document(3);
+    doc.registerFontkit(fontkit);
+    const dejavu = await doc.embedFont(readFileSync(path.join(import.meta.dirname, "../../assets/fonts/DejaVuSans.ttf")), { subset: true });
+    pages[1].drawText("Åsa Öberg", { x: 50, y: 700, font: dejavu });
+    pages[2].drawText("Times", { x: 50, y: 700, font: await doc.embedFont(StandardFonts.TimesRoman) });
+    doc.addPage([612, 792]);
+    // A Type3 font draws its glyphs itself.
+    const type3 = { Type: "Font", Subtype: "Type3", FontBBox: [0, 0, 1, 1], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: {}, FirstChar: 0, LastChar: 0, Widths: [0] };
+    pages[0].node.setFontDictionary(PDFName.of("T3"), doc.context.register(doc.context.obj(type3)));
+    // An empty signature field (nothing signed yet) is fine.
+    const field = doc.context.register(doc.context.obj({ FT: "Sig", T: PDFString.of("Signature1") }));
+    catalogDict(doc, "AcroForm").set(PDFName.of("Fields"), doc.context.obj([field]));
+    expect(await inspectUploadedPdf(await doc.save())).toEqual({ ok: true, pages: 4, pageSizes: [A4, A4, A4, [612, 792]] });
+  });
+
+  it("gives a rotated page's size as displayed, the rotation inherited or its own", async () => {
+    const { doc, pages } = await document(3);
+    pages[0].setRotation(degrees(90));
+    pages[1].setRotation(degrees(-180));
+    // The third page inherits 270, and its MediaBox, from the page tree's root.
+    doc.catalog.Pages().set(PDFName.of("Rotate"), doc.context.obj(270));
+    doc.catalog.Pages().set(PDFName.of("MediaBox"), doc.context.obj([0, 0, ...A4]));
+    pages[2].node.delete(PDFName.of("MediaBox"));
+    const result = await inspectUploadedPdf(await save(doc));
+    expect(result).toEqual({ ok: true, pages: 3, pageSizes: [[A4[1], A4[0]], A4, [A4[1], A4[0]]] });
+  });
+
+  it("refuses a file over 25 MB before parsing it, and a file that is not a PDF", async () => {
+    const big = new Uint8Array(MAX_UPLOADED_PDF_BYTES + 1).fill(0x20);
+    big.set(Buffer.from("%PDF-1.7\n"));
+    const runs = worker.runs;
+    expect(await problemOf(big)).toMatch(/^The file is 25.1 MB; a contract's document may be at most 25 MB\.$/);
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
+    expect(await problemOf(png)).toBe("The file is not a PDF; upload the contract's document as a PDF.");
+    expect(await problemOf(Buffer.from("Dear customer, here is the contract."))).toMatch(/not a PDF/);
+    expect(worker.runs).toBe(runs);
+  });
+
+  it("refuses a damaged PDF: garbage after the header, or cut short", async () => {
+    expect(await problemOf(Buffer.from("%PDF-1.7\nnot really"))).toMatch(/^The PDF is damaged and cannot be read/);
+    const good = await save((await document(3)).doc);
+    expect(await problemOf(good.subarray(0, Math.floor(good.length / 2)))).toMatch(/^The PDF is damaged/);
+  });
+
+  it("refuses a PDF bomb as too complex, within the time limit", async () => {
+    // An object stream that inflates to 96 MiB: past the 64 MiB budget.
+    const inflated = deflateSync(Buffer.alloc(96 * 1024 * 1024, 0x20), { level: 9 });
+    const bomb = Buffer.concat([
+      Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${inflated.length} >>\nstream\n`),
+      inflated,
+      Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n"),
+    ]);
+    const started = Date.now();
+    expect(await problemOf(bomb)).toBe("The PDF is too complex inside for the service to check; print it to PDF again and upload that.");
+    expect(Date.now() - started).toBeLessThan(9_000);
+  });
+
+  it("refuses as too complex a PDF of more than 100,000 objects, or Form XObjects nested deeper than 16", async () => {
+    // Written by hand (pdf-lib takes seconds to make as many): a page, then small numbers.
+    const objects = (count: number) => {
+      const parts = ["%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n"];
+      parts.push("3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n");
+      for (let n = 4; n <= count; n += 1) parts.push(`${n} 0 obj\n${n}\nendobj\n`);
+      parts.push(`trailer\n<< /Root 1 0 R /Size ${count + 1} >>\n%%EOF\n`);
+      return Buffer.from(parts.join(""));
+    };
+    expect(await inspectUploadedPdf(objects(100_000))).toMatchObject({ ok: true, pages: 1 });
+    expect(await problemOf(objects(100_001))).toMatch(/too complex/);
+    const deep = await document(1);
+    let form = deep.doc.context.register(deep.doc.context.stream("", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1] }));
+    for (let level = 0; level < 17; level += 1) {
+      form = deep.doc.context.register(deep.doc.context.stream("/X Do", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1], Resources: { XObject: { X: form } } }));
+    }
+    deep.pages[0].node.setXObject(PDFName.of("X"), form);
+    expect(await problemOf(await save(deep.doc))).toMatch(/too complex/);
+    // 16 levels pass.
+    const fine = await document(1);
+    form = fine.doc.context.register(fine.doc.context.stream("", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1] }));
+    for (let level = 0; level < 15; level += 1) {
+      form = fine.doc.context.register(fine.doc.context.stream("/X Do", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 1, 1], Resources: { XObject: { X: form } } }));
+    }
+    fine.pages[0].node.setXObject(PDFName.of("X"), form);
+    expect(await inspectUploadedPdf(await save(fine.doc))).toMatchObject({ ok: true });
+  });
+
+  it("stops its walks after the steps it is given (the script run with a small budget)", async () => {
+    const bytes = await save((await document(3)).doc);
+    const run = (maxSteps: number) =>
+      runPdfWorker(UPLOADED_PDF_SCRIPT, bytes, { maxPages: 300, maxObjects: 100_000, maxSteps, maxFormDepth: 16 }, (reason) => ({ outcome: reason }));
+    expect(await run(40)).toEqual({ outcome: "too_complex" });
+    expect(await run(10_000)).toMatchObject({ outcome: "read", pages: 3 });
+  });
+
+  it("refuses a password-protected PDF (qpdf, AES-256), with object streams or without, and with an owner password only", async () => {
+    const plain = path.join(dir, "plain.pdf");
+    const flat = path.join(dir, "flat.pdf");
+    writeFileSync(plain, await (await document(2)).doc.save());
+    writeFileSync(flat, await save((await document(2)).doc));
+    const cases: [string, string, string][] = [
+      [plain, "user", "objstm.pdf"],
+      [flat, "user", "flat-enc.pdf"],
+      [plain, "", "owner-only.pdf"],
+    ];
+    for (const [input, user, output] of cases) {
+      const file = path.join(dir, output);
+      execFileSync("qpdf", ["--encrypt", user, "owner", "256", "--", input, file], { stdio: "pipe" });
+      expect(await problemOf(readFileSync(file)), output).toBe(
+        "The PDF is password-protected; upload it without a password (save it again with no password or encryption).",
+      );
+    }
+  });
+
+  describe("active content, named", () => {
+    it("JavaScript run on opening (/OpenAction)", async () => {
+      const { doc } = await document();
+      doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of("app.alert(1)") }));
+      expect(await problemOf(await save(doc))).toBe("The PDF contains JavaScript, which a contract's document may not carry; print it to PDF again and upload that.");
+      // Told by /S /JavaScript too, at the end of a chain of actions.
+      doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "GoTo", D: [doc.getPage(0).ref, "Fit"], Next: [{ S: "JavaScript" }] }));
+      expect(await problemOf(await save(doc))).toMatch(/^The PDF contains JavaScript,/);
+    });
+
+    it("JavaScript in the document's names tree", async () => {
+      const { doc } = await document();
+      // Its value is not itself a JavaScript action here, so that the names tree alone tells.
+      const action = doc.context.register(doc.context.obj({ S: "Named", N: "NextPage" }));
+      catalogDict(doc, "Names").set(PDFName.of("JavaScript"), doc.context.obj({ Names: [PDFString.of("init"), action] }));
+      expect(await problemOf(await save(doc))).toMatch(/^The PDF contains JavaScript,/);
+    });
+
+    it("a /JS entry in a page's additional actions (/AA), its name spelt with a lowercase #xx escape", async () => {
+      const { doc, pages } = await document();
+      pages[1].node.set(PDFName.of("AA"), doc.context.obj({ O: { S: "Named", JS: PDFHexString.fromText("x") } }));
+      const bytes = Buffer.from(await save(doc));
+      // /#4aS is /JS to a reader; pdf-lib decodes only uppercase escapes.
+      const spelt = Buffer.from(bytes.toString("latin1").replace("/JS ", "/#4aS "), "latin1");
+      expect(spelt.toString("latin1")).toContain("/#4aS ");
+      expect(await problemOf(spelt)).toMatch(/^The PDF contains JavaScript,/);
+    });
+
+    it("a link annotation whose action launches a program", async () => {
+      const { doc, pages } = await document();
+      annotate(doc, pages[0], { Subtype: "Link", A: { S: "Launch", F: PDFString.of("calc.exe") } });
+      expect(await problemOf(await save(doc))).toBe(
+        "The PDF contains an action that launches a program, which a contract's document may not carry; print it to PDF again and upload that.",
+      );
+    });
+
+    it("embedded files: doc.attach, the names tree alone, an associated file alone, a file attachment annotation", async () => {
+      const attached = await document();
+      await attached.doc.attach(Buffer.from("hello"), "hello.txt", { mimeType: "text/plain" });
+      expect(await problemOf(await save(attached.doc))).toMatch(/^The PDF contains embedded files,/);
+      const named = await document();
+      const spec = named.doc.context.register(named.doc.context.obj({ Type: "Filespec", F: PDFString.of("hello.txt") }));
+      catalogDict(named.doc, "Names").set(PDFName.of("EmbeddedFiles"), named.doc.context.obj({ Names: [PDFString.of("hello.txt"), spec] }));
+      expect(await problemOf(await save(named.doc))).toMatch(/^The PDF contains embedded files,/);
+      const associated = await document();
+      const file = associated.doc.context.register(associated.doc.context.stream("hello", {}));
+      associated.doc.catalog.set(PDFName.of("AF"), associated.doc.context.obj([{ Type: "Filespec", F: PDFString.of("hello.txt"), EF: { F: file } }]));
+      expect(await problemOf(await save(associated.doc))).toMatch(/^The PDF contains embedded files,/);
+      const annotated = await document();
+      annotate(annotated.doc, annotated.pages[0], { Subtype: "FileAttachment", Name: "PushPin" });
+      expect(await problemOf(await save(annotated.doc))).toMatch(/^The PDF contains embedded files,/);
+    });
+
+    it("an XFA form, with JavaScript too", async () => {
+      const { doc } = await document();
+      catalogDict(doc, "AcroForm").set(PDFName.of("XFA"), doc.context.obj([PDFString.of("template"), doc.context.register(doc.context.stream("<template/>"))]));
+      expect(await problemOf(await save(doc))).toBe(
+        "The PDF contains an XFA form, which a contract's document may not carry; flatten the form or print it to PDF again and upload that.",
+      );
+      doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("1") }));
+      expect(await problemOf(await save(doc))).toMatch(/^The PDF contains JavaScript and an XFA form, .*; flatten the form/);
+    });
+  });
+
+  describe("signatures already in it", () => {
+    const signed = "The PDF already carries a digital signature, which adding the signatures' pages and the seal would break; upload the document before it was signed.";
+
+    it("a signature field with a value", async () => {
+      const { doc } = await document();
+      const value = doc.context.register(doc.context.obj({ Type: "Sig", Filter: "Adobe.PPKLite", Name: PDFString.of("Someone") }));
+      const field = doc.context.register(doc.context.obj({ FT: "Sig", T: PDFString.of("Signature1"), V: value }));
+      catalogDict(doc, "AcroForm").set(PDFName.of("Fields"), doc.context.obj([field]));
+      expect(await problemOf(await save(doc))).toBe(signed);
+    });
+
+    it("a signature dictionary with its /ByteRange", async () => {
+      const { doc, pages } = await document();
+      const value = doc.context.register(doc.context.obj({ Filter: "Adobe.PPKLite", ByteRange: [0, 10, 20, 30], Contents: PDFHexString.of("00") }));
+      annotate(doc, pages[0], { Subtype: "Widget", Sig: value });
+      expect(await problemOf(await save(doc))).toBe(signed);
+    });
+
+    it("certification permissions (/Perms /DocMDP)", async () => {
+      const { doc } = await document();
+      catalogDict(doc, "Perms").set(PDFName.of("DocMDP"), doc.context.register(doc.context.obj({ Type: "Sig" })));
+      expect(await problemOf(await save(doc))).toBe(signed);
+    });
+  });
+
+  it("refuses no pages and more than 300 pages", async () => {
+    // Written by hand: pdf-lib adds a blank page to a document saved without any.
+    const empty = "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R /Size 3 >>\n%%EOF\n";
+    expect(await problemOf(Buffer.from(empty))).toBe("The PDF has no pages; upload the document with its pages.");
+    const { doc } = await document(300);
+    expect(await inspectUploadedPdf(await save(doc))).toMatchObject({ ok: true, pages: 300 });
+    doc.addPage(A4);
+    expect(await problemOf(await save(doc))).toBe("The PDF has 301 pages; a contract's document may have at most 300.");
+  });
+
+  it("refuses a page over 2,000 or under 72 points on a side, naming the first", async () => {
+    const { doc } = await document(2);
+    doc.addPage([5000, 5000]);
+    doc.addPage([50, 50]);
+    expect(await problemOf(await save(doc))).toMatch(/^Page 3 measures 176.4 × 176.4 cm; each side of a page must be between 2.5 and 70.6 cm/);
+    const small = await document(1);
+    small.doc.addPage([600, 71]);
+    expect(await problemOf(await save(small.doc))).toMatch(/^Page 2 measures 21.2 × 2.5 cm/);
+  });
+
+  describe("fonts it does not carry", () => {
+    it("names a TrueType font without a font file, once", async () => {
+      const { doc, pages } = await document(2);
+      const arial = bareFont(doc, "TrueType", "Arial");
+      pages[0].node.setFontDictionary(PDFName.of("FA"), arial);
+      pages[1].node.setFontDictionary(PDFName.of("FA"), arial);
+      expect(await problemOf(await save(doc))).toBe("The PDF uses fonts it does not carry (Arial); export it again with fonts embedded.");
+    });
+
+    it("looks at a Type0 font's descendant and drops the subset prefix; names at most three", async () => {
+      const { doc, pages } = await document(1);
+      const descendant = bareFont(doc, "CIDFontType2", "ABCDEF+Calibri");
+      const type0 = doc.context.register(doc.context.obj({ Type: "Font", Subtype: "Type0", BaseFont: "ABCDEF+Calibri", Encoding: "Identity-H", DescendantFonts: [descendant] }));
+      pages[0].node.setFontDictionary(PDFName.of("F1"), type0);
+      for (const name of ["Cambria", "Verdana", "Georgia"]) pages[0].node.setFontDictionary(PDFName.of(name), bareFont(doc, "TrueType", name));
+      expect(await problemOf(await save(doc))).toBe(
+        "The PDF uses fonts it does not carry (Calibri, Cambria, Verdana and others); export it again with fonts embedded.",
+      );
+    });
+
+    it("finds a font used only inside a Form XObject nested in another that refers to itself; a subset of a standard font passes", async () => {
+      const { doc, pages } = await document(1);
+      const inner = doc.context.register(
+        doc.context.stream("BT /F1 12 Tf (x) Tj ET", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 100, 100], Resources: { Font: { F1: bareFont(doc, "TrueType", "Arial") } } }),
+      );
+      const outer = doc.context.stream("/Inner Do", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 100, 100] });
+      const outerRef = doc.context.register(outer);
+      outer.dict.set(PDFName.of("Resources"), doc.context.obj({ XObject: { Inner: inner, Self: outerRef } }));
+      pages[0].node.setXObject(PDFName.of("Outer"), outerRef);
+      pages[0].node.setFontDictionary(PDFName.of("FH"), bareFont(doc, "Type1", "QWERTY+Helvetica-Bold"));
+      expect(await problemOf(await save(doc))).toBe("The PDF uses fonts it does not carry (Arial); export it again with fonts embedded.");
+    });
+
+    it("finds a font of an annotation's appearance stream", async () => {
+      const { doc, pages } = await document(1);
+      const appearance = doc.context.register(
+        doc.context.stream("BT /F1 12 Tf (x) Tj ET", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 90, 20], Resources: { Font: { F1: bareFont(doc, "TrueType", "Tahoma") } } }),
+      );
+      annotate(doc, pages[0], { Subtype: "FreeText", AP: { N: appearance } });
+      expect(await problemOf(await save(doc))).toMatch(/\(Tahoma\)/);
+    });
+  });
+
+  it("refuses a page tree that loops, or lists a page twice, as damaged, without hanging", async () => {
+    const looping = await document(2);
+    looping.doc.catalog.Pages().lookup(PDFName.of("Kids"), PDFArray).push(looping.doc.catalog.get(PDFName.of("Pages"))!);
+    expect(await problemOf(await save(looping.doc))).toMatch(/^The PDF is damaged/);
+    const twice = await document(2);
+    const kids = twice.doc.catalog.Pages().lookup(PDFName.of("Kids"), PDFArray);
+    kids.push(kids.get(0));
+    expect(await problemOf(await save(twice.doc))).toMatch(/^The PDF is damaged/);
+  });
+});
