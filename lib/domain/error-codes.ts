@@ -318,6 +318,18 @@ export const ERROR_CODES = {
     title: "Conflict",
     description: "The internal reminder was already sent; it stays as a record of what was sent to whom.",
   },
+  contract_has_no_pdf: {
+    code: 4090044,
+    status: 409,
+    title: "Conflict",
+    description: "Boxes are placed on the pages of an uploaded PDF; the contract's document is its template's text. Upload a PDF with `upload_as=expanded_pdf` first.",
+  },
+  placement_limit_reached: {
+    code: 4090045,
+    status: 409,
+    title: "Conflict",
+    description: "The contract already has 500 boxes on its PDF; remove one first.",
+  },
   contract_not_pending: {
     code: 4090011,
     status: 409,

@@ -17,10 +17,11 @@ type THeaders = Record<string, string | string[] | undefined>;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Attachment uploads (POST /v1/contracts/{id}/files, multipart) may be larger: a 10 MB file and the
- * form's parts around it. The route reads the body with this bound too, counting as it streams.
+ * Uploads (POST /v1/contracts/{id}/files, multipart) may be larger: a contract's uploaded PDF of 25 MiB
+ * (MAX_UPLOADED_PDF_BYTES in lib/domain/file-content.ts; this file imports nothing of the app) and
+ * the form's parts around it. The route reads the body with this bound too, counting as it streams.
  */
-export const UPLOAD_MAX_BODY_BYTES = 10_000_000 + 64 * 1024;
+export const UPLOAD_MAX_BODY_BYTES = 25 * 1024 * 1024 + 64 * 1024;
 // …and POST /v1/verify (a sealed PDF to check), bounded the same.
 const UPLOAD_PATH = /^\/v1\/(?:contracts\/[^/?]+\/files|verify)(?:\?|$)/;
 

@@ -166,7 +166,7 @@ export function buildOpenApiDocument(): object {
     openapi: "3.1.0",
     info: { title: "Contract service", version: "1.0.0", description: DESCRIPTION },
     security: [{ apiToken: [], userEmail: [] }, { apiToken: [] }],
-    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Files", "Templates", "Template types", "Workspaces", "Users", "Outbox", "Webhooks"].map(
+    tags: ["Service", "Contracts", "Parties", "Participants", "Data fields", "Files", "Placements", "Templates", "Template types", "Workspaces", "Users", "Outbox", "Webhooks"].map(
       (name) => ({ name }),
     ),
     paths: paths(),

@@ -15,8 +15,11 @@ const MAX_FORM_DEPTH = 16;
 export type TUploadedPdfInspection =
   /** Width and height of each page in points, as displayed (/Rotate applied). */
   | { ok: true; pages: number; pageSizes: [number, number][] }
-  /** One plain sentence for a person, e.g. "The PDF is password-protected; …". */
-  | { ok: false; problem: string };
+  /**
+   * One plain sentence for a person, e.g. "The PDF is password-protected; …"; `refused`: too large,
+   * not a PDF by content, or a PDF that may not become the document (the API's 413, 415 or 400).
+   */
+  | { ok: false; refused: "too_large" | "not_a_pdf" | "unacceptable"; problem: string };
 
 export async function inspectUploadedPdf(bytes: Uint8Array): Promise<TUploadedPdfInspection> {
   const report: TUploadedPdfReport = { bytes: bytes.length, isPdf: false };
@@ -32,5 +35,6 @@ export async function inspectUploadedPdf(bytes: Uint8Array): Promise<TUploadedPd
   const problem = uploadedPdfProblem(report);
   if (problem === null && report.read?.outcome === "read") return { ok: true, pages: report.read.pages, pageSizes: report.read.pageSizes };
   // The domain finds a problem in every report that is not a read PDF; the fallback only satisfies the types.
-  return { ok: false, problem: problem ?? "The PDF cannot be read." };
+  const refused = report.bytes > MAX_UPLOADED_PDF_BYTES ? "too_large" : !report.isPdf ? "not_a_pdf" : "unacceptable";
+  return { ok: false, refused, problem: problem ?? "The PDF cannot be read." };
 }

@@ -56,6 +56,10 @@ export const ZContractDocumentSchema = z
       .meta({ description: "Data fields the text needs that have no value; publishing refuses while any is listed." }),
     body: ZBodySchema,
     frozen: z.boolean().meta({ description: "The text can no longer change (the contract is published)." }),
+    uploaded_pdf: z
+      .object({ file_id: ZIdSchema, name: z.string(), size: z.number().int(), sha256: z.string(), pages: z.number().int(), href: z.string() })
+      .nullable()
+      .meta({ description: "The PDF staff uploaded as the document (`upload_as=expanded_pdf`): then it, not the text, is what is signed; `href` downloads it. Null for a text contract." }),
     _links: z.object({ self: ZLinkSchema, pdf: z.object({ href: z.string().nullable() }).meta({ description: "The contract file, downloaded as PDF." }) }),
   })
   .meta({ id: "ContractDocument", description: "The contract laid out as it is signed: the text with its data fields filled in." });
@@ -65,12 +69,15 @@ export const ZContractFileSchema = z
     id: ZIdSchema,
     name: z.string(),
     type: z.enum(CONTRACT_FILE_TYPES).meta({
-      description: "`contract`: the contract as a PDF (marked “Draft — not final” until signed); `verification`: the sealed signed copy; `attachment`: a file staff attached.",
+      description:
+        "`contract`: the contract as a PDF (its text rendered, marked “Draft — not final” until signed; or the PDF staff uploaded as its document, byte for byte); " +
+        "`verification`: the sealed signed copy; `attachment`: a file staff attached.",
     }),
     extension: z.string(),
     content_type: z.string(),
-    size: z.number().int().nullable().meta({ description: "Bytes; null for `contract` (rendered when downloaded)." }),
-    sha256: z.string().nullable().meta({ description: "Hex SHA-256 of the bytes; null for `contract`." }),
+    size: z.number().int().nullable().meta({ description: "Bytes; null for a `contract` rendered from its text when downloaded." }),
+    sha256: z.string().nullable().meta({ description: "Hex SHA-256 of the bytes; null for a `contract` rendered from its text." }),
+    pages: z.number().int().nullable().meta({ description: "The page count of an uploaded PDF (`contract` of a contract whose document is one); null otherwise." }),
     created_time: ZTimestampSchema,
     _links: z.object({ self: ZLinkSchema, download: ZLinkSchema }),
   })
@@ -92,8 +99,10 @@ export const ZContractFileQuerySchema = z.object({
 
 export const ZUploadContractFileRequestSchema = z
   .object({
-    upload_as: z.literal("attachment").meta({ description: "Only `attachment` may be uploaded." }),
-    file: z.string().meta({ format: "binary", description: "PDF, PNG or JPEG (checked by content), at most 10 MB." }),
+    upload_as: z.enum(["attachment", "expanded_pdf"]).meta({
+      description: "`attachment`: a file attached to the contract. `expanded_pdf`: a PDF that becomes the contract's document in place of its text (docs/documents.md \"Uploaded PDF\").",
+    }),
+    file: z.string().meta({ format: "binary", description: "An attachment: PDF, PNG or JPEG (checked by content), at most 10 MB. `expanded_pdf`: a PDF of at most 25 MB and 300 pages." }),
   })
   .meta({ id: "UploadContractFileRequest", description: "multipart/form-data with the fields `upload_as` and `file`." });
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 
 import { ZAuditEventListSchema } from "./audit-event";
+import { ZCreatePlacementRequestSchema, ZPlacementListSchema, ZPlacementPathParamsSchema, ZPlacementSchema, ZUpdatePlacementRequestSchema } from "./placement";
 import {
   ZContractCsvSchema,
   ZContractExportQuerySchema,
@@ -553,11 +554,14 @@ export const ENDPOINTS = {
     id: "uploadContractFile",
     method: "POST",
     path: "/v1/contracts/{contract_id}/files",
-    summary: "Attach a file to a draft",
+    summary: "Attach a file to a draft, or upload its document as a PDF",
     description:
-      "`multipart/form-data` with `upload_as=attachment` and `file`. PDF, PNG or JPEG, told by content (415 " +
-      "otherwise); at most 10 MB (413) and 20 a contract (409); a PDF must parse within bounds (400); only while the " +
-      "contract is a draft (409 `contract_text_frozen`).",
+      "`multipart/form-data` with `upload_as` and `file`. `attachment`: PDF, PNG or JPEG, told by content (415 " +
+      "otherwise); at most 10 MB (413) and 20 a contract (409); a PDF must parse within bounds (400). `expanded_pdf`: " +
+      "a PDF (415 otherwise) of at most 25 MB (413) and 300 pages that becomes the contract's document, kept byte for byte, " +
+      "replacing an earlier upload; refused with one sentence (400 `file_unreadable`) when encrypted, broken, signed " +
+      "already, carrying JavaScript, launch actions, embedded files or XFA, with pages over 2,000 pt a side, or with fonts " +
+      "not embedded. Only while the contract is a draft (409 `contract_text_frozen`).",
     tag: "Files",
     params: ZContractPathParamsSchema,
     body: ZUploadContractFileRequestSchema,
@@ -583,10 +587,63 @@ export const ENDPOINTS = {
     id: "deleteContractFile",
     method: "DELETE",
     path: "/v1/contracts/{contract_id}/files/{file_id}",
-    summary: "Remove an attachment from a draft",
+    summary: "Remove an attachment, or the uploaded PDF, from a draft",
+    description: "Removing the uploaded PDF (the `contract` file of a contract whose document is one) removes its boxes too; the template's text is the document again.",
     tag: "Files",
     params: ZContractFilePathParamsSchema,
     successStatus: 204,
+    errors: WRITE_ERRORS,
+  }),
+  listPlacements: endpoint({
+    id: "listPlacements",
+    method: "GET",
+    path: "/v1/contracts/{contract_id}/placements",
+    summary: "List the boxes on the contract's uploaded PDF",
+    description: "By page, then id. Empty for a text contract.",
+    tag: "Placements",
+    params: ZContractPathParamsSchema,
+    response: ZPlacementListSchema,
+    errors: READ_ERRORS,
+  }),
+  createPlacement: endpoint({
+    id: "createPlacement",
+    method: "POST",
+    path: "/v1/contracts/{contract_id}/placements",
+    summary: "Place a box on a page of the uploaded PDF",
+    description:
+      "A signature, name or date box for a signatory (`participant_id`), or a data field's box (`data_field_id`), on " +
+      "`page` at `x`, `y` with `width`, `height`, all shares of the page from its top left corner. 400 names each " +
+      "problem (a page the PDF lacks, a box off its page, someone who does not sign); 409 unless the contract is a draft " +
+      "whose document is an uploaded PDF (`contract_has_no_pdf`), or once it holds 500 boxes. Editors and administrators.",
+    tag: "Placements",
+    params: ZContractPathParamsSchema,
+    body: ZCreatePlacementRequestSchema,
+    response: ZPlacementSchema,
+    responseDescription: "The box.",
+    errors: WRITE_ERRORS,
+  }),
+  updatePlacement: endpoint({
+    id: "updatePlacement",
+    method: "PUT",
+    path: "/v1/contracts/{contract_id}/placements/{placement_id}",
+    summary: "Move, resize or reassign a box",
+    description: "The attributes left out keep their values; the box that results is checked as a new one is.",
+    tag: "Placements",
+    params: ZPlacementPathParamsSchema,
+    body: ZUpdatePlacementRequestSchema,
+    response: ZPlacementSchema,
+    responseDescription: "The box.",
+    errors: WRITE_ERRORS,
+  }),
+  deletePlacement: endpoint({
+    id: "deletePlacement",
+    method: "DELETE",
+    path: "/v1/contracts/{contract_id}/placements/{placement_id}",
+    summary: "Remove a box",
+    tag: "Placements",
+    params: ZPlacementPathParamsSchema,
+    successStatus: 204,
+    responseDescription: "Removed; no body.",
     errors: WRITE_ERRORS,
   }),
   listContractEvents: endpoint({

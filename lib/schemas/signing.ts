@@ -52,4 +52,9 @@ export type TSigningPageView = {
   /** The text to sign (lib/domain/contract-document.ts) and the files to read with it. */
   document: { sections: import("@/lib/domain/contract-document").TDocSection[] };
   files: { id: number; type: string; name: string; size: number | null; href: string }[];
+  /**
+   * The PDF staff uploaded as the document (docs/documents.md "Uploaded PDF"), shown in place of
+   * the text, with its boxes; `mine`: this signer's. Null for a text contract.
+   */
+  uploaded_pdf: { href: string; pages: number; boxes: { page: number; x: number; y: number; width: number; height: number; kind: string; mine: boolean }[] } | null;
 };

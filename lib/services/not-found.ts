@@ -24,3 +24,7 @@ export function dataFieldNotFound(contractId: number, ref: TDataFieldRef): Domai
 export function fileNotFound(contractId: number, fileId: number): DomainError {
   return new DomainError("resource_not_found", `Contract ${contractId} has no file ${fileId}.`);
 }
+
+export function placementNotFound(contractId: number, placementId: number): DomainError {
+  return new DomainError("resource_not_found", `Contract ${contractId} has no box ${placementId} on its PDF.`);
+}

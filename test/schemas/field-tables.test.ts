@@ -10,6 +10,7 @@ import { ZLifecycleSettingsRequestSchema } from "@/lib/schemas/lifecycle";
 import { DATA_FIELD_FIELDS, ZUpdateDataFieldRequestSchema } from "@/lib/schemas/data-field";
 import { PARTY_FIELDS, ZCreateCompanyPartyRequestSchema, ZCreateIndividualPartyRequestSchema } from "@/lib/schemas/party";
 import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
+import { PLACEMENT_FIELDS, ZCreatePlacementRequestSchema } from "@/lib/schemas/placement";
 import { TEMPLATE_TYPE_FIELDS } from "@/lib/schemas/template-type";
 
 const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
@@ -35,7 +36,7 @@ function scalarFields(model: string): Map<string, TPrismaField> {
     const [, name, type, list, optional, rest] = match as unknown as [string, string, string, string | undefined, string | undefined, string];
     if (MODELS.has(type) || list) continue; // a relation
     const sql =
-      type === "Int" ? "int" : type === "String" ? "text" : type === "Boolean" ? "boolean" : type === "Json" ? "jsonb"
+      type === "Int" ? "int" : type === "Float" ? "float8" : type === "String" ? "text" : type === "Boolean" ? "boolean" : type === "Json" ? "jsonb"
       : type === "DateTime" ? (rest.includes("@db.Date") ? "date" : "timestamptz") : (ENUMS.get(type) ?? `unknown type ${type}`);
     fields.set(name, { column: /@map\("(\w+)"\)/.exec(rest)?.[1] ?? name, sql, nullable: optional === "?" });
   }
@@ -49,6 +50,7 @@ const TABLES: [string, TFieldTable][] = [
   ["Party", PARTY_FIELDS],
   ["Template", TEMPLATE_FIELDS],
   ["TemplateType", TEMPLATE_TYPE_FIELDS],
+  ["Placement", PLACEMENT_FIELDS],
 ];
 
 describe.each(TABLES)("the field table of %s", (model, table) => {
@@ -99,4 +101,9 @@ it("a party request writes the fields the table marks writable, and its people",
 it("a data field request writes exactly the fields the table marks writable", () => {
   const writable = writableFieldsOf(DATA_FIELD_FIELDS).map((field) => answerPathOf(field, DATA_FIELD_FIELDS[field])[0]!);
   expect(Object.keys(ZUpdateDataFieldRequestSchema.shape).sort()).toEqual(writable.sort());
+});
+
+it("a placement request writes exactly the fields the table marks writable", () => {
+  const writable = writableFieldsOf(PLACEMENT_FIELDS).map((field) => answerPathOf(field, PLACEMENT_FIELDS[field])[0]!);
+  expect(Object.keys(ZCreatePlacementRequestSchema.shape).sort()).toEqual(writable.sort());
 });

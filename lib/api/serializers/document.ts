@@ -5,7 +5,7 @@ import type { TContractFileRow } from "@/lib/services/files/contract-file-row";
 import { ATTACHMENT_TYPES } from "@/lib/domain/file-content";
 import { isoTime } from "./time";
 
-export function serializeContractDocument({ contract, body, document, pdfFileId }: TLoadedDocument, { origin }: { origin: string }): TContractDocument {
+export function serializeContractDocument({ contract, body, document, pdfFileId, uploadedPdf }: TLoadedDocument, { origin }: { origin: string }): TContractDocument {
   return {
     title: document.title,
     sections: document.sections,
@@ -14,6 +14,7 @@ export function serializeContractDocument({ contract, body, document, pdfFileId 
     missing_data_fields: document.missingFields.map((f) => ({ custom_id: f.customId, name: f.name })),
     body,
     frozen: contract.state !== "draft",
+    uploaded_pdf: uploadedPdf && { file_id: uploadedPdf.id, name: uploadedPdf.name, size: uploadedPdf.size, sha256: uploadedPdf.sha256, pages: uploadedPdf.pages, href: absoluteUrl(origin, `/v1/contracts/${contract.id}/files/${uploadedPdf.id}`, { download: "true" }) },
     _links: {
       self: { href: absoluteUrl(origin, `/v1/contracts/${contract.id}/document`) },
       pdf: { href: pdfFileId === null ? null : absoluteUrl(origin, `/v1/contracts/${contract.id}/files/${pdfFileId}`, { download: "true" }) },
@@ -34,6 +35,7 @@ export function serializeContractFile(row: TContractFileRow, { origin }: { origi
     content_type: row.contentType,
     size: row.size,
     sha256: row.sha256,
+    pages: row.pages,
     created_time: isoTime(row.createdAt),
     _links: { self: { href: absoluteUrl(origin, self) }, download: { href: absoluteUrl(origin, self, { download: "true" }) } },
   } satisfies TContractFile;

@@ -13,3 +13,4 @@ export * from "./webhook";
 export * from "./seal";
 export * from "./document";
 export * from "./contract-reminder";
+export * from "./placement";

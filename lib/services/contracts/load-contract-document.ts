@@ -17,6 +17,8 @@ export interface TLoadedDocument {
   attachments: { id: number; name: string; contentType: string; size: number | null; sha256: string | null }[];
   /** The id of the `contract` file (the PDF). */
   pdfFileId: number | null;
+  /** The PDF staff uploaded as the document (docs/documents.md "Uploaded PDF"), if they did. */
+  uploadedPdf: { id: number; name: string; size: number; sha256: string; pages: number } | null;
 }
 
 /** The contract's document, whoever asks (the caller has checked who may see it). */
@@ -43,19 +45,21 @@ export async function loadContractDocument(db: PrismaClient | Tx, contractId: nu
           participants: { orderBy: { id: "asc" }, select: { name: true, title: true, email: true, signatory: true, signState: true, signStateUpdatedAt: true } },
         },
       },
-      files: { orderBy: { id: "asc" }, select: { id: true, type: true, name: true, contentType: true, size: true, sha256: true } },
+      files: { orderBy: { id: "asc" }, select: { id: true, type: true, name: true, contentType: true, size: true, sha256: true, storageKey: true, pages: true } },
     },
   });
   if (!row) throw contractNotFound(contractId);
   const body = row.body as unknown as TBody;
+  const pdf = row.files.find((f) => f.type === "contract");
   // The owner's side first, as the contract lists its parties.
   const parties = [...row.parties.filter((p) => p.myParty), ...row.parties.filter((p) => !p.myParty)];
   return {
     contract: { id: row.id, name: row.name, state: row.state, workspaceId: row.workspaceId, stateUpdatedAt: row.stateUpdatedAt },
     body,
     document: renderDocument({ name: row.name, body, dataFields: row.dataFields, parties, term: sectionValuesOf(CONTRACT_FIELDS, "lifecycle_settings", row) as unknown as TTerm }),
-    attachments: row.files.filter((f) => f.type === "attachment").map(({ type: _type, ...file }) => file),
-    pdfFileId: row.files.find((f) => f.type === "contract")?.id ?? null,
+    attachments: row.files.filter((f) => f.type === "attachment").map(({ id, name, contentType, size, sha256 }) => ({ id, name, contentType, size, sha256 })),
+    pdfFileId: pdf?.id ?? null,
+    uploadedPdf: pdf?.storageKey && pdf.size !== null && pdf.sha256 !== null && pdf.pages !== null ? { id: pdf.id, name: pdf.name, size: pdf.size, sha256: pdf.sha256, pages: pdf.pages } : null,
   };
 }
 

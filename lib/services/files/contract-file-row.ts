@@ -10,6 +10,7 @@ export const CONTRACT_FILE_SELECT = {
   size: true,
   sha256: true,
   storageKey: true,
+  pages: true,
   createdAt: true,
 } as const satisfies Prisma.ContractFileSelect;
 

@@ -17,12 +17,13 @@ export interface TFileContent {
 
 /**
  * A file's bytes, once the caller has found the file and checked who may read it: a stored file
- * streams from the file store; the `contract` file is the contract rendered now (marked "Draft — not
+ * streams from the file store (so does an uploaded `contract` PDF); else the `contract` file is the contract rendered now (marked "Draft — not
  * final" until it is signed), from its frozen text and current parties and data fields. Rendering is
  * bounded by the body's 200 KB and yields while it saves.
  */
 export async function openFile(db: PrismaClient, file: TContractFileRow): Promise<TFileContent> {
-  if (file.type === "contract") {
+  // An uploaded PDF is the document itself, served byte for byte (docs/documents.md "Uploaded PDF").
+  if (file.type === "contract" && !file.storageKey) {
     const { contract, document, attachments } = await loadContractDocument(db, file.contractId);
     // A signed contract's PDF is dated at its completion, so its bytes (and SHA-256) are the ones the
     // sealed copy's certificate names (lib/services/seal/build-sealed-pdf.ts).

@@ -96,6 +96,8 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
         updatedAt: now,
       },
     });
+    // The delegate signs where the delegator would have: their boxes on an uploaded PDF move over.
+    await tx.placement.updateMany({ where: { participantId: participant.id }, data: { participantId: delegate.id, updatedAt: now } });
     // Mail not yet sent to the delegator (a reminder, a code) would carry a dead link.
     await tx.emailMessage.updateMany({
       where: { participantId: participant.id, status: { in: ["queued", "kept"] } },

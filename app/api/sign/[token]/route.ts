@@ -33,7 +33,7 @@ export const GET = withApi(
         participants: p.participants.map((x) => ({ name: x.name, title: x.title, signatory: x.signatory, sign_state: x.signState })),
       })),
       data_fields: view.dataFields,
-      ...(await signingDocument(prisma!, view.contract.id, token)),
+      ...(await signingDocument(prisma!, view.contract.id, token, view.you.id)),
     };
     return json(body, { headers: { "Cache-Control": "no-store" } });
   },

@@ -1,0 +1,30 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { PrismaClient, Tx } from "@/lib/db";
+import type { Actor } from "@/lib/domain/actor";
+import { auditValuesOf } from "@/lib/schemas/field-table";
+import { PLACEMENT_FIELDS } from "@/lib/schemas/placement";
+import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { placementNotFound } from "@/lib/services/not-found";
+import { lockPlacementContext } from "./lock-placement-context";
+import { PLACEMENT_SELECT } from "./placement-row";
+
+/** `DELETE …/placements/{id}`: removes a box from a draft's PDF. Audited as `placement.delete`. */
+export async function deletePlacement({ db, actor, contractId, placementId, requestId }: { db: PrismaClient; actor: Actor; contractId: number; placementId: number; requestId?: string }): Promise<void> {
+  await db.$transaction(async (tx: Tx) => {
+    const context = await lockPlacementContext(tx, actor, contractId);
+    const before = await tx.placement.findFirst({ where: { id: placementId, contractId }, select: PLACEMENT_SELECT });
+    if (!before) throw placementNotFound(contractId, placementId);
+    await tx.placement.delete({ where: { id: placementId } });
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "placement.delete",
+      entityType: "placement",
+      entityId: placementId,
+      contractId,
+      workspaceId: context.workspaceId,
+      requestId,
+      before: auditValuesOf(PLACEMENT_FIELDS, before) as Prisma.InputJsonObject,
+    });
+  });
+}
