@@ -16,6 +16,9 @@ export interface TOperations {
   jobs(): ReadonlyMap<string, TJobRun>;
 }
 
+/** How long one readiness check answers /readyz. */
+export const READINESS_REUSE_MS = 1_000;
+
 /** Makes the operations available to server.mjs (`globalThis.__contractsOperations`). */
 export function registerOperations({
   database,
@@ -28,8 +31,15 @@ export function registerOperations({
   openDatabase: () => Promise<PrismaClient>;
   backgroundJobs: boolean;
 }): void {
+  // /readyz is public: concurrent probes share one check, and a check answers for a second, so a
+  // flood of probes costs the database at most one query a second.
+  let recent: { at: number; check: Promise<TReadiness> } | undefined;
   const operations: TOperations = {
-    readiness: () => checkReadiness({ database: openDatabase, jobs: backgroundJobs ? jobRuns : null }),
+    readiness() {
+      const now = Date.now();
+      if (!recent || now - recent.at >= READINESS_REUSE_MS) recent = { at: now, check: checkReadiness({ database: openDatabase, jobs: backgroundJobs ? jobRuns : null }) };
+      return recent.check;
+    },
     async queues() {
       const db = database();
       return db ? readQueueDepths({ db }) : null;
