@@ -1,5 +1,6 @@
 // A small flowing-text layout on pdf-lib: headings, wrapped paragraphs of styled runs, lists, key
-// and value rows, page breaks, a banner and a footer on every page. The contract PDF and the
+// and value rows, page breaks (a heading kept with what follows it, a block kept together on one
+// page when asked), a banner and a footer on every page. The contract PDF and the
 // completion certificate both write with it. Fonts are DejaVu Sans, shipped in assets/fonts (they
 // cover the Nordic letters), embedded as subsets.
 import { readFile } from "node:fs/promises";
@@ -39,6 +40,26 @@ export async function embedFonts(doc: PDFDocument): Promise<TFonts> {
   return { regular, bold };
 }
 
+const charsets = new WeakMap<PDFFont, Set<number>>();
+
+/**
+ * `text` as `font` can draw it: tabs and line breaks become spaces, control characters and glyphs
+ * the font lacks a replacement mark ("?").
+ */
+export function drawableText(font: PDFFont, text: string): string {
+  let set = charsets.get(font);
+  if (!set) {
+    set = new Set((font as unknown as { getCharacterSet(): number[] }).getCharacterSet());
+    charsets.set(font, set);
+  }
+  let out = "";
+  for (const ch of text.replace(/[\t\r\n]+/g, " ")) {
+    const cp = ch.codePointAt(0)!;
+    out += cp < 0x20 || !set.has(cp) ? "?" : ch;
+  }
+  return out;
+}
+
 /** A run of text with one style; a paragraph is a list of runs, wrapped together. */
 export interface TRun {
   text: string;
@@ -54,6 +75,20 @@ export interface TLayoutOptions {
   /** Printed at the top of every page, e.g. "Draft — not final". */
   banner?: string;
 }
+
+/** Label and value rows (`PdfLayout.rows`). */
+export interface TRowsOptions {
+  size?: number;
+  /** The label column: points, or `"fit"`: as wide as the widest label needs. Default 150. */
+  labelWidth?: number | "fit";
+  /** Labels in bold (default) or regular type. */
+  labelBold?: boolean;
+  /** Space after the last row (default 4): 0 where more rows of the same list follow. */
+  after?: number;
+}
+
+/** Room between a row's label and its value. */
+const LABEL_GAP = 8;
 
 export const GREY = rgb(0.4, 0.4, 0.4);
 export const MISSING = rgb(0.7, 0.1, 0.1);
@@ -108,6 +143,35 @@ export class PdfLayout {
     if (this.y - height < MARGIN + FOOTER_SIZE + 8) this.newPage();
   }
 
+  /**
+   * Keeps what comes next together: starts a new page unless `height` (measured with
+   * `headingHeight`, `paragraphHeight` and `rowsHeight`) still fits on this one. For a heading with
+   * its section and a closing block, so that no page holds only the tail of a document. Taller than
+   * a page, it starts a fresh page and breaks where it must.
+   */
+  keepTogether(height: number): void {
+    if (this.y < this.top) this.ensure(height);
+  }
+
+  /** The height `heading(text, level)` takes. */
+  headingHeight(level: 1 | 2 = 1): number {
+    return 8 + (level === 1 ? 13 : 11) * 1.4 + 4;
+  }
+
+  /** The height `paragraph(runs, options)` takes. */
+  paragraphHeight(runs: readonly TRun[], { size = 10, after = 6, indent = 0 }: { size?: number; after?: number; indent?: number } = {}): number {
+    return this.wrap(runs, size, this.width - indent).length * size * 1.4 + after;
+  }
+
+  /** The height `rows(rows, options)` takes. */
+  rowsHeight(rows: readonly [string, string][], options: TRowsOptions = {}): number {
+    const { size = 9, after = 4 } = options;
+    const labelWidth = this.labelWidthOf(rows, options);
+    let height = after;
+    for (const [, value] of rows) height += size * 1.4 * Math.max(1, this.wrap([{ text: value }], size, this.width - labelWidth).length) + 2;
+    return height;
+  }
+
   /** Vertical space (ignored at the top of a page). */
   space(height: number): void {
     if (this.y < this.top) this.y -= height;
@@ -117,10 +181,10 @@ export class PdfLayout {
     this.paragraph([{ text, bold: true }], { size: 18, after: 10 });
   }
 
-  heading(text: string, level: 1 | 2 = 1): void {
+  /** A heading, kept on a page with `keepWith` points of what follows it (by default two lines). */
+  heading(text: string, level: 1 | 2 = 1, { keepWith = 2 * 10 * 1.4 }: { keepWith?: number } = {}): void {
     const size = level === 1 ? 13 : 11;
-    // Keep a heading with at least two lines of what follows.
-    this.ensure(size * 1.4 + 2 * 10 * 1.4 + 8);
+    this.ensure(size * 1.4 + keepWith + 8);
     this.space(8);
     this.paragraph([{ text, bold: true }], { size, after: 4 });
   }
@@ -151,12 +215,15 @@ export class PdfLayout {
   }
 
   /** Label and value rows, the value wrapped beside its label. */
-  rows(rows: readonly [string, string][], { size = 9, labelWidth = 150 } = {}): void {
+  rows(rows: readonly [string, string][], options: TRowsOptions = {}): void {
+    const { size = 9, labelBold = true, after = 4 } = options;
+    const labelWidth = this.labelWidthOf(rows, options);
+    const labelFont = labelBold ? this.fonts.bold : this.fonts.regular;
     const lineHeight = size * 1.4;
     for (const [label, value] of rows) {
       const lines = this.wrap([{ text: value }], size, this.width - labelWidth);
       this.ensure(lineHeight * Math.max(1, lines.length));
-      this.page.drawText(this.fit(label, size, labelWidth - 8), { x: MARGIN, y: this.y - lineHeight, size, font: this.fonts.bold });
+      this.page.drawText(this.fit(label, size, labelWidth - LABEL_GAP, labelFont), { x: MARGIN, y: this.y - lineHeight, size, font: labelFont });
       for (const line of lines.length ? lines : [[]]) {
         this.y -= lineHeight;
         let x = MARGIN + labelWidth;
@@ -167,7 +234,7 @@ export class PdfLayout {
       }
       this.y -= 2;
     }
-    this.y -= 4;
+    this.y -= after;
   }
 
   /** Draws banner and footer on this layout's pages; then the document's bytes. */
@@ -232,21 +299,22 @@ export class PdfLayout {
 
   /** Characters the font cannot draw (controls; glyphs DejaVu lacks) become a replacement mark. */
   private clean(text: string): string {
-    const set = (this.charset ??= new Set((this.fonts.regular as unknown as { getCharacterSet(): number[] }).getCharacterSet()));
-    let out = "";
-    for (const ch of text.replace(/[\t\r\n]+/g, " ")) {
-      const cp = ch.codePointAt(0)!;
-      out += cp < 0x20 || !set.has(cp) ? "?" : ch;
-    }
-    return out;
+    return drawableText(this.fonts.regular, text);
   }
 
-  private charset?: Set<number>;
+  /** The label column's width: as given, or (`"fit"`) the widest label and a gap, at most half the width. */
+  labelWidthOf(rows: readonly [string, string][], { size = 9, labelWidth = 150, labelBold = true }: TRowsOptions): number {
+    if (labelWidth !== "fit") return labelWidth;
+    const font = labelBold ? this.fonts.bold : this.fonts.regular;
+    const widest = Math.max(0, ...rows.map(([label]) => font.widthOfTextAtSize(this.clean(label), size)));
+    return Math.min(this.width / 2, Math.ceil(widest) + LABEL_GAP + 4);
+  }
 
-  private fit(text: string, size: number, width: number): string {
+  /** `text` cut with an ellipsis to `width`, measured in the font it is drawn with. */
+  private fit(text: string, size: number, width: number, font: PDFFont = this.fonts.regular): string {
     let t = this.clean(text);
-    if (this.fonts.regular.widthOfTextAtSize(t, size) <= width) return t;
-    while (t.length > 1 && this.fonts.regular.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
+    if (font.widthOfTextAtSize(t, size) <= width) return t;
+    while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
     return `${t}…`;
   }
 }

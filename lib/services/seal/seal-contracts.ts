@@ -14,12 +14,13 @@ import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { loadContractDocument } from "@/lib/services/contracts/load-contract-document";
 import { endAttempt } from "@/lib/services/jobs/end-attempt";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
+import { fileStore } from "@/lib/services/files/file-store";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { sealedMail } from "@/lib/services/mail/messages";
 import { now } from "@/lib/clock";
 
-import type { TSealInput } from "./build-sealed-pdf";
+import type { TSealInput, TSealUpload } from "./build-sealed-pdf";
 import { claimDueSeals, SEAL_LEASE_MS, SEALS, type TSealClaim } from "./claim-due-seals";
 
 /** Given up (status `failed`, the error kept) after this many attempts. */
@@ -156,6 +157,7 @@ async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise
               decidedIp: true,
               decidedUserAgent: true,
               deliveryChannel: true,
+              delegatedToId: true,
             },
           },
         },
@@ -170,6 +172,7 @@ async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise
     select: { createdAt: true, action: true, actorName: true, via: true, chainSeq: true },
   });
   const chain = await checkContractChain(db, contractId);
+  const upload = await loadUpload(db, contractId);
   const participants = contract.parties.flatMap((party) => party.participants.map((p) => ({ ...p, party: party.name, myParty: party.myParty })));
   const organizer = participants.find((p) => p.myParty && p.organizer && p.email !== "");
   // Every participant with an address, and the organizer (else the contract's creator) in any case.
@@ -184,10 +187,28 @@ async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise
   return {
     contract: { id: contract.id, name: contract.name, workspaceId: contract.workspaceId, workspaceName: contract.workspace.name, completedAt: contract.stateUpdatedAt },
     document,
+    upload,
     participants,
     attachments: attachments.map((a) => ({ name: a.name, sha256: a.sha256 })),
     events,
     chain,
     recipients,
   };
+}
+
+/** The uploaded PDF that is the contract's document (its `contract` file with stored bytes) and the boxes placed on it; null for a text contract. */
+async function loadUpload(db: PrismaClient | Tx, contractId: number): Promise<TSealUpload | null> {
+  const original = await db.contractFile.findFirst({
+    where: { contractId, type: "contract", storageKey: { not: null } },
+    select: { name: true, sha256: true, storageKey: true },
+  });
+  if (!original?.storageKey) return null;
+  if (!original.sha256) throw new Error(`the uploaded PDF of contract ${contractId} has no SHA-256 stored`);
+  const placements = await db.placement.findMany({
+    where: { contractId },
+    orderBy: [{ page: "asc" }, { id: "asc" }],
+    select: { page: true, x: true, y: true, width: true, height: true, kind: true, participantId: true, dataField: { select: { name: true, value: true } } },
+  });
+  const bytes = await fileStore().read(db, original.storageKey);
+  return { name: original.name, sha256: original.sha256, bytes, placements };
 }
