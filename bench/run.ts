@@ -19,6 +19,7 @@ import { embeddedDatabaseUrl } from "@/lib/db/embedded";
 import { compareAnswers, type CompareTarget } from "./compare";
 import { runExplain, summarizeExplain, type ExplainReport } from "./explain";
 import { measureContractPdf, type ContractPdfMeasurement } from "./contract-pdf";
+import { measureSealedUploadPdf, type SealedUploadMeasurement } from "./sealed-upload-pdf";
 import { measureFirstLoadJs, type FirstLoadReport } from "./first-load-js";
 import { memoryLogTable } from "./memory-log";
 import { sampleSequence } from "./order";
@@ -434,6 +435,13 @@ async function main() {
   } catch (error) {
     problems.push(`contract PDF not measured: ${(error as Error).message}`);
   }
+  let sealedUpload: SealedUploadMeasurement | null = null;
+  try {
+    sealedUpload = await measureSealedUploadPdf();
+    log(`sealed uploaded PDF: ${sealedUpload.pages} pages, ${sealedUpload.boxes} boxes, CPU ${sealedUpload.cpuMs.join(", ")} ms (wall ${sealedUpload.wallMs.join(", ")} ms)`);
+  } catch (error) {
+    problems.push(`sealed uploaded PDF not measured: ${(error as Error).message}`);
+  }
 
   const runs: DatabaseRun[] = [];
   const skipped: string[] = [];
@@ -452,7 +460,7 @@ async function main() {
   }
 
   const totalSeconds = (performance.now() - t0) / 1000;
-  const targets = checkTargets(runs, firstLoad, totalSeconds, { hot: explain?.hot ?? null, contractPdf });
+  const targets = checkTargets(runs, firstLoad, totalSeconds, { hot: explain?.hot ?? null, contractPdf, sealedUpload });
   for (const kind of skipped) targets.unshift({ target: "the database's scenarios", database: kind, value: "skipped: server unreachable", limit: "measured", met: false });
   const cpus = os.cpus();
   const report: BenchReport = {
@@ -474,6 +482,7 @@ async function main() {
       hot: (explain.hot ?? []).map((h) => ({ name: h.name, executionMs: h.executionMs, planningMs: h.planningMs, flags: h.flags })),
     },
     contractPdf,
+    sealedUpload,
     targets,
     problems,
   };
@@ -503,6 +512,12 @@ async function main() {
     ...(contractPdf
       ? [
           `Contract PDF (bench/contract-pdf.ts, in the bench's process): ${contractPdf.pages} pages, ${(contractPdf.bytes / 1024).toFixed(1)} KB; CPU ${contractPdf.cpuMs.join(", ")} ms, wall ${contractPdf.wallMs.join(", ")} ms (${contractPdf.cpuMs.length} builds after one to warm up).`,
+          "",
+        ]
+      : []),
+    ...(sealedUpload
+      ? [
+          `Sealed copy of an uploaded PDF (bench/sealed-upload-pdf.ts, in the bench's process): ${sealedUpload.pages} pages and ${sealedUpload.boxes} boxes, ${sealedUpload.sealedPages} pages and ${(sealedUpload.bytes / 1024).toFixed(1)} KB sealed; CPU ${sealedUpload.cpuMs.join(", ")} ms, wall ${sealedUpload.wallMs.join(", ")} ms (${sealedUpload.cpuMs.length} builds after one to warm up).`,
           "",
         ]
       : []),

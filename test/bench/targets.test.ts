@@ -107,4 +107,14 @@ describe("issue 35's bounds in the bench's targets", () => {
     expect(find(checks("contract-detail", {}, pdf([400], 9)), target).met).toBe(false);
     expect(find(checks("contract-detail", {}, { contractPdf: null }), target)).toMatchObject({ met: false, value: "not measured" });
   });
+
+  it("holds the sealed copy of a 50-page uploaded PDF with 20 boxes to under 1 s of CPU, its slowest build", () => {
+    const sealed = (cpuMs: number[], pages = 50, boxes = 20) => ({ sealedUpload: { pages, boxes, sealedPages: pages + 4, bytes: 200_000, cpuMs, wallMs: cpuMs } });
+    const target = "sealed copy of an uploaded 50-page PDF with 20 boxes";
+    expect(find(checks("contract-detail", {}, sealed([400, 999.9])), target)).toMatchObject({ met: true, limit: "< 1000 ms, ≥ 50 pages, ≥ 20 boxes" });
+    expect(find(checks("contract-detail", {}, sealed([400, 1_000])), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, sealed([400], 49)), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, sealed([400], 50, 19)), target).met).toBe(false);
+    expect(find(checks("contract-detail", {}, { sealedUpload: null }), target)).toMatchObject({ met: false, value: "not measured" });
+  });
 });
