@@ -124,13 +124,6 @@ export function auditValuesOf<T extends TFieldTable>(table: T, row: Readonly<Rec
   return values;
 }
 
-/** The answered fields of `row` by their answer names (sections nested), for answers written in JavaScript. */
-export function answerValuesOf(table: TFieldTable, row: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(table)) if (spec.answer) place(values, answerPathOf(name, spec), jsonValueOf(spec, row[name] ?? null));
-  return values;
-}
-
 type TTypeOf<S> = S extends { answer: { type: infer Z extends z.ZodType } } ? (S extends { nullable: true } ? z.ZodNullable<Z> : Z) : never;
 type TTopShape<T> = {
   [K in keyof T as T[K] extends { answer: { in: TSection } } ? never : T[K] extends { answer: { name: infer N extends string } } ? N : never]: TTypeOf<T[K]>;

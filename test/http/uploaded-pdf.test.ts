@@ -58,7 +58,6 @@ async function draft() {
   const fields = await serverDb().contractDataField.findMany({ where: { contractId: row.id }, orderBy: { id: "asc" } });
   return {
     id: row.id,
-    owner: people.find((p) => p.party.myParty && p.signatory)!,
     asa: people.find((p) => p.name === "Åsa Öberg")!,
     rita: people.find((p) => p.name === "Rita Reader")!,
     price: fields.find((f) => f.customId === "price")!,
@@ -101,13 +100,13 @@ describe("upload_as=expanded_pdf", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
 
     expect((await place(c.id, signatureBox(c.asa.id, 3))).status).toBe(200);
-    expect((await place(c.id, signatureBox(c.owner.id, 1))).status).toBe(200);
+    expect((await place(c.id, { ...signatureBox(c.asa.id, 1), kind: "name" })).status).toBe(200);
     const smaller = await pdfOf(2, "Second version");
     const second = await upload(c.id, smaller);
     expect(second.status).toBe(200);
     expect(second.json).toMatchObject({ id: file.id, pages: 2, size: smaller.length });
     const boxes = ZPlacementListSchema.parse((await api(`/v1/contracts/${c.id}/placements`, { email: editor.email })).json);
-    expect(boxes.data.map((b) => [b.participant_id, b.page])).toEqual([[c.owner.id, 1]]);
+    expect(boxes.data.map((b) => [b.kind, b.participant_id, b.page])).toEqual([["name", c.asa.id, 1]]);
     const events = await serverDb().auditEvent.findMany({ where: { contractId: c.id, action: "contract.document_upload" }, orderBy: { id: "asc" } });
     expect(events.map((e) => (e.after as { boxes_removed: number }).boxes_removed)).toEqual([0, 1]);
 
@@ -196,11 +195,11 @@ describe("boxes on the pages", () => {
   it("publishing is refused (409, naming who) while a signatory has no signature box; then publishing freezes the PDF and its boxes; the signer's page shows the PDF with their box", async () => {
     const c = await draft();
     expect((await upload(c.id, await pdfOf(2))).status).toBe(200);
-    expect((await place(c.id, signatureBox(c.owner.id, 1))).status).toBe(200);
+    // A name box is not a signature box.
+    expect((await place(c.id, { ...signatureBox(c.asa.id, 1), kind: "name" })).status).toBe(200);
     const refused = await api(`/v1/contracts/${c.id}/publish`, { method: "POST", email: editor.email, body: {} });
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.json)).toContain("Åsa Öberg (Acme) signs but has no signature box on the PDF.");
-    expect(JSON.stringify(refused.json)).not.toContain(editor.name + " (");
     const readiness = await api(`/v1/contracts/${c.id}/publish_readiness`, { email: editor.email });
     expect(JSON.stringify(readiness.json)).toContain("Åsa Öberg (Acme) signs but has no signature box on the PDF.");
 
@@ -220,7 +219,8 @@ describe("boxes on the pages", () => {
     const view = await api(`/api/sign/${token}`, { token: null, headers: { origin: baseUrl() } });
     expect(view.status).toBe(200);
     expect(view.json.uploaded_pdf).toMatchObject({ pages: 2 });
-    expect(view.json.uploaded_pdf.boxes.filter((b: { mine: boolean }) => b.mine)).toEqual([{ kind: "signature", page: 2, x: 0.1, y: 0.7, width: 0.3, height: 0.06, mine: true }]);
+    expect(view.json.uploaded_pdf.boxes.filter((b: { kind: string }) => b.kind === "signature")).toEqual([{ kind: "signature", page: 2, x: 0.1, y: 0.7, width: 0.3, height: 0.06, mine: true }]);
+    expect(view.json.uploaded_pdf.boxes.find((b: { kind: string }) => b.kind === "data_field")).toMatchObject({ page: 1, mine: false });
     const pdf = await fetch(`${baseUrl()}${view.json.uploaded_pdf.href}`);
     expect(pdf.status).toBe(200);
     expect((await pdf.arrayBuffer()).byteLength).toBe(Number((await api(`/v1/contracts/${c.id}/document`, { email: editor.email })).json.uploaded_pdf.size));

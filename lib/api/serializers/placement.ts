@@ -1,4 +1,4 @@
-import { answerValuesOf } from "@/lib/schemas/field-table";
+import { answerValuesOf } from "./answer-values";
 import { PLACEMENT_FIELDS, type TPlacement } from "@/lib/schemas/placement";
 import type { TPlacementRow } from "@/lib/services/placements/placement-row";
 
