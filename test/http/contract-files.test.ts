@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createContract, createTemplate } from "@/lib/db/seed/factories";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import { ZContractDocumentSchema, ZContractFileListSchema, ZContractFileSchema, ZTemplateDetailSchema } from "@/lib/schemas";
+import { UPLOAD_MAX_BODY_BYTES } from "@/lib/http/front-door";
 import { TEST_API_TOKEN } from "@/test/helpers/server";
 import { api, baseUrl, seededWorkspaces, serverDb } from "@/test/helpers/http";
 
@@ -179,8 +180,8 @@ describe("a contract's document and files", () => {
     // Well past the route's bound: the front door refuses it before the app reads it.
     const res = await fetch(`${baseUrl()}/v1/contracts/${id}/files`, {
       method: "POST",
-      headers: { "x-service-api-token": TEST_API_TOKEN, "content-type": "multipart/form-data; boundary=x", "content-length": String(11_000_000) },
-      body: Buffer.alloc(11_000_000),
+      headers: { "x-service-api-token": TEST_API_TOKEN, "content-type": "multipart/form-data; boundary=x", "content-length": String(UPLOAD_MAX_BODY_BYTES + 1_000_000) },
+      body: Buffer.alloc(UPLOAD_MAX_BODY_BYTES + 1_000_000),
     }).catch(() => null);
     if (res) expect(res.status).toBe(413);
     expect((await api(`/v1/contracts/${id}/files`, { email: EDITOR })).json.count).toBe(1);
