@@ -32,8 +32,6 @@ export interface TSealParticipant {
   twoStepMethod: string;
   decidedIp: string;
   decidedUserAgent: string;
-  /** Who this participant handed the signature on to (docs/signing.md "Delegation"). */
-  delegatedToId?: number | null;
 }
 
 /** A box placed on a page of the uploaded PDF (shares of the page as shown, from its top left). */
@@ -95,17 +93,6 @@ async function renderFinalDocument(input: TSealInput): Promise<{ bytes: Uint8Arr
 
 const KIND_LABEL: Record<TStampKind, string> = { signature: "Signature", name: "Name", date_signed: "Date signed", data_field: "Data field" };
 
-/** Who signed for a participant's box: they, or whom they handed the signature on to. */
-function signerOf(participants: readonly TSealParticipant[], id: number | null): { signer: TSealParticipant | null; named: TSealParticipant | null } {
-  const named = participants.find((p) => p.id === id) ?? null;
-  let signer = named;
-  for (let hops = 0; signer && signer.signState !== "signed" && signer.delegatedToId && hops < 10; hops++) {
-    const next = participants.find((p) => p.id === signer!.delegatedToId);
-    signer = next ?? null;
-  }
-  return { signer: signer?.signState === "signed" && signer.signStateUpdatedAt ? signer : null, named };
-}
-
 /** What each box shows (null: nothing to stamp: a box of no signature, an empty field), and the certificate's line for it. */
 function stampOf(input: TSealInput, placement: TSealPlacement): { stamp: TStamp | null; whom: string } {
   const box = { page: placement.page, x: placement.x, y: placement.y, width: placement.width, height: placement.height, kind: placement.kind };
@@ -114,8 +101,10 @@ function stampOf(input: TSealInput, placement: TSealPlacement): { stamp: TStamp 
     const value = field?.value.trim() ?? "";
     return { stamp: value ? { ...box, text: value } : null, whom: field ? `${field.name}${value ? "" : " (empty)"}` : "—" };
   }
-  const { signer, named } = signerOf(input.participants, placement.participantId);
-  const whom = `${signer?.name ?? named?.name ?? "—"}${signer && named && signer.id !== named.id ? ` (for ${named.name})` : ""}${signer ? "" : " (not signed)"}`;
+  // A delegate takes over the delegator's boxes when the signature is handed on (delegate-by-link.ts).
+  const person = input.participants.find((p) => p.id === placement.participantId);
+  const signer = person?.signState === "signed" && person.signStateUpdatedAt ? person : null;
+  const whom = `${person?.name ?? "—"}${signer ? "" : " (not signed)"}`;
   if (!signer) return { stamp: null, whom };
   const at = signer.signStateUpdatedAt!;
   const text = placement.kind === "signature" ? signer.signedName || signer.name : placement.kind === "name" ? signer.name : dateSigned(at);

@@ -157,7 +157,6 @@ async function loadSealInput(db: PrismaClient | Tx, contractId: number): Promise
               decidedIp: true,
               decidedUserAgent: true,
               deliveryChannel: true,
-              delegatedToId: true,
             },
           },
         },
