@@ -23,6 +23,8 @@ import { expireOverdueContracts } from "@/lib/services/contracts/expire-overdue-
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";
 import { updateDataField } from "@/lib/services/data-fields/update-data-field";
+import { uploadContractPdf } from "@/lib/services/files/upload-contract-pdf";
+import { createPlacement } from "@/lib/services/placements/create-placement";
 import { decideByLink } from "@/lib/services/signing/decide-by-link";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { openSigningLink } from "@/lib/services/signing/open-signing-link";
@@ -30,6 +32,7 @@ import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { createApiToken, createTemplate, createTemplateType, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "@/lib/db/seed/template-bodies";
+import { demoAgreementPdf, demoBoxesOf } from "./demo-pdf";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 /** How many contracts the demo has; each is made through the services (README "Set-up"). */
@@ -288,6 +291,18 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
     });
     const contract = await atTime(t, () => createContractService({ db, actor: staff, request }));
     const contractId = contract.id;
+
+    // Some sales agreements are the customer's own PDF, with a signature, name and date box for each signatory.
+    if (template.id === templates.sales.id && i % 4 === 1) {
+      const bytes = await demoAgreementPdf(firstName);
+      const { pages } = await atTime(later(MINUTE, 5 * MINUTE), () => uploadContractPdf({ db, actor: staff, contractId, name: "Master services agreement.pdf", bytes }));
+      const signers = await db.participant.findMany({ where: { party: { contractId }, signatory: true }, orderBy: { id: "asc" }, select: { id: true } });
+      for (const [n, signer] of signers.entries()) {
+        for (const box of demoBoxesOf(n)) {
+          await atTime(later(10_000, MINUTE), () => createPlacement({ db, actor: staff, contractId, request: { ...box, participant_id: signer.id, page: pages! } }));
+        }
+      }
+    }
 
     // Fill the fields still empty; a draft may stop half way.
     const sentAtCreation = new Set(atCreation.map((f) => f.custom_id));

@@ -69,7 +69,8 @@ async function demoProblems(prisma: PrismaClient, upTo: number): Promise<string[
 
     const publishAt = actions.indexOf("contract.publish");
     if (contract.state === "draft") {
-      if (publishAt !== -1 || actions.some((a) => a !== "contract.create" && a !== "data_field.update")) say(`a draft with more than creating and filling: [${actions.join(", ")}]`);
+      const making = ["contract.create", "data_field.update", "contract.document_upload", "placement.create"];
+      if (publishAt !== -1 || actions.some((a) => !making.includes(a))) say(`a draft with more than creating, filling and placing its PDF's boxes: [${actions.join(", ")}]`);
       continue;
     }
     if (publishAt === -1) say("never published");
@@ -100,7 +101,14 @@ async function demoProblems(prisma: PrismaClient, upTo: number): Promise<string[
       const pdf = await fileStore().read(prisma, file.storageKey!);
       const verdict = await verifySealedPdf({ db: prisma, pdf });
       if (verdict.verdict !== "intact" || verdict.contract?.id !== contract.id) say(`its sealed copy does not verify: ${verdict.message}`);
-      if (!pdfText(pdf).includes("Completion certificate")) say("its sealed copy has no completion certificate");
+      const text = pdfText(pdf);
+      if (!text.includes("Completion certificate")) say("its sealed copy has no completion certificate");
+      // An uploaded PDF's copy is its pages, each signer's name stamped in their boxes.
+      const uploaded = await prisma.contractFile.findFirst({ where: { contractId: contract.id, type: "contract", storageKey: { not: null } } });
+      if (uploaded) {
+        const signers = await prisma.participant.findMany({ where: { party: { contractId: contract.id }, placements: { some: {} } }, select: { signedName: true } });
+        if (!text.includes("Master services agreement") || signers.some((p) => !text.includes(p.signedName))) say("its sealed copy lacks the uploaded pages or a signer's stamped name");
+      }
     }
   }
   return problems;
@@ -148,6 +156,10 @@ test("the mix is a working team's: drafts, pending (some partly signed), signed,
   const states = Object.fromEntries((await db.prisma.contract.groupBy({ by: ["state"], _count: true })).map((g) => [g.state, g._count]));
   for (const state of ["draft", "pending", "signed", "declined", "withdrawn", "overdue"]) expect(states[state] ?? 0, state).toBeGreaterThanOrEqual(2);
   expect(states.signed).toBeGreaterThanOrEqual(DEMO_CONTRACT_COUNT / 8);
+
+  // Some are the customer's own PDF with boxes placed, in every stage of their life.
+  const uploaded = await db.prisma.contract.groupBy({ by: ["state"], where: { files: { some: { type: "contract", storageKey: { not: null } } }, placements: { some: {} } }, _count: true });
+  expect(uploaded.map((g) => g.state)).toEqual(expect.arrayContaining(["draft", "pending", "signed"]));
 
   const partlySigned = await db.prisma.contract.count({ where: { state: "pending", parties: { some: { participants: { some: { signState: "signed" } } } } } });
   expect(partlySigned).toBeGreaterThanOrEqual(1);
