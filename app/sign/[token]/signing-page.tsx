@@ -1,11 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { DelegatedNotice, DelegateSection, WaitingForTurn } from "./delegation";
 import { DocumentText } from "@/components/contract-document";
+
+// Only a contract whose document is an uploaded PDF loads its pages' code (and then pdf.js).
+const SigningPdf = dynamic(() => import("./signing-pdf").then((m) => m.SigningPdf), {
+  ssr: false,
+  loading: () => <p className="mt-3 text-sm text-slate-600">Loading the PDF…</p>,
+});
 
 /** Too many wrong codes: the page says what to do next instead of the form. */
 const TWO_STEP_LOCKED = ERROR_CODES.two_step_locked.code;
@@ -101,9 +108,13 @@ export function SigningPage({ token }: { token: string }) {
 
       <section aria-labelledby="document-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="document-heading" className="text-lg font-semibold text-slate-900">The contract</h2>
-        <article aria-label="Contract text" className="mt-3">
-          <DocumentText sections={view.document.sections} />
-        </article>
+        {view.uploaded_pdf ? (
+          <SigningPdf pdf={view.uploaded_pdf} />
+        ) : (
+          <article aria-label="Contract text" className="mt-3">
+            <DocumentText sections={view.document.sections} />
+          </article>
+        )}
         {view.files.length > 0 && (
           <>
             <h3 className="mt-6 text-base font-semibold text-slate-900">Files</h3>

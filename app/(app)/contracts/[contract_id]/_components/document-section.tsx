@@ -1,16 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { DocumentText } from "@/components/contract-document";
 import { ErrorState, LoadingState } from "@/components/states";
 import { ContractTextEditor } from "./contract-text-editor";
 import { documentQuery } from "./document-queries";
+import { sizeText, UploadPdfControl } from "./upload-pdf-control";
+
+// The pages and their boxes load only for a contract whose document is an uploaded PDF (pdf.js
+// itself later still, when the pages are drawn): a text contract's page carries none of it.
+const PlacementEditor = dynamic(() => import("./placement-editor").then((m) => m.PlacementEditor), {
+  ssr: false,
+  loading: () => <LoadingState label="Loading the PDF…" lines={4} />,
+});
 
 /**
  * The contract's text as it will be signed: data fields filled in, empty ones marked and listed.
  * With `editable` (a draft the user may change), Edit text opens the text editor in its place; a
- * published contract's text says it is frozen.
+ * published contract's text says it is frozen. A draft may take a PDF of its own as its document
+ * instead: then its pages are shown, with the boxes where each signatory signs (placed here while a
+ * draft, read-only afterwards).
  */
 export function DocumentSection({ contractId, editable }: { contractId: number; editable: boolean }) {
   const query = useQuery(documentQuery(contractId));
@@ -35,6 +46,15 @@ export function DocumentSection({ contractId, editable }: { contractId: number; 
         <ErrorState title="Could not load the document." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : editing ? (
         <ContractTextEditor contractId={contractId} document={doc!} etag={query.data!.etag} onClose={() => setEditing(false)} />
+      ) : doc!.uploaded_pdf ? (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            The document is the uploaded PDF <span className="font-medium text-slate-900">{doc!.uploaded_pdf.name}</span> ({sizeText(doc!.uploaded_pdf.size)},{" "}
+            {doc!.uploaded_pdf.pages} {doc!.uploaded_pdf.pages === 1 ? "page" : "pages"}){doc!.frozen ? ", frozen when the contract was published." : "."}
+          </p>
+          {editable ? <UploadPdfControl contractId={contractId} current={doc!.uploaded_pdf} /> : null}
+          <PlacementEditor contractId={contractId} pdf={doc!.uploaded_pdf} editable={editable && !doc!.frozen} />
+        </>
       ) : (
         <>
           {doc!.frozen ? (
@@ -51,6 +71,7 @@ export function DocumentSection({ contractId, editable }: { contractId: number; 
               The text needs values for: {doc!.missing_data_fields.map((f) => f.name).join(", ")}. They are marked below.
             </p>
           ) : null}
+          {editable && !doc!.frozen ? <UploadPdfControl contractId={contractId} current={null} /> : null}
           <article aria-label="Contract text" className="mt-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <DocumentText sections={doc!.sections} />
           </article>

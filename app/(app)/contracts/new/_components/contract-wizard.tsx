@@ -9,7 +9,7 @@ import { RequestError } from "@/lib/client/fetch-json";
 import { fieldProblem } from "@/components/problems";
 import { settingOfPath, termFormOf, termProblemSentence } from "@/components/term-fields/term-values";
 import { v1Queries } from "@/lib/client/v1";
-import type { TCreateContractRequest } from "@/lib/schemas/contract";
+import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { BasicsStep } from "./basics-step";
 import { CounterpartiesStep } from "./counterparties-step";
@@ -29,7 +29,8 @@ import {
   type TStep,
   type TWizardValues,
 } from "./wizard-form";
-import { createContract, creatableWorkspaces, workspaceTemplatesQuery } from "./wizard-queries";
+import { DocumentPdfField } from "./document-pdf-field";
+import { createContract, creatableWorkspaces, uploadContractPdf, workspaceTemplatesQuery } from "./wizard-queries";
 
 type TServerFailure = { detail: string; problems: Record<string, string[]> };
 /** What gets focus after the step changes: the step's heading, or the server's problems (and their first field). */
@@ -108,13 +109,24 @@ export function ContractWizard() {
     }
   }, [form, focusRequest, step]);
 
+  // The optional PDF, uploaded as the document once the contract exists; refused, the draft stays
+  // (`created`), and Create becomes a retry of the upload, never a second contract.
+  const [pdfFile, setPdfFile] = useState<File | null>(null);
+  const [created, setCreated] = useState<TContract | null>(null);
+  const upload = useMutation({
+    mutationFn: ({ contractId, file }: { contractId: number; file: File }) => uploadContractPdf(contractId, file),
+    onSuccess: (_, { contractId }) => router.push(`/contracts/${contractId}`),
+  });
+
   const create = useMutation({
     mutationFn: createContract,
     onSuccess: (contract) => {
       // The answer is the contract page's data: it opens without loading it again.
       queryClient.setQueryData(v1Queries.contract(contract.id).queryKey, contract);
       void queryClient.invalidateQueries({ queryKey: ["v1", "contracts", "list"] });
-      router.push(`/contracts/${contract.id}`);
+      setCreated(contract);
+      if (pdfFile) upload.mutate({ contractId: contract.id, file: pdfFile });
+      else router.push(`/contracts/${contract.id}`);
     },
     onError: (error) => {
       const problems = error instanceof RequestError ? error.parameterProblems : {};
@@ -155,6 +167,12 @@ export function ContractWizard() {
       return;
     }
     setServerFailure(null);
+    if (created) {
+      event.preventDefault();
+      if (pdfFile) upload.mutate({ contractId: created.id, file: pdfFile });
+      else router.push(`/contracts/${created.id}`);
+      return;
+    }
     void form.handleSubmit(
       (request) => create.mutate(request),
       // Steps were checked on the way; this catches a change made since (e.g. a template's options).
@@ -169,7 +187,8 @@ export function ContractWizard() {
   }
 
   const title = STEPS[step - 1]!.title;
-  const busy = create.isPending || create.isSuccess;
+  const opening = upload.isSuccess || (create.isSuccess && !upload.isPending && !upload.isError && !pdfFile);
+  const busy = create.isPending || upload.isPending || opening;
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
@@ -201,11 +220,19 @@ export function ContractWizard() {
             workspace={workspaces.data?.find((workspace) => workspace.id === workspaceId)}
             template={template}
             onChange={goBackTo}
+            pdf={
+              <DocumentPdfField
+                file={pdfFile}
+                onChange={setPdfFile}
+                disabled={busy}
+                refusal={created && upload.isError ? { contractId: created.id, message: upload.error instanceof RequestError ? upload.error.message : "The PDF could not be uploaded." } : null}
+              />
+            }
           />
         )}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          {step > 1 ? (
+          {step > 1 && !created ? (
             <button type="button" onClick={() => goBackTo((step - 1) as TStep)} disabled={busy} className={secondaryButton}>
               Back
             </button>
@@ -216,7 +243,17 @@ export function ContractWizard() {
             </button>
           ) : (
             <button type="submit" disabled={busy} className={primaryButton}>
-              {create.isSuccess ? "Opening the contract…" : create.isPending ? "Creating…" : "Create contract"}
+              {opening
+                ? "Opening the contract…"
+                : upload.isPending
+                  ? "Uploading the PDF…"
+                  : created
+                    ? pdfFile
+                      ? "Upload the PDF and open the contract"
+                      : "Open the contract"
+                    : create.isPending
+                      ? "Creating…"
+                      : "Create contract"}
             </button>
           )}
         </div>

@@ -14,10 +14,12 @@ type TReviewStepProps = {
   template: TTemplate | undefined;
   /** Back to the step where a section's values are entered. */
   onChange: (step: 1 | 2) => void;
+  /** The optional PDF to upload as the document, after the counterparties. */
+  pdf?: ReactNode;
 };
 
 /** Step 3: everything the contract will be created with, to read before creating it. */
-export function ReviewStep({ values, workspace, template, onChange }: TReviewStepProps) {
+export function ReviewStep({ values, workspace, template, onChange, pdf }: TReviewStepProps) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="review-contract" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -52,6 +54,7 @@ export function ReviewStep({ values, workspace, template, onChange }: TReviewSte
           </ol>
         )}
       </section>
+      {pdf}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { listAll, listTemplates, methodOf, pathOf } from "@/lib/client/v1";
 import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
+import type { TContractFile } from "@/lib/schemas/document";
 import type { TTemplate } from "@/lib/schemas/template";
 import type { TWorkspace } from "@/lib/schemas/workspace";
 
@@ -21,3 +22,14 @@ export const creatableWorkspaces = (workspaces: TWorkspace[]) => workspaces.filt
 
 export const createContract = (request: TCreateContractRequest) =>
   fetchJson<TContract>(pathOf("createContract", {}), { method: methodOf("createContract"), body: JSON.stringify(request) });
+
+/**
+ * Uploads `file` as a draft's document (`upload_as=expanded_pdf`, in place of the template's text;
+ * an earlier upload is replaced): the wizard's optional PDF, and the contract page's upload.
+ */
+export function uploadContractPdf(contractId: number, file: File) {
+  const form = new FormData();
+  form.set("upload_as", "expanded_pdf");
+  form.set("file", file);
+  return fetchJson<TContractFile>(pathOf("uploadContractFile", { contract_id: contractId }), { method: methodOf("uploadContractFile"), body: form });
+}
