@@ -107,6 +107,11 @@ const PHRASES: Record<string, string> = {
   "contract.internal_reminder_send": "e-mailed an internal reminder",
   "contract.notice_warning_send": "e-mailed the owner that a notice deadline is near",
   "contract.end_warning_send": "e-mailed the owner that the contract ends soon",
+  "contract.document_upload": "uploaded a PDF as the contract's document",
+  "contract.document_remove": "removed the uploaded PDF: the template's text is the document again",
+  "placement.create": "placed a box on the PDF",
+  "placement.update": "moved or changed a box on the PDF",
+  "placement.delete": "removed a box from the PDF",
 };
 
 /** "changed participant Ann", "created the contract"; the raw action for one this page does not know. */
