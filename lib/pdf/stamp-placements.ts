@@ -7,18 +7,13 @@
 // ellipsis only when even the smallest size does not fit.
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 
+import type { TBox, TPlacementKind } from "@/lib/domain/placement";
 import { drawableText, GREY, type TFonts } from "./layout";
 
-export type TStampKind = "signature" | "name" | "date_signed" | "data_field";
+export type TStampKind = TPlacementKind;
 
-export interface TStamp {
-  /** From 1. */
-  page: number;
-  /** Shares of the page as shown (0..1), from its top left corner. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** A box (lib/domain/placement.ts: page from 1, shares of the page as shown from its top left) and what it shows. */
+export interface TStamp extends TBox {
   kind: TStampKind;
   /** The signer's typed name (signature), their name, the date signed, or the field's value. */
   text: string;

@@ -60,7 +60,7 @@ export const PLACEMENT_FIELDS = fieldTable({
   updatedAt: { sql: "timestamptz", answer: { name: "updated_time", type: ZTimestampSchema } },
 });
 
-export const ZPlacementSchema = z.object(answerShapeOf(PLACEMENT_FIELDS)).meta({ id: "Placement" });
+export const ZPlacementSchema = z.object(answerShapeOf(PLACEMENT_FIELDS, {})).meta({ id: "Placement" });
 
 export const ZPlacementListSchema = z.object({ count: z.number().int(), data: z.array(ZPlacementSchema) }).meta({ id: "PlacementList" });
 
@@ -99,5 +99,6 @@ export const ZPlacementPathParamsSchema = z.object({
 });
 
 export type TPlacement = z.infer<typeof ZPlacementSchema>;
+export type TPlacementList = z.infer<typeof ZPlacementListSchema>;
 export type TCreatePlacementRequest = z.infer<typeof ZCreatePlacementRequestSchema>;
 export type TUpdatePlacementRequest = z.infer<typeof ZUpdatePlacementRequestSchema>;

@@ -12,7 +12,6 @@ import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
 import type { Tx } from "@/lib/db";
 import { renderDocument } from "@/lib/domain/contract-document";
 import type { TSealInput, TSealParticipant } from "@/lib/services/seal/build-sealed-pdf";
-import { loadSealIdentity, type TSealIdentity } from "@/lib/services/seal/seal-identity";
 
 /** Runs a tool on `bytes` (written to a temporary file), its output and errors together. */
 export function pdfTool(bytes: Uint8Array, cmd: string, args: string[]): string {
@@ -54,19 +53,7 @@ export function pdfWords(bytes: Uint8Array): TWord[] {
 }
 
 /** The seal's self-signed identity as the product makes it, kept in a stand-in for app_settings instead of a database. */
-export function sealIdentityWithoutDatabase(): Promise<TSealIdentity> {
-  let stored: { key: string; value: string } | undefined;
-  const settings = {
-    appSetting: {
-      createMany: async ({ data }: { data: { key: string; value: string }[] }) => {
-        stored ??= data[0];
-        return { count: 1 };
-      },
-      findUniqueOrThrow: async () => stored!,
-    },
-  };
-  return loadSealIdentity(settings as unknown as Tx);
-}
+export { benchSealIdentity as sealIdentityWithoutDatabase } from "@/bench/sealed-upload-pdf";
 
 export interface TUploadPage {
   /** Points, before the turn. */

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 
 import type { TDocument } from "@/lib/domain/contract-document";
+import type { TBox } from "@/lib/domain/placement";
 import { renderContractPdf } from "@/lib/pdf/contract-pdf";
 import { embedFonts, PdfLayout, type TFonts, type TRun } from "@/lib/pdf/layout";
 import { dateSigned, signedCaption, stampPlacements, type TStamp, type TStampKind } from "@/lib/pdf/stamp-placements";
@@ -35,12 +36,7 @@ export interface TSealParticipant {
 }
 
 /** A box placed on a page of the uploaded PDF (shares of the page as shown, from its top left). */
-export interface TSealPlacement {
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+export interface TSealPlacement extends TBox {
   kind: TStampKind;
   /** The signatory of a signature, name or date box. */
   participantId: number | null;

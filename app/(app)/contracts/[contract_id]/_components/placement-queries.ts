@@ -3,27 +3,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, v1Queries } from "@/lib/client/v1";
-import type { TPlacementKind } from "@/lib/domain/placement";
-import type { TCreatePlacementRequest, TUpdatePlacementRequest } from "@/lib/schemas/placement";
+import type { TCreatePlacementRequest, TPlacement, TPlacementList, TUpdatePlacementRequest } from "@/lib/schemas/placement";
+
+export type { TPlacement };
 import { uploadContractPdf } from "../../new/_components/wizard-queries";
 
-/**
- * A box as `…/placements` answers it (lib/schemas/placement.ts `Placement`), written out: the
- * schema's inferred type is an index signature for now (its `answerShapeOf` call infers the
- * computed fields' type as any shape).
- */
-export type TPlacement = {
-  id: number;
-  kind: TPlacementKind;
-  participant_id: number | null;
-  data_field_id: number | null;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
-type TPlacementList = { count: number; data: TPlacement[] };
 
 export const placementsQuery = (contractId: number) =>
   queryOptions({
