@@ -2,6 +2,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { startServerOnFreshDatabase } from "@/test/helpers/fresh-server";
 import { TEST_API_TOKEN, type RunningServer } from "@/test/helpers/server";
+import { READINESS_REUSE_MS } from "@/lib/services/health/register-operations";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // /livez, /readyz and /metrics (server/operations.mjs; docs/security.md "Operations"), on a server
 // of this file's own with METRICS_TOKEN set, and on the suites' shared server (no token: loopback only).
@@ -153,6 +156,8 @@ describe("/livez and /readyz", () => {
       const newest = rows[0];
       await client.query("DELETE FROM _prisma_migrations WHERE id = $1", [newest.id]);
       try {
+        // A readiness check answers for READINESS_REUSE_MS: the one before the change may still be the answer.
+        await sleep(READINESS_REUSE_MS);
         const res = await fetch(`${server.baseUrl}/readyz`);
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({ status: "not_ready", checks: { database: "ok", migrations: `not applied: ${newest.migration_name}`, jobs: "ok" } });
@@ -160,6 +165,7 @@ describe("/livez and /readyz", () => {
         const columns = Object.keys(newest);
         await client.query(`INSERT INTO _prisma_migrations (${columns.join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(newest));
       }
+      await sleep(READINESS_REUSE_MS);
       expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
     } finally {
       await client.end();
