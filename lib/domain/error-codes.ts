@@ -324,6 +324,12 @@ export const ERROR_CODES = {
     title: "Conflict",
     description: "Boxes are placed on the pages of an uploaded PDF; the contract's document is its template's text. Upload a PDF with `upload_as=expanded_pdf` first.",
   },
+  reminder_limit_reached: {
+    code: 4090046,
+    status: 409,
+    title: "Conflict",
+    description: "The contract already has 50 internal reminders waiting to be sent; remove one first.",
+  },
   placement_limit_reached: {
     code: 4090045,
     status: 409,

@@ -14,7 +14,7 @@ import type { TTerm } from "@/lib/domain/lifecycle";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { advanceDueLifecycles } from "@/lib/services/lifecycle/advance-due-lifecycles";
 import { cancelContract } from "@/lib/services/lifecycle/cancel-contract";
-import { createContractReminder } from "@/lib/services/lifecycle/create-contract-reminder";
+import { createContractReminder, MAX_UNSENT_REMINDERS } from "@/lib/services/lifecycle/create-contract-reminder";
 import { deleteContractReminder } from "@/lib/services/lifecycle/delete-contract-reminder";
 import { listContractReminders } from "@/lib/services/lifecycle/list-contract-reminders";
 import { sendDueContractReminders } from "@/lib/services/lifecycle/send-due-contract-reminders";
@@ -400,6 +400,14 @@ describe("internal reminders", () => {
       "contract.internal_reminder_send",
       "contract.internal_reminder_delete",
     ]);
+  });
+
+  it("are at most 50 waiting per contract (409, counted under the contract's lock), so the list answered whole stays short", async () => {
+    const id = await signed({ duration: "none" }, at("2026-01-01T09:00:00Z"));
+    const create = () => atTime(at("2026-03-01T10:00:00Z"), () => createContractReminder({ db: db.prisma, actor: editor, contractId: id, request: { date: "2026-04-01", note: "n" } }));
+    await Promise.all(Array.from({ length: MAX_UNSENT_REMINDERS }, create));
+    expect(await refusal(create())).toMatchObject({ status: 409, code: "reminder_limit_reached" });
+    expect(await db.prisma.contractReminder.count({ where: { contractId: id } })).toBe(MAX_UNSENT_REMINDERS);
   });
 });
 
