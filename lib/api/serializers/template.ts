@@ -3,8 +3,8 @@ import { absoluteUrl } from "@/lib/http/links";
 import { canReadWorkspace } from "@/lib/domain/access";
 import type { TTemplate, TTemplateDetail, TTemplateType } from "@/lib/schemas";
 import type { TBodyJson } from "@/lib/schemas/document";
-import { sectionValuesOf } from "@/lib/schemas/field-table";
 import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
+import { answerValuesOf } from "./answer-values";
 import { toAvailableOptions } from "@/lib/services/templates/available-options-row";
 import type { TTemplateDetailRow, TTemplateRow } from "@/lib/services/templates/template-row";
 
@@ -14,16 +14,17 @@ import type { TTemplateDetailRow, TTemplateRow } from "@/lib/services/templates/
  * (`templateTypeAnswers`), the one producer of that shape.
  */
 export function serializeTemplate(row: TTemplateRow, { actor, origin, templateTypes }: { actor: Actor; origin: string; templateTypes: ReadonlyMap<number, TTemplateType> }): TTemplate {
+  // The table's answered fields (id, name, the lifecycle_settings section), in the answer's order.
+  const { lifecycle_settings, ...fields } = answerValuesOf(TEMPLATE_FIELDS, row);
   return {
-    id: row.id,
-    name: row.name,
+    ...(fields as Pick<TTemplate, "id" | "name">),
     template_type: row.templateTypeId === null ? null : (templateTypes.get(row.templateTypeId) ?? null),
     workspaces: row.workspaces
       .map(({ workspace }) => workspace)
       .filter((workspace) => canReadWorkspace(actor, workspace.id))
       .map(({ id, name }) => ({ id, name })),
     available_options: toAvailableOptions(row),
-    lifecycle_settings: sectionValuesOf(TEMPLATE_FIELDS, "lifecycle_settings", row) as TTemplate["lifecycle_settings"],
+    lifecycle_settings: lifecycle_settings as TTemplate["lifecycle_settings"],
     _links: { self: { href: absoluteUrl(origin, `/v1/templates/${row.id}`) } },
   } satisfies TTemplate;
 }
