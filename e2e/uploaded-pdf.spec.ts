@@ -3,7 +3,7 @@ import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, rgb } from "pdf-lib";
-import { signIn } from "./support/auth";
+import { appOrigin, signIn } from "./support/auth";
 import { allViolations, failOnConsoleErrors, unique } from "./support/page-checks";
 
 // Issue 46: a PDF of their own as the contract. Staff upload a PDF on a draft (or in the wizard),
@@ -11,6 +11,9 @@ import { allViolations, failOnConsoleErrors, unique } from "./support/page-check
 // with their box marked, and signs.
 
 failOnConsoleErrors();
+
+/** A sentence only page 1 of the test PDFs carries: found in pdf.js's text layer, not on the canvas. */
+const DISTINCTIVE = "The lessee waters the office ficus every second Thursday.";
 
 /** A PDF of `pages` Letter pages, each with a heading and lines of text in an embedded font (the app refuses PDFs whose fonts are not embedded). */
 async function makePdf(pages: number, title: string): Promise<Buffer> {
@@ -20,6 +23,7 @@ async function makePdf(pages: number, title: string): Promise<Buffer> {
   for (let n = 1; n <= pages; n++) {
     const page = doc.addPage([612, 792]);
     page.drawText(`${title} — page ${n} of ${pages}`, { x: 72, y: 700, size: 22, font, color: rgb(0.05, 0.1, 0.3) });
+    if (n === 1) page.drawText(DISTINCTIVE, { x: 72, y: 675, size: 12, font });
     for (let line = 0; line < 12; line++) {
       page.drawText(`Clause ${n}.${line + 1}: the parties agree to what this line says, Åsa Öberg included.`, { x: 72, y: 650 - line * 22, size: 11, font });
     }
@@ -83,6 +87,8 @@ test("staff upload a PDF on a draft, drag the signature boxes onto page 2, publi
   await expect(documentSection.getByRole("article", { name: "Contract text" })).toHaveCount(0);
   await expect(documentSection.getByRole("group", { name: "Page 3 of 3" })).toBeAttached();
   await expect.poll(() => canvasHasInk(page, "Page 1 of 3")).toBe(true);
+  // The page's text lies over the canvas in pdf.js's text layer: selectable, and read by screen readers.
+  await expect(documentSection.getByRole("group", { name: "Page 1 of 3" }).locator(".textLayer").getByText(DISTINCTIVE)).toBeVisible();
 
   // Publishing waits for a signature box per signatory.
   const panel = page.getByRole("region", { name: "Publish" });
@@ -179,6 +185,10 @@ test("staff upload a PDF on a draft, drag the signature boxes onto page 2, publi
   await expect(theContract.getByRole("group", { name: "Page 1 of 3" })).toBeVisible();
   await expect(theContract.getByRole("article", { name: "Contract text" })).toHaveCount(0);
   await expect.poll(() => canvasHasInk(phone, "Page 1 of 3"), { timeout: 15_000 }).toBe(true);
+  // The signer finds the PDF's text as text (the text layer), within its page.
+  const sentence = theContract.getByRole("group", { name: "Page 1 of 3" }).getByText(DISTINCTIVE);
+  await expect(sentence).toBeVisible();
+  await expect(sentence).toHaveCSS("color", "rgba(0, 0, 0, 0)");
   // The page is drawn for the phone's width, at its pixel density, and nothing is wider than the phone.
   const drawn = await theContract.getByRole("group", { name: "Page 1 of 3" }).locator("canvas").evaluate((c: HTMLCanvasElement) => ({ pixels: c.width, css: c.getBoundingClientRect().width, dpr: window.devicePixelRatio }));
   expect(drawn.css).toBeGreaterThan(250);
@@ -205,6 +215,102 @@ test("staff upload a PDF on a draft, drag the signature boxes onto page 2, publi
   await phone.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(phone.getByRole("heading", { name: "You have signed" })).toBeVisible();
   expect(phoneErrors).toEqual([]);
+});
+
+test("staff resize a box by its corner and with Shift+Alt+arrows, then remove the PDF: the template's text is the document again", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const origin = { origin: appOrigin() };
+  const workspaces = (await (await page.request.get("/v1/workspaces")).json()) as { data: { id: number; name: string }[] };
+  const sales = workspaces.data.find((w) => w.name === "Sales")!;
+  const templates = (await (await page.request.get(`/v1/templates?workspace_id=${sales.id}`)).json()) as { data: { id: number; name: string }[] };
+  const template = templates.data.find((t) => t.name === "Mutual NDA")!;
+  const person = "Rut Storlek";
+  const created = await page.request.post("/v1/contracts/create", {
+    headers: origin,
+    data: { workspace_id: sales.id, template_id: template.id, name: `Resize ${unique()}`, parties: [{ type: "individual", participant: { name: person, email: `rut.${unique()}@example.org`, signatory: true } }] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const contract = (await created.json()) as { id: number; parties: { my_party: boolean; participant?: { id: number } }[] };
+  const signerId = contract.parties.find((p) => !p.my_party)!.participant!.id;
+  const uploaded = await page.request.post(`/v1/contracts/${contract.id}/files`, {
+    headers: origin,
+    multipart: { upload_as: "expanded_pdf", file: { name: "Lease.pdf", mimeType: "application/pdf", buffer: await makePdf(2, "Lease") } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const placed = await page.request.post(`/v1/contracts/${contract.id}/placements`, {
+    headers: origin,
+    data: { kind: "signature", participant_id: signerId, page: 1, x: 0.1, y: 0.5, width: 0.3, height: 0.06 },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const boxId = ((await placed.json()) as TPlacement).id;
+  const stored = async () => ((await (await page.request.get(`/v1/contracts/${contract.id}/placements`)).json()) as { data: TPlacement[] }).data.find((p) => p.id === boxId)!;
+
+  await page.goto(`/contracts/${contract.id}`);
+  const documentSection = page.getByRole("region", { name: "Document" });
+  const page1 = documentSection.getByRole("group", { name: "Page 1 of 2" });
+  const box = page1.getByRole("button", { name: `Signature — ${person}, on page 1. Drag it, or use the arrow keys, to move it.` });
+  await expect(box).toBeVisible();
+  await expect(box).toHaveAccessibleDescription(/Shift\+Alt\+arrow keys change its size/);
+  await expect.poll(() => canvasHasInk(page, "Page 1 of 2")).toBe(true);
+  // The text layer lies below the boxes: the box, not the text, is what the pointer finds there.
+  await box.scrollIntoViewIfNeeded();
+  const centre = (await box.boundingBox())!;
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.getAttribute("aria-label") ?? null, [centre.x + centre.width / 2, centre.y + centre.height / 2])).toMatch(/^Signature — /);
+
+  /** Drags the box's corner handle by (dx, dy) shares of the page; answers the PUT's body. */
+  async function dragCorner(dx: number, dy: number) {
+    const handle = page1.locator("[data-resize-handle]");
+    const at = (await handle.boundingBox())!;
+    const size = (await page1.boundingBox())!;
+    const put = page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith(`/placements/${boxId}`));
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(at.x + at.width / 2 + dx * size.width, at.y + at.height / 2 + dy * size.height, { steps: 8 });
+    await page.mouse.up();
+    return (await put).postDataJSON() as Record<string, number>;
+  }
+
+  // Larger by a tenth of the page's width and 4 % of its height: one PUT of the size alone, kept after a reload.
+  expect(Object.keys(await dragCorner(0.1, 0.04)).sort()).toEqual(["height", "width"]);
+  await expect.poll(async () => (await stored()).width).toBeCloseTo(0.4, 2);
+  expect(await stored()).toMatchObject({ x: 0.1, y: 0.5 });
+  expect((await stored()).height).toBeCloseTo(0.1, 2);
+  await page.reload();
+  await expect(box).toBeVisible();
+  await box.scrollIntoViewIfNeeded();
+  const [drawnBox, drawnPage] = [(await box.boundingBox())!, (await page1.boundingBox())!];
+  expect(drawnBox.width / drawnPage.width).toBeCloseTo(0.4, 1);
+  expect(drawnBox.height / drawnPage.height).toBeCloseTo(0.1, 1);
+
+  // Past the page's right edge and above the box's top: kept on the page, and no smaller than the API allows.
+  await dragCorner(0.8, -0.3);
+  await expect.poll(async () => (await stored()).width).toBeCloseTo(0.9, 4);
+  expect((await stored()).height).toBeCloseTo(0.01, 4);
+
+  // The keyboard's way: Shift+Alt+arrows on the focused box, saved once the keys rest.
+  await box.focus();
+  for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"]) await page.keyboard.press(`Shift+Alt+${key}`);
+  await expect.poll(async () => [(await stored()).width, (await stored()).height]).toEqual([0.88, 0.04]);
+  expect(await stored()).toMatchObject({ x: 0.1, y: 0.5 });
+  expect(await allViolations(page)).toEqual([]);
+
+  // Back to the template's text: asked first, then the PDF and its box are gone.
+  await documentSection.getByRole("button", { name: "Remove the PDF (use the template's text)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove the PDF?" });
+  await expect(dialog).toContainText("Lease.pdf and the 1 box placed on it are removed, and the template's text is the document again.");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  expect(await allViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Remove the PDF" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(documentSection.getByRole("article", { name: "Contract text" })).toBeVisible();
+  await expect(documentSection.getByRole("group", { name: /^Page 1 of/ })).toHaveCount(0);
+  await expect(documentSection.getByLabel(/Upload your own PDF/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Document" })).toBeFocused();
+  const doc = (await (await page.request.get(`/v1/contracts/${contract.id}/document`)).json()) as { uploaded_pdf: unknown };
+  expect(doc.uploaded_pdf).toBeNull();
+  expect(((await (await page.request.get(`/v1/contracts/${contract.id}/placements`)).json()) as { count: number }).count).toBe(0);
+  expect(await allViolations(page)).toEqual([]);
 });
 
 test("the wizard uploads its optional PDF as the document; a refused file is said on the field, with the draft linked", async ({ page }) => {

@@ -1,7 +1,7 @@
 // pdf.js, loaded only when a PDF is shown: `import("pdfjs-dist")` makes it a chunk of its own, so no
 // page's first load carries it. Its worker and data files come from our own origin
 // (./pdfjs-assets.ts), which the pages' CSP allows as it is.
-import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
+import type { PageViewport, PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy, TextLayer } from "pdfjs-dist";
 import { pdfjsAssetBase } from "./pdfjs-assets";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
@@ -48,6 +48,16 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; dest
       void task?.destroy();
     },
   };
+}
+
+/**
+ * pdf.js's text layer for `page` in `container` (laid out for `viewport`, in CSS pixels): call
+ * `render()` to fill it with the page's text, `cancel()` to stop. The library is loaded already
+ * once there is a page.
+ */
+export async function textLayerFor(page: PDFPageProxy, container: HTMLElement, viewport: PageViewport): Promise<TextLayer> {
+  const pdfjs = await loadLibrary();
+  return new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
 }
 
 /** A loading or drawing failure in words for the person looking at the page. */

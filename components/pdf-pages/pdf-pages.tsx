@@ -2,11 +2,15 @@
 
 // The pages of a PDF, each drawn on a canvas as wide as its container (sharp on high-density
 // screens), drawn only while near the screen and let go once far from it, so a 300-page PDF costs
-// what the few pages in view cost. Each page has an overlay where boxes are placed by percentages of
-// the page (a placement's shares × 100 %): the same numbers the API stores, at any width.
+// what the few pages in view cost. Over the canvas lies pdf.js's text layer (the page's text as
+// transparent spans: selectable, and what a screen reader reads), drawn and let go with it; above
+// that, each page's overlay, where boxes are placed by percentages of the page (a placement's
+// shares × 100 %): the same numbers the API stores, at any width.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
 import { ErrorState } from "@/components/states";
-import { isCancelled, openPdf, pdfProblem, type PDFDocumentProxy } from "./load-pdf";
+import { isCancelled, openPdf, pdfProblem, textLayerFor, type PDFDocumentProxy } from "./load-pdf";
+// Comes with this module's chunk, which every page showing a PDF loads lazily (next/dynamic).
+import "./text-layer.css";
 
 /** A box's place on its page, as shares of the page from its top-left corner. */
 export type TPageBox = { x: number; y: number; width: number; height: number };
@@ -19,7 +23,11 @@ export const boxStyle = (box: TPageBox): CSSProperties => ({
   height: `${box.height * 100}%`,
 });
 
-/** Each page's overlay carries its page number in `data-pdf-page`: where a drop landed. */
+/**
+ * Each page's overlay carries its page number in `data-pdf-page`: where a drop landed. The overlay
+ * itself lets the pointer through to the text below (selecting text); what is placed on it takes
+ * the pointer back (`pointer-events: auto`, as Tailwind's `pointer-events-auto`).
+ */
 export const PAGE_OVERLAY_SELECTOR = "[data-pdf-page]";
 
 type TPdfPagesProps = {
@@ -145,6 +153,7 @@ const MAX_CANVAS_PIXELS = 8_000_000;
 function PdfPage({ doc, number, count, width, fallbackRatio, overlay }: TPageProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const near = useNearScreen(frame);
   const [ratio, setRatio] = useState<number | null>(null);
   const [state, setState] = useState<"waiting" | "drawn" | "failed">("waiting");
@@ -152,16 +161,19 @@ function PdfPage({ doc, number, count, width, fallbackRatio, overlay }: TPagePro
 
   useEffect(() => {
     const target = canvas.current;
-    if (!doc || !target || width === 0) return;
+    const textTarget = text.current;
+    if (!doc || !target || !textTarget || width === 0) return;
     if (!near) {
-      // Far from view: give the pixels (and the page's parsed resources) back; drawn again when it comes near.
+      // Far from view: give the pixels, the text's spans (and the page's parsed resources) back; drawn again when it comes near.
       target.width = 0;
       target.height = 0;
+      textTarget.replaceChildren();
       setState("waiting");
       if (drawnBefore.current) void doc.getPage(number).then((page) => page.cleanup(), () => undefined);
       return;
     }
     let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy["getPage"]>>["render"]> | undefined;
+    let textLayer: { cancel: () => void } | undefined;
     let live = true;
     void (async () => {
       try {
@@ -176,7 +188,15 @@ function PdfPage({ doc, number, count, width, fallbackRatio, overlay }: TPagePro
         target.width = Math.floor(viewport.width);
         target.height = Math.floor(viewport.height);
         task = page.render({ canvas: target, viewport });
-        await task.promise;
+        // The text at CSS pixels (its spans are placed in percentages, sized by --total-scale-factor).
+        const cssViewport = page.getViewport({ scale });
+        textTarget.replaceChildren();
+        textTarget.style.setProperty("--total-scale-factor", String(cssViewport.scale * cssViewport.userUnit));
+        // Text that cannot be laid out is not worth failing the page for: the canvas still shows it.
+        const layer = await textLayerFor(page, textTarget, cssViewport).catch(() => null);
+        if (!live) return layer?.cancel();
+        textLayer = layer ?? undefined;
+        await Promise.all([task.promise, layer?.render().catch(() => undefined)]);
         if (live) setState("drawn");
       } catch (error) {
         if (live && !isCancelled(error)) setState("failed");
@@ -185,6 +205,7 @@ function PdfPage({ doc, number, count, width, fallbackRatio, overlay }: TPagePro
     return () => {
       live = false;
       task?.cancel();
+      textLayer?.cancel();
     };
   }, [doc, number, width, near]);
 
@@ -200,7 +221,8 @@ function PdfPage({ doc, number, count, width, fallbackRatio, overlay }: TPagePro
       <canvas ref={canvas} aria-hidden="true" className={`absolute inset-0 h-full w-full ${state === "drawn" ? "" : "invisible"}`} />
       {state === "waiting" ? <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-slate-100" /> : null}
       {state === "failed" ? <p className="absolute inset-x-0 top-4 text-center text-sm text-red-800">Page {number} could not be drawn.</p> : null}
-      <div className="absolute inset-0" data-pdf-page={number}>
+      <div ref={text} className="textLayer" />
+      <div className="pointer-events-none absolute inset-0 z-10" data-pdf-page={number}>
         {overlay?.(number)}
       </div>
     </div>

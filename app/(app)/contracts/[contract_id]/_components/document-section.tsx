@@ -7,7 +7,8 @@ import { DocumentText } from "@/components/contract-document";
 import { ErrorState, LoadingState } from "@/components/states";
 import { ContractTextEditor } from "./contract-text-editor";
 import { documentQuery } from "./document-queries";
-import { sizeText, UploadPdfControl } from "./upload-pdf-control";
+import { placementsQuery } from "./placement-queries";
+import { RemovePdfControl, sizeText, UploadPdfControl } from "./upload-pdf-control";
 
 // The pages and their boxes load only for a contract whose document is an uploaded PDF (pdf.js
 // itself later still, when the pages are drawn): a text contract's page carries none of it.
@@ -26,12 +27,14 @@ const PlacementEditor = dynamic(() => import("./placement-editor").then((m) => m
 export function DocumentSection({ contractId, editable }: { contractId: number; editable: boolean }) {
   const query = useQuery(documentQuery(contractId));
   const doc = query.data?.data;
+  // How many boxes the removal of an uploaded PDF takes with it (the editor's own list, when loaded).
+  const placements = useQuery({ ...placementsQuery(contractId), enabled: Boolean(doc?.uploaded_pdf) });
   // Stays open when the contract is published meanwhile, so the refused save and the typed text stay in view.
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="document-title" className="mt-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="document-title" className="text-lg font-semibold text-slate-900">
+        <h2 id="document-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
           Document
         </h2>
         {doc?._links.pdf.href ? (
@@ -53,6 +56,7 @@ export function DocumentSection({ contractId, editable }: { contractId: number; 
             {doc!.uploaded_pdf.pages} {doc!.uploaded_pdf.pages === 1 ? "page" : "pages"}){doc!.frozen ? ", frozen when the contract was published." : "."}
           </p>
           {editable ? <UploadPdfControl contractId={contractId} current={doc!.uploaded_pdf} /> : null}
+          {editable && !doc!.frozen ? <RemovePdfControl contractId={contractId} pdf={doc!.uploaded_pdf} boxes={placements.data?.count ?? null} /> : null}
           <PlacementEditor contractId={contractId} pdf={doc!.uploaded_pdf} editable={editable && !doc!.frozen} />
         </>
       ) : (

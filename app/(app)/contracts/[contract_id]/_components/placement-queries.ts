@@ -24,8 +24,22 @@ export function useUploadContractPdf(contractId: number) {
 }
 
 /**
- * Places, moves and removes boxes. Each change shows at once in the list (a moved box stays where it
- * was dropped, a removed one goes), goes back if the API refuses it, and refreshes the contract's
+ * Removes the uploaded PDF (`DELETE …/files/{file_id}` on the `contract` file) and every box on it:
+ * the template's text is the document again. Done once the contract's reads (the document first)
+ * have been fetched again, so the text is there when the confirmation closes.
+ */
+export function useRemoveContractPdf(contractId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) =>
+      fetchJson<undefined>(pathOf("deleteContractFile", { contract_id: contractId, file_id: fileId }), { method: methodOf("deleteContractFile") }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: v1Queries.contract(contractId).queryKey }),
+  });
+}
+
+/**
+ * Places, moves (or resizes: `move` takes any of x, y, width, height) and removes boxes. Each change
+ * shows at once in the list (a moved or resized box stays as it was left, a removed one goes), goes back if the API refuses it, and refreshes the contract's
  * reads afterwards (readiness, Activity).
  */
 export function usePlacementChanges(contractId: number) {

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useRef, useState, type ChangeEvent } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TContractDocument } from "@/lib/schemas/document";
-import { useUploadContractPdf } from "./placement-queries";
+import { useRemoveContractPdf, useUploadContractPdf } from "./placement-queries";
 
 /** Bytes in words: "240 KB", "3.1 MB". */
 export const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -67,6 +68,53 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
           {upload.error instanceof RequestError ? upload.error.message : "The upload failed."}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Why the PDF was not removed, in one sentence. */
+function removalRefusal(error: unknown): string {
+  if (!(error instanceof RequestError) || error.status === 0) return "The PDF could not be removed: the server could not be reached, so check your connection and try again.";
+  if (error.status === 404) return "The PDF is no longer there (someone may have removed or replaced it); reload the page to see the document as it is.";
+  if (error.status === 409) return "The PDF was not removed: the contract is no longer a draft, so its document cannot change.";
+  return `The PDF was not removed: ${error.message}`;
+}
+
+/**
+ * Back to the template's text: removes a draft's uploaded PDF and its boxes (`DELETE …/files/{id}`
+ * on the `contract` file), after asking. The dialog closes once the text is shown again, and the
+ * Document heading takes focus (the button is gone with the PDF).
+ */
+export function RemovePdfControl({ contractId, pdf, boxes }: { contractId: number; pdf: NonNullable<TContractDocument["uploaded_pdf"]>; boxes: number | null }) {
+  const removal = useRemoveContractPdf(contractId);
+  const boxWords = boxes === null ? "the boxes placed on it" : boxes === 0 ? "no boxes are placed on it" : boxes === 1 ? "the 1 box placed on it" : `the ${boxes} boxes placed on it`;
+  return (
+    <div className="mt-2">
+      <ConfirmDialog
+        buttonText="Remove the PDF (use the template's text)"
+        buttonClassName="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-50"
+        title="Remove the PDF?"
+        description={
+          boxes === 0
+            ? `${pdf.name} is removed (no boxes are placed on it), and the template's text is the document again.`
+            : `${pdf.name} and ${boxWords} are removed, and the template's text is the document again.`
+        }
+        confirmLabel="Remove the PDF"
+        busyLabel="Removing…"
+        busy={removal.isPending}
+        error={removal.isError ? removalRefusal(removal.error) : null}
+        onOpen={removal.reset}
+        onConfirm={(close) =>
+          // The promise settles even once this control is gone (the text replaced the PDF meanwhile).
+          void removal.mutateAsync(pdf.file_id).then(
+            () => {
+              close();
+              document.getElementById("document-title")?.focus();
+            },
+            () => undefined,
+          )
+        }
+      />
     </div>
   );
 }
