@@ -7,6 +7,7 @@ import { isCalendarDate, parsePeriod } from "@/lib/domain/calendar";
 import { DURATION_TYPES, LIFECYCLE_STATES, LIFECYCLE_SUB_STATES } from "@/lib/domain/lifecycle";
 
 import { ZIdParamSchema, ZIdSchema, ZTimestampSchema, hasTextControlCharacters, oneOf, requestObject, typeError } from "./common";
+import { answerShapeOf, fieldTable } from "./field-table";
 
 /** A calendar date, `YYYY-MM-DD`, with no time of day. */
 export const ZDateSchema = z
@@ -71,17 +72,23 @@ export const ZContractReminderPathParamsSchema = z.object({
 
 // --- Responses ---
 
+/** An internal reminder's fields (lib/schemas/field-table.ts): one row per column of `contract_reminders`. */
+export const CONTRACT_REMINDER_FIELDS = fieldTable({
+  id: { sql: "int", answer: { name: "id", type: ZIdSchema } },
+  /** The contract it belongs to: the path. */
+  contractId: { sql: "int" },
+  remindOn: { sql: "date", answer: { name: "date", type: ZDateSchema }, write: "today or later in the workspace's time zone", audit: true },
+  note: { sql: "text", answer: { name: "note", type: z.string() }, write: "plain text, up to 2,000 characters", audit: true },
+  /** Who gets it: written as `recipient_id`, answered as `recipient` (its id, name and e-mail address). */
+  recipientId: { sql: "int" },
+  createdById: { sql: "int", nullable: true, answer: { name: "created_by_id", type: ZIdSchema } },
+  dueAt: { sql: "timestamptz", answer: { name: "due_time", type: ZTimestampSchema.meta({ description: "When it is e-mailed." }) } },
+  sentAt: { sql: "timestamptz", nullable: true, answer: { name: "sent_time", type: ZTimestampSchema.meta({ description: "When it was e-mailed; null until then." }) } },
+  createdAt: { sql: "timestamptz", answer: { name: "created_time", type: ZTimestampSchema } },
+});
+
 export const ZContractReminderSchema = z
-  .object({
-    id: ZIdSchema,
-    date: ZDateSchema,
-    note: z.string(),
-    recipient: z.object({ id: ZIdSchema, name: z.string(), email: z.string() }),
-    created_by_id: ZIdSchema.nullable(),
-    due_time: ZTimestampSchema.meta({ description: "When it is e-mailed." }),
-    sent_time: ZTimestampSchema.nullable().meta({ description: "When it was e-mailed; null until then." }),
-    created_time: ZTimestampSchema,
-  })
+  .object(answerShapeOf(CONTRACT_REMINDER_FIELDS, { recipient: z.object({ id: ZIdSchema, name: z.string(), email: z.string() }) }))
   .meta({ id: "ContractReminder" });
 
 export const ZContractReminderListSchema = z.object({ count: z.number().int(), data: z.array(ZContractReminderSchema) }).meta({ id: "ContractReminderList" });

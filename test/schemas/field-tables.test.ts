@@ -11,6 +11,7 @@ import { DATA_FIELD_FIELDS, ZUpdateDataFieldRequestSchema } from "@/lib/schemas/
 import { PARTY_FIELDS, ZCreateCompanyPartyRequestSchema, ZCreateIndividualPartyRequestSchema } from "@/lib/schemas/party";
 import { TEMPLATE_FIELDS } from "@/lib/schemas/template";
 import { PLACEMENT_FIELDS, ZCreatePlacementRequestSchema } from "@/lib/schemas/placement";
+import { CONTRACT_REMINDER_FIELDS, ZCreateContractReminderRequestSchema } from "@/lib/schemas/lifecycle";
 import { TEMPLATE_TYPE_FIELDS } from "@/lib/schemas/template-type";
 
 const SCHEMA = readFileSync(new URL("../../prisma/schema.prisma", import.meta.url), "utf8");
@@ -51,6 +52,7 @@ const TABLES: [string, TFieldTable][] = [
   ["Template", TEMPLATE_FIELDS],
   ["TemplateType", TEMPLATE_TYPE_FIELDS],
   ["Placement", PLACEMENT_FIELDS],
+  ["ContractReminder", CONTRACT_REMINDER_FIELDS],
 ];
 
 describe.each(TABLES)("the field table of %s", (model, table) => {
@@ -106,4 +108,9 @@ it("a data field request writes exactly the fields the table marks writable", ()
 it("a placement request writes exactly the fields the table marks writable", () => {
   const writable = writableFieldsOf(PLACEMENT_FIELDS).map((field) => answerPathOf(field, PLACEMENT_FIELDS[field])[0]!);
   expect(Object.keys(ZCreatePlacementRequestSchema.shape).sort()).toEqual(writable.sort());
+});
+
+it("an internal reminder request writes the fields the table marks writable, and its recipient", () => {
+  const writable = writableFieldsOf(CONTRACT_REMINDER_FIELDS).map((field) => answerPathOf(field, CONTRACT_REMINDER_FIELDS[field])[0]!);
+  expect(Object.keys(ZCreateContractReminderRequestSchema.shape).sort()).toEqual([...writable, "recipient_id"].sort());
 });

@@ -1,14 +1,10 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { rowSelectOf } from "@/lib/schemas/field-table";
+import { CONTRACT_REMINDER_FIELDS } from "@/lib/schemas/lifecycle";
 
-/** What an internal reminder's answer is made of (lib/api/serializers/contract-reminder.ts). */
+/** What an internal reminder's answer is made of (lib/api/serializers/contract-reminder.ts): its table's row and its recipient. */
 export const CONTRACT_REMINDER_SELECT = {
-  id: true,
-  remindOn: true,
-  note: true,
-  createdById: true,
-  dueAt: true,
-  sentAt: true,
-  createdAt: true,
+  ...rowSelectOf(CONTRACT_REMINDER_FIELDS),
   recipient: { select: { id: true, name: true, email: true } },
 } as const satisfies Prisma.ContractReminderSelect;
 
