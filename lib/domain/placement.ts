@@ -5,6 +5,9 @@
 export const PLACEMENT_KINDS = ["signature", "name", "date_signed", "data_field"] as const;
 export type TPlacementKind = (typeof PLACEMENT_KINDS)[number];
 
+/** A kind in words, as the contract page and the certificate name a box. */
+export const PLACEMENT_KIND_WORDS: Record<TPlacementKind, string> = { signature: "Signature", name: "Name", date_signed: "Date signed", data_field: "Data field" };
+
 /** The kinds that belong to a signatory (the others to a data field). */
 export const SIGNER_KINDS: readonly TPlacementKind[] = ["signature", "name", "date_signed"];
 

@@ -48,7 +48,7 @@ async function contractOf(names: string[], { draft = false } = {}) {
 }
 
 const update = (path: { contractId: number; partyId: number; participantId: number }, changes: TUpdateParticipantRequest) =>
-  updateParticipant({ db: db.prisma, actor: staff, ...path, changes, requestId: "agreement", linkOrigin: ORIGIN });
+  updateParticipant({ db: db.prisma, actor: staff, ...path, changes, requestId: "agreement", linkOrigin: ORIGIN }).then((update) => update.participant);
 const sign = (token: string, fullName: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName }, linkOrigin: ORIGIN });
 
 describe("who must sign is frozen once published", () => {

@@ -169,7 +169,7 @@ describe("signing order", () => {
     const c = await draft([{ name: "Lea L", order: 1 }, { name: "Max M", order: 2 }]);
     const max = c.ids["Max M"]!;
     const put = (sign_order: number | null) => updateParticipant({ db: db.prisma, actor: staff, contractId: c.id, ...max, changes: { sign_order }, linkOrigin: ORIGIN });
-    expect((await put(1)).signOrder).toBe(1);
+    expect((await put(1)).participant.signOrder).toBe(1);
     await put(2);
     await publishContract({ db: db.prisma, actor: staff, contractId: c.id, linkOrigin: ORIGIN });
     expect(await rejection(put(1))).toEqual({ key: "signatories_frozen", status: 409 });

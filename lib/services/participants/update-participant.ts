@@ -71,6 +71,18 @@ export interface UpdateParticipantOptions {
   preloaded?: unknown;
   /** The origin the signing link of a new invitation is written under (an e-mail change on a pending contract). */
   linkOrigin?: string;
+  /**
+   * What the caller reads of the written participant in the write's own statement (its answer):
+   * an SQL expression over the row named by the alias it is given. Its value comes back as
+   * `readBack`; null where no such statement ran (nothing changed, or the locked path).
+   */
+  readBack?: (writtenRow: string) => Sql;
+}
+
+/** The participant after the update, and what `readBack` read in the same statement. */
+export interface TParticipantUpdate {
+  participant: TParticipantRow;
+  readBack: string | null;
 }
 
 
@@ -98,21 +110,22 @@ type TParticipantChanges = Partial<Pick<Participant, TWritable>>;
  * again in a transaction that first locks the contract's row (as signing does) and the
  * participant's, so concurrent changes queue and none is lost.
  */
-export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantRow> {
+export async function updateParticipant(options: UpdateParticipantOptions): Promise<TParticipantUpdate> {
   const { db, actor, contractId, partyId, participantId } = options;
   const ids = { contractId, partyId, participantId };
   const preloaded = options.preloaded !== undefined ? (options.preloaded as TTargetsRow | null) : await readTargets(db, actor, ids);
   const targets = foundTargets(preloaded, ids);
   const plan = planUpdate(options, targets);
-  if (plan.write === null) return targets.current;
+  if (plan.write === null) return { participant: targets.current, readBack: null };
   if (!plan.relink) {
-    const written = await queryOne<{ participant: TParticipantRow }>(db, plan.write);
-    if (written) return reviveDates(written.participant);
+    const readBack = options.readBack ? Prisma.sql`, ${options.readBack(WRITTEN_ROW)} AS read_back` : Prisma.empty;
+    const written = await queryOne<{ participant: TParticipantRow; read_back?: string }>(db, Prisma.sql`${plan.write}${readBack} FROM ${UPD}`);
+    if (written) return { participant: reviveDates(written.participant), readBack: written.read_back ?? null };
   }
   const updated = await db.$transaction((tx) => updateLocked(tx, options, ids));
   // An invitation may have been queued (`relink`): wake the sender now that it is committed.
   mailQueued();
-  return updated;
+  return { participant: updated, readBack: null };
 }
 
 /** The update under the contract's and the participant's row locks: read, check and write see the same rows. */
@@ -124,7 +137,7 @@ async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTar
   const targets = foundTargets(row?.targets ?? null, ids);
   const plan = planUpdate(options, targets);
   if (plan.write === null) return targets.current;
-  let [written] = await tx.$queryRaw<{ participant: TParticipantRow }[]>(plan.write);
+  let [written] = await tx.$queryRaw<{ participant: TParticipantRow }[]>(Prisma.sql`${plan.write} FROM ${UPD}`);
   if (plan.relink && (await relink(tx, options, targets.current))) {
     // The invitation changed the row again (link, invited_at, delivery_status, version): the row as it is now.
     [written] = await tx.$queryRaw<{ participant: TParticipantRow }[]>(
@@ -248,8 +261,9 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
     after,
   });
   const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
+  // Its FROM is added by the caller, after what it selects with the row (`readBack`).
   const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
-    SELECT ${PARTICIPANT_JSON.upd} AS participant FROM ${UPD}`;
+    SELECT ${PARTICIPANT_JSON.upd} AS participant`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
   return { write, relink };

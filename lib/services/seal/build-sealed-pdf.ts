@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 
 import type { TDocument } from "@/lib/domain/contract-document";
-import type { TBox } from "@/lib/domain/placement";
+import { PLACEMENT_KIND_WORDS, type TBox } from "@/lib/domain/placement";
 import { renderContractPdf } from "@/lib/pdf/contract-pdf";
 import { embedFonts, PdfLayout, type TFonts, type TRun } from "@/lib/pdf/layout";
 import { dateSigned, signedCaption, stampPlacements, type TStamp, type TStampKind } from "@/lib/pdf/stamp-placements";
@@ -87,7 +87,6 @@ async function renderFinalDocument(input: TSealInput): Promise<{ bytes: Uint8Arr
   return { bytes, sha256: sha256Of(bytes) };
 }
 
-const KIND_LABEL: Record<TStampKind, string> = { signature: "Signature", name: "Name", date_signed: "Date signed", data_field: "Data field" };
 
 /** What each box shows (null: nothing to stamp: a box of no signature, an empty field), and the certificate's line for it. */
 function stampOf(input: TSealInput, placement: TSealPlacement): { stamp: TStamp | null; whom: string } {
@@ -142,7 +141,7 @@ async function documentOf(
     note: "The document SHA-256 is that of the PDF uploaded as the contract, as stored before it was sent for signing. The pages before this certificate are its pages, with the boxes listed under Placed boxes stamped on them.",
     boxes: stamped.map(({ placement: p, whom }) => [
       `Page ${p.page}`,
-      `${KIND_LABEL[p.kind]}: ${whom}`,
+      `${PLACEMENT_KIND_WORDS[p.kind]}: ${whom}`,
     ]),
   };
 }

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { boxStyle, PAGE_OVERLAY_SELECTOR, PdfPages, type TPageBox } from "@/components/pdf-pages/pdf-pages";
 import { labelledProblem } from "@/components/problems";
 import { RequestError } from "@/lib/client/fetch-json";
-import { MIN_BOX_SHARE } from "@/lib/domain/placement";
+import { MIN_BOX_SHARE, PLACEMENT_KIND_WORDS } from "@/lib/domain/placement";
 import { v1Queries } from "@/lib/client/v1";
 import type { TContractDocument } from "@/lib/schemas/document";
 import type { TCreatePlacementRequest } from "@/lib/schemas/placement";
@@ -17,7 +17,6 @@ type TKind = TPlacement["kind"];
 /** What a chip places: a kind, and whose it is. */
 type TChip = { kind: TKind; participant_id?: number; data_field_id?: number; label: string };
 
-const KIND_WORDS: Record<TKind, string> = { signature: "Signature", name: "Name", date_signed: "Date signed", data_field: "Data field" };
 /** A new box's size, as shares of the page: a signature is wider and taller than a line of text. */
 const DEFAULT_SIZE: Record<TKind, { width: number; height: number }> = {
   signature: { width: 0.3, height: 0.06 },
@@ -109,14 +108,14 @@ export function PlacementEditor({ contractId, pdf, editable }: { contractId: num
   const fieldNames = new Map((dataFields.data?.data ?? []).map((f) => [f.id, f.name]));
   const chips: TChip[] = [
     ...signatories.flatMap((s) =>
-      (["signature", "name", "date_signed"] as const).map((kind) => ({ kind, participant_id: s.id, label: `${KIND_WORDS[kind]} — ${s.name}` })),
+      (["signature", "name", "date_signed"] as const).map((kind) => ({ kind, participant_id: s.id, label: `${PLACEMENT_KIND_WORDS[kind]} — ${s.name}` })),
     ),
-    ...(dataFields.data?.data ?? []).map((f) => ({ kind: "data_field" as const, data_field_id: f.id, label: `${KIND_WORDS.data_field} — ${f.name}` })),
+    ...(dataFields.data?.data ?? []).map((f) => ({ kind: "data_field" as const, data_field_id: f.id, label: `${PLACEMENT_KIND_WORDS.data_field} — ${f.name}` })),
   ];
   const boxes = placements.data?.data ?? [];
   const ownerOf = (p: TPlacement) =>
     p.kind === "data_field" ? (p.data_field_id !== null ? (fieldNames.get(p.data_field_id) ?? "a data field") : "a data field") : p.participant_id !== null ? (names.get(p.participant_id) ?? "a participant") : "a participant";
-  const labelOf = (p: TPlacement) => `${KIND_WORDS[p.kind]} — ${ownerOf(p)}`;
+  const labelOf = (p: TPlacement) => `${PLACEMENT_KIND_WORDS[p.kind]} — ${ownerOf(p)}`;
 
   const done = { onSuccess: () => setProblem(null), onError: (error: unknown) => setProblem(placementProblem(error)) };
   function place(chip: TChip, at: { page: number; x: number; y: number }) {
