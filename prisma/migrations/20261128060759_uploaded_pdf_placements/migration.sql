@@ -39,9 +39,3 @@ ALTER TABLE "placements" ADD CONSTRAINT "placements_participant_id_fkey" FOREIGN
 
 -- AddForeignKey
 ALTER TABLE "placements" ADD CONSTRAINT "placements_data_field_id_fkey" FOREIGN KEY ("data_field_id") REFERENCES "contract_data_fields"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- A box lies on its page (a hair of float rounding allowed), and belongs to a signatory or a data field by its kind.
-ALTER TABLE "placements" ADD CONSTRAINT "placements_on_page" CHECK (
-  "page" >= 1 AND "x" >= 0 AND "y" >= 0 AND "width" > 0 AND "height" > 0 AND "x" + "width" <= 1.000001 AND "y" + "height" <= 1.000001);
-ALTER TABLE "placements" ADD CONSTRAINT "placements_owner" CHECK (
-  ("kind" = 'data_field') = ("data_field_id" IS NOT NULL) AND ("kind" = 'data_field') = ("participant_id" IS NULL));
