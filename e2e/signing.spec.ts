@@ -60,8 +60,12 @@ async function publishAndReceive(page: Page, { name, email, template = "Mutual N
     const row = page.getByRole("row", { name: new RegExp(field) });
     await row.getByRole("button", { name: new RegExp(`, edit value of ${field}$`) }).click();
     await row.getByRole("textbox", { name: `Value of ${field}` }).fill(value);
+    // The page's refetch after the save has landed before the next field opens: once, under the full
+    // suite, it landed while the next field's editor was open, and took it away.
+    const refetched = page.waitForResponse((res) => res.request().method() === "GET" && /\/data_fields(?:\?|$)/.test(res.url()));
     await row.getByRole("textbox", { name: `Value of ${field}` }).press("Enter");
     await expect(row).toContainText(value);
+    await refetched;
   }
   const panel = page.getByRole("region", { name: "Publish" });
   await expect(panel.getByText("Ready to publish.")).toBeVisible();
