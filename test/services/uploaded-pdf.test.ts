@@ -6,6 +6,7 @@ import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { uploadContractPdf } from "@/lib/services/files/upload-contract-pdf";
+import { MAX_PLACEMENTS } from "@/lib/domain/placement";
 import { createPlacement } from "@/lib/services/placements/create-placement";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
@@ -74,4 +75,11 @@ describe("an uploaded PDF's boxes", () => {
     expect(await db.prisma.contractFile.findFirstOrThrow({ where: { contractId: c.id, type: "contract" } })).toEqual(before);
     expect(await db.prisma.placement.count({ where: { contractId: c.id } })).toBe(1);
   });
+
+  it("are at most 500 a contract (409 placement_limit_reached, counted under the contract's lock)", async () => {
+    const c = await draftWithPdf();
+    for (let i = 0; i < MAX_PLACEMENTS; i++) await createPlacement({ db: db.prisma, actor: staff, contractId: c.id, request: box(c.nia.id) });
+    expect(await rejection(createPlacement({ db: db.prisma, actor: staff, contractId: c.id, request: box(c.nia.id) }))).toEqual({ key: "placement_limit_reached", status: 409 });
+    expect(await db.prisma.placement.count({ where: { contractId: c.id } })).toBe(MAX_PLACEMENTS);
+  }, 120_000);
 });
