@@ -8,7 +8,7 @@ import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/access";
 import type { PrismaClient } from "@/lib/db";
 import { queryOne } from "@/lib/db/query";
-import { AUTH_CTE, type Sql, type TPreload } from "@/lib/db/sql";
+import { AUTH_CTE, isPlannedEachTime, type Sql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { getSessionUser } from "@/lib/auth/session";
@@ -85,7 +85,7 @@ interface TAuthColumns extends Record<string, unknown> {
  * on every instance.
  */
 async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
-  const row = (await queryOne<TAuthColumns>(prisma, authStatementSql(credentials, preload)))!;
+  const row = (await queryOne<TAuthColumns>(prisma, authStatementSql(credentials, preload), { prepare: !isPlannedEachTime(preload) }))!;
   return {
     token: row.token_id === null ? null : { id: row.token_id, token_hash: row.token_hash!, revoked: row.token_revoked!, last_used_ms: row.token_last_used_ms },
     user: row.user_id === null ? null : { id: row.user_id, email: row.user_email!, name: row.user_name!, is_admin: row.user_is_admin!, roles: row.user_roles! },

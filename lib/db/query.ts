@@ -44,11 +44,11 @@ const DUPLICATE_PREPARED_STATEMENT = "42P05";
 
 const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !sharesOneSession(pool);
 
-/** A statement's first row (or undefined), on the pool under `prisma`. */
-export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql): Promise<T | undefined> {
+/** A statement's first row (or undefined), on the pool under `prisma`; prepared under a name unless `prepare` is false. */
+export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql, { prepare = true }: { prepare?: boolean } = {}): Promise<T | undefined> {
   const pool = poolOf(prisma);
   const { text, values } = query;
-  if (preparesOn(pool)) {
+  if (prepare && preparesOn(pool)) {
     try {
       const named = namedStatement(text);
       return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows[0];

@@ -32,6 +32,22 @@ export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`
  */
 export type TPreload = Sql;
 
+const PLANNED_EACH_TIME = new WeakSet<Sql>();
+
+/**
+ * `preload`, marked to be planned for its values on every run: its statement is never prepared under
+ * a name (lib/db/query.ts), whose generic plan PostgreSQL may pick after five runs. For a search,
+ * whose best plan depends on how many contracts hold its words: a generic plan read every match of
+ * a common word, seconds at 1,000,000 contracts.
+ */
+export function plannedEachTime(preload: TPreload): TPreload {
+  PLANNED_EACH_TIME.add(preload);
+  return preload;
+}
+
+/** Whether `preload` was marked by `plannedEachTime`. */
+export const isPlannedEachTime = (preload: TPreload | undefined): boolean => preload !== undefined && PLANNED_EACH_TIME.has(preload);
+
 /**
  * The values an answer's JSON reads, by name: `base`, the origin its links are written under (no
  * trailing slash), and `me`, the acting user's id (NULL for the anonymous admin). A statement joins
@@ -123,9 +139,9 @@ export function bytesFromEscaped(text: string, tail?: Uint8Array): Buffer<ArrayB
   return out.subarray(0, written);
 }
 
-/** The count of a `listHeadSql` value, read from its start (`{"count":N,"data":`, plain ASCII). */
+/** The count of a `listHeadSql` value, read from its start (`{"count":N,["count_exact":B,]"data":`, plain ASCII). */
 export function listCountOfEscaped(preloaded: unknown): number {
-  const count = typeof preloaded === "string" ? /^\{"count":(\d+),"data":/.exec(preloaded.slice(0, 40)) : null;
+  const count = typeof preloaded === "string" ? /^\{"count":(\d+),(?:"count_exact":(?:true|false),)?"data":/.exec(preloaded.slice(0, 60)) : null;
   if (!count) throw new Error("a list preload is not the expected JSON");
   return Number(count[1]);
 }
@@ -135,8 +151,10 @@ export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'U
 
 /**
  * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL and sent with
- * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions.
+ * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions, and
+ * `"count_exact":B` after the count where `countExact` (a boolean expression) is given.
  */
-export function listHeadSql(count: Sql, items: Sql): Sql {
-  return utf8BytesEscaped(Prisma.sql`'{"count":' || ${count} || ',"data":' || COALESCE(${items}, '[]')::text`);
+export function listHeadSql(count: Sql, items: Sql, countExact?: Sql): Sql {
+  const exact = countExact ? Prisma.sql` || ',"count_exact":' || (${countExact})::text` : Prisma.empty;
+  return utf8BytesEscaped(Prisma.sql`'{"count":' || ${count}${exact} || ',"data":' || COALESCE(${items}, '[]')::text`);
 }

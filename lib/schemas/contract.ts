@@ -7,7 +7,7 @@ import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZT
 import { answerShapeOf, fieldTable } from "./field-table";
 import { ZDateSchema, ZDurationSchema, ZLifecycleSettingsRequestSchema, ZLifecycleStateSchema, ZLifecycleSubStateSchema, ZPeriodSchema } from "./lifecycle";
 import { ZDataFieldValueRequestSchema } from "./data-field";
-import { CONTRACT_LIMITS } from "./limits";
+import { CONTRACT_LIMITS, SEARCH_MATCH_LIMIT } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
 import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
 
@@ -286,7 +286,15 @@ export const ZContractListItemSchema = z
   })
   .meta({ id: "ContractListItem" });
 
-export const ZContractListSchema = ZPaginatedSchema(ZContractListItemSchema).meta({ id: "ContractList" });
+export const ZContractListSchema = ZPaginatedSchema(ZContractListItemSchema)
+  .extend({
+    count_exact: z.boolean().optional().meta({
+      description:
+        `With \`q\` only. \`false\`: more than ${SEARCH_MATCH_LIMIT} contracts match, and the list holds the first ${SEARCH_MATCH_LIMIT} in its order ` +
+        `(\`relevance\`: the newest ${SEARCH_MATCH_LIMIT}, best first); \`count\` is then ${SEARCH_MATCH_LIMIT}. Add words to narrow the search.`,
+    }),
+  })
+  .meta({ id: "ContractList" });
 
 export type TCreateContractRequest = z.infer<typeof ZCreateContractRequestSchema>;
 export type TCreateContractRequestInput = z.input<typeof ZCreateContractRequestSchema>;

@@ -13,3 +13,11 @@ export const CONTRACT_LIMITS = {
   /** Entries of `data_fields` in one create (each names a template data field once). */
   dataFieldValues: 500,
 } as const;
+
+/**
+ * A contracts list with `q` takes at most this many matches, in its order (`relevance`: the
+ * newest), and ranks, counts and pages those; its `count_exact` says when more match. A word most
+ * contracts hold is then found in the first rows an index gives, not ranked and counted in every
+ * contract (docs/performance.md "Search").
+ */
+export const SEARCH_MATCH_LIMIT = 1000;

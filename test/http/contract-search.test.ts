@@ -37,6 +37,9 @@ describe("GET /v1/contracts?q=", () => {
     expect(byNumber.status).toBe(200);
     expect(byNumber.json.data.map((c: { id: number }) => c.id)).toEqual([ids.mine]);
     expect(byNumber.json.data[0]._search).toEqual({ matches: [{ field: "data_field", label: "Start", highlight: ["PO-", `${tag}-4411`, ""] }] });
+    // Far fewer than SEARCH_MATCH_LIMIT match: the count is exact, and says so (a list without q never carries it).
+    expect(byNumber.json.count_exact).toBe(true);
+    expect((await api("/v1/contracts?limit=1", { email: w.users.editor.email })).json).not.toHaveProperty("count_exact");
     // The default order while searching is relevance, and the links say so.
     expect(new URL(byNumber.json._links.self.href).searchParams.get("sort")).toBe("relevance");
     expect((await search(`greta.${tag}@fjordline.example`, w.users.editor.email)).json.data[0]._search.matches).toEqual([

@@ -15,6 +15,7 @@ import { findDataFieldOfContract } from "@/lib/services/data-fields/find-data-fi
 import { CONTRACT_DETAIL_INCLUDE, CONTRACT_SELECT, type TContractDetailRow, type TContractListRow } from "@/lib/services/contracts/contract-row";
 import { PARTY_SUMMARY_SELECT, PARTY_WITH_PARTICIPANTS_INCLUDE, PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow, type TPartySummaryRow } from "@/lib/services/parties/party-row";
 import { pageArgs } from "@/lib/services/page-args";
+import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
 
 // get-contract
 export interface GetContractOptions {
@@ -70,7 +71,7 @@ function lifecycleWhere(query: TContractListQuery): Prisma.ContractWhereInput[] 
  * One page of the contracts the actor may see, with each contract's parties as a summary. Three
  * queries whatever the page size: the page, the count, and the page's parties.
  */
-export async function listContracts({ db, actor, query }: ListContractsOptions): Promise<{ count: number; rows: (TContractListRow & { search?: TContractSearch })[] }> {
+export async function listContracts({ db, actor, query }: ListContractsOptions): Promise<{ count: number; countExact?: boolean; rows: (TContractListRow & { search?: TContractSearch })[] }> {
   // The search in the oracle's own terms (test/oracle/search.ts): the matches among the contracts the actor may see.
   const found = query.q === undefined ? null : await searchContracts(db, (await db.contract.findMany({ where: workspaceScope(actor), select: { id: true } })).map((c) => c.id), query.q);
   const where: Prisma.ContractWhereInput = {
@@ -85,11 +86,16 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
   };
   const sort = query.sort ?? "id";
   if (sort === "relevance") throw new Error("the oracle does not rank: give the search a sort");
-  const [count, contracts] = await Promise.all([
+  // A search holds at most SEARCH_MATCH_LIMIT matches, the first in the list's order, and says whether there are more.
+  const page = pageArgs(query);
+  const take = found === null ? page.take : Math.max(0, Math.min(page.take ?? SEARCH_MATCH_LIMIT, SEARCH_MATCH_LIMIT - page.skip));
+  const [total, contracts] = await Promise.all([
     db.contract.count({ where }),
-    db.contract.findMany({ where, select: CONTRACT_SELECT, orderBy: contractOrderBy(sort), ...pageArgs(query) }),
+    db.contract.findMany({ where, select: CONTRACT_SELECT, orderBy: contractOrderBy(sort), skip: page.skip, ...(take === undefined ? {} : { take }) }),
   ]);
-  if (contracts.length === 0) return { count, rows: [] };
+  const count = found === null ? total : Math.min(total, SEARCH_MATCH_LIMIT);
+  const countExact = found === null ? {} : { countExact: total <= SEARCH_MATCH_LIMIT };
+  if (contracts.length === 0) return { count, ...countExact, rows: [] };
 
   const parties = await db.party.findMany({
     where: { contractId: { in: contracts.map((c) => c.id) } },
@@ -102,7 +108,7 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
     if (list) list.push(party);
     else byContract.set(party.contractId, [party]);
   }
-  return { count, rows: contracts.map((c) => ({ ...c, parties: byContract.get(c.id) ?? [], ...(found ? { search: found.get(c.id)! } : {}) })) };
+  return { count, ...countExact, rows: contracts.map((c) => ({ ...c, parties: byContract.get(c.id) ?? [], ...(found ? { search: found.get(c.id)! } : {}) })) };
 }
 
 // get-party

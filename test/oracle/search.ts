@@ -1,6 +1,7 @@
 // The oracle's search (`q`), written apart from the product's SQL (lib/api/json/contract-search.ts)
 // from the rules in docs/api.md "Finding contracts": a contract matches when every searched word is
-// one of its words, or (3+ characters) the whole text is in any of its texts, any letter case. Words
+// one of its words, or (one term of 3+ letters, digits and hyphens) the whole text is in any of its
+// texts, any letter case. Words
 // here: runs of letters and digits (PostgreSQL's parser keeps e-mail addresses and hyphenated words
 // whole too; tests give queries both read alike). Phrases, `or` and `-word` are not modelled.
 import type { Tx } from "@/lib/db";
@@ -59,6 +60,8 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
     },
   });
   const marker = markerOf(q);
+  // Inside words only for one term of 3+ letters, digits and hyphens.
+  const insideWords = /^[\p{L}\p{N}-]{3,}$/u.test(q);
   const found = new Map<number, TContractSearch>();
   for (const c of contracts) {
     const people = c.parties.flatMap((p) => p.participants);
@@ -76,7 +79,7 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
     ];
     const all = sources.map((s) => s.text).join("\n");
     const words = new Set(wordsOf(all));
-    const matches = (q.length >= 3 && all.toLowerCase().includes(q.toLowerCase())) || wordsOf(q).every((w) => words.has(w));
+    const matches = (insideWords && all.toLowerCase().includes(q.toLowerCase())) || wordsOf(q).every((w) => words.has(w));
     if (!matches || wordsOf(q).length === 0) continue;
     const marked = marker === null ? [] : sources.filter((s) => s.text !== "" && (marker.lastIndex = 0, marker.test(s.text)));
     found.set(c.id, { matches: marked.slice(0, SHOWN).map((s) => ({ field: s.field, label: s.label, highlight: highlightOf(s.text, marker!) })) });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
-import { bytesFromEscaped } from "@/lib/db/sql";
+import { bytesFromEscaped, isPlannedEachTime } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
 import { type TContractListItem, ZContractExportQuerySchema, ZContractListQuerySchema } from "@/lib/schemas";
@@ -21,10 +21,11 @@ let editorA: { id: number };
 const actors = {} as Record<"admin" | "editorA", Actor>;
 const c = {} as Record<"supply" | "service" | "lease" | "secret", number>;
 
-type TList = { count: number; data: TContractListItem[] };
+type TList = { count: number; count_exact?: boolean; data: TContractListItem[] };
 
-async function list(user: { id: number }, query: Record<string, string>): Promise<TList> {
-  const read = await authenticateSessionUser(db.prisma, user.id, contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example"));
+async function list(user: { id: number }, query: Record<string, string>, matchLimit?: number): Promise<TList> {
+  const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example", matchLimit === undefined ? {} : { matchLimit });
+  const read = await authenticateSessionUser(db.prisma, user.id, preload);
   return JSON.parse(`${bytesFromEscaped(read!.preloaded as string).toString("utf8")}}`) as TList;
 }
 const ids = async (user: { id: number }, q: string, sort?: string) => (await list(user, { q, ...(sort ? { sort } : {}) })).data.map((x) => x.id);
@@ -75,6 +76,10 @@ describe("q= finds", () => {
     // Every word, in any field and order; part of a word from 3 characters; nothing else.
     expect(await ids(admin, "lindqvist nordic")).toEqual([c.supply]);
     expect(await ids(admin, "jordli")).toEqual([c.supply]);
+    // An address by its domain (with or without @) or the part before the @, as words; not inside them.
+    expect(await ids(admin, "paper.se")).toEqual([c.service]);
+    expect(await ids(admin, "@fjordline.no")).toEqual([c.supply]);
+    expect(await ids(admin, "ordline.no")).toEqual([]);
     expect(await ids(admin, "nothing like this")).toEqual([]);
   });
 
@@ -85,6 +90,26 @@ describe("q= finds", () => {
     expect(await ids(editorA, "nordic", "relevance")).toEqual([c.supply, c.service, c.lease]);
     expect(await ids(editorA, "nordic", "-id")).toEqual([c.lease, c.service, c.supply]);
     expect(() => ZContractListQuerySchema.parse({ sort: "relevance" })).toThrow("relevance needs q");
+  });
+
+  it("takes at most the match limit in the list's order, ranks those, and says when more match", async () => {
+    // Three of editor A's contracts hold "nordic" (supply, service, lease, oldest first).
+    const all = await list(editorA, { q: "nordic" }, 3);
+    expect([all.count, all.count_exact]).toEqual([3, true]);
+    // Two: the two newest, ranked (a party's name before the text), and count_exact false.
+    const newest = await list(editorA, { q: "nordic" }, 2);
+    expect([newest.count, newest.count_exact, newest.data.map((x) => x.id)]).toEqual([2, false, [c.service, c.lease]]);
+    // In another order, the first two of that order; a page past the limit is empty.
+    expect((await list(editorA, { q: "nordic", sort: "id" }, 2)).data.map((x) => x.id)).toEqual([c.supply, c.service]);
+    expect((await list(editorA, { q: "nordic", sort: "id", offset: "2" }, 2)).data).toEqual([]);
+    // Without q there is no such field: the count is always exact.
+    expect((await list(editorA, {})).count_exact).toBeUndefined();
+  });
+
+  it("is planned for its words on every run, never prepared (a generic plan would read every match of a common word)", () => {
+    const preload = (query: Record<string, string>) => contractListPreload(ZContractListQuerySchema.parse(query), "https://x.example");
+    expect(isPlannedEachTime(preload({ q: "nordic" }))).toBe(true);
+    expect(isPlannedEachTime(preload({}))).toBe(false);
   });
 
   it("says where each contract matched, the matched words marked as plain text pieces", async () => {
@@ -99,8 +124,8 @@ describe("q= finds", () => {
     expect(lease!._search!.matches).toEqual([{ field: "text", label: "Scope", highlight: ["Deliveries across the ", "Nordic countries", "."] }]);
     // Markup in the data is text like any other: the answer carries no HTML of its own.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
-    const [marked] = (await list(admin, { q: "<b>" })).data;
-    expect(marked!._search!.matches[0]).toEqual({ field: "name", label: null, highlight: ["Lease ", "<b>", "bold</b>"] });
+    const [marked] = (await list(admin, { q: "bold" })).data;
+    expect(marked!._search!.matches[0]).toEqual({ field: "name", label: null, highlight: ["Lease <b>", "bold", "</b>"] });
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease" } });
     // No `_search` without q.
     expect((await list(admin, {})).data.every((x) => x._search === undefined)).toBe(true);

@@ -15,10 +15,21 @@ const SEARCH_WINDOW_BEFORE = 60;
 /** `q` as LIKE's pattern of "contains" (`%`, `_` and `\` mean themselves). */
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 
-/** Full-text words (websearch syntax, the 'simple' configuration), or the whole text as a substring. */
+/**
+ * Whether `q` is also looked for inside words: one term of 3 or more letters, digits and hyphens
+ * (a part of a name or a number: `Korh`, `4411`, `PO-44`). Anything else matches as words only: a
+ * trigram look-up of an address or a domain reads the trigrams every document holds
+ * (`example.org`: 100 ms at 1,000,000 contracts), and those are words of the document already
+ * (an address, its domain and the part before `@`: migration `search_address_words`).
+ */
+export function searchesInsideWords(q: string): boolean {
+  return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}-]+$/u.test(q);
+}
+
+/** Full-text words (websearch syntax, the 'simple' configuration), or a part of a word (`searchesInsideWords`). */
 export function searchMatchSql(q: string): Sql {
   const words = Prisma.sql`s.tsv @@ websearch_to_tsquery('simple', ${q}::text)`;
-  return q.length >= SEARCH_SUBSTRING_MIN ? Prisma.sql`(${words} OR s.doc ILIKE ${containsPattern(q)}::text)` : words;
+  return searchesInsideWords(q) ? Prisma.sql`(${words} OR s.doc ILIKE ${containsPattern(q)}::text)` : words;
 }
 
 /** The contracts `c` that match `q`: the document's GIN indexes (words; trigrams) find them. */
@@ -26,16 +37,16 @@ export function searchConditionSql(q: string): Sql {
   return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q)})`;
 }
 
-/**
- * How well the contract `c` matches `q` (higher first): text search's rank of the words (weights:
- * name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds the whole
- * text and 0.5 when the document does.
- */
+/** How well the contract `c` matches `q` (`searchRankOfDocumentSql` of its document). */
 export function searchRankSql(q: string): Sql {
   return Prisma.sql`(SELECT ${searchRankOfDocumentSql(q)} FROM contract_search s WHERE s.contract_id = c.id)`;
 }
 
-/** The same of the search document `s` itself. */
+/**
+ * How well the search document `s` matches `q` (higher first): text search's rank of the words
+ * (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds
+ * the whole text and 0.5 when the document does.
+ */
 export function searchRankOfDocumentSql(q: string): Sql {
   const like = containsPattern(q);
   return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8

@@ -2,7 +2,7 @@
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, plannedEachTime, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TContractListQuery } from "@/lib/schemas";
@@ -12,6 +12,7 @@ import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
 import { contractCountSql, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_JSON, searchArgs, searchMatchSql, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
+import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
 import { actingUserIdOf } from "@/lib/api/json/participant";
 import { PARTY_JSON, PARTY_SUMMARY_JSON } from "@/lib/api/json/party";
 import { contractNotFound } from "@/lib/services/not-found";
@@ -44,6 +45,8 @@ export function contractDetailPreload(contractId: number, origin: string): TPrel
 const CONTRACT_TEXT = Prisma.raw(CONTRACT_JSON);
 const CONTRACT_DETAIL = utf8BytesEscaped(CONTRACT_TEXT);
 const IN_SCOPE_C = inScope("c");
+/** A search's scope, on the search document's own workspace (the matches are few rows in the list's order: no second form). */
+const IN_SCOPE_S = inScope("s");
 
 /**
  * The answer of contract `id` for `actor` (a contract just created or published), as JSON text; on
@@ -102,13 +105,17 @@ const SEARCH_LIST_ITEM = Prisma.raw(
  * page is ~100 KB of JSON: PostgreSQL writes it once, and the route only appends `_links`, instead
  * of parsing and writing it again.
  */
-export function contractListPreload(query: TContractListQuery, origin: string, pageForm: TPageForm = pageFormFor(query.offset)): TPreload {
+export function contractListPreload(
+  query: TContractListQuery,
+  origin: string,
+  { pageForm = pageFormFor(query.offset), matchLimit = SEARCH_MATCH_LIMIT }: { pageForm?: TPageForm; matchLimit?: number } = {},
+): TPreload {
   // Written twice, without and with the workspace condition, and only one runs (contractWhereSql).
   const either = (sql: (scoped: boolean) => Sql) => Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${sql(false)} ELSE ${sql(true)} END`;
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   const q = query.q;
   if (q !== undefined) {
-    return Prisma.sql`(SELECT ${either((scoped) => searchListHeadSql(query, q, scoped, page))} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`;
+    return plannedEachTime(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
   }
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
@@ -132,22 +139,31 @@ export function contractListPreload(query: TContractListQuery, origin: string, p
 }
 
 /**
- * A search's list head: the matches (the document's GIN indexes, the other filters, the caller's
- * workspaces) found once, with their rank, then counted and the page taken from them: not found
- * twice, once for the count and once for the page (at 1,000,000 contracts each find of a broad
- * word reads tens of thousands of documents).
+ * A search's list head: the first `SEARCH_MATCH_LIMIT` matches in the list's order (`relevance`:
+ * the newest), found once with their place (`ord`), and one more if there is one, which only says
+ * that more match (`count_exact` false; count and pages stop at the limit). With `relevance` those
+ * are ranked and the page taken from them. Found in the list's order, a word most contracts hold is
+ * met within the first rows an index gives, not read in every contract that holds it.
  */
-function searchListHeadSql(query: TContractListQuery, q: string, scoped: boolean, page: Sql): Sql {
+function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number): Sql {
   const { conditions } = contractFilterSql({ ...query, q: undefined });
   const relevance = contractSortOf(query) === "relevance";
-  const order = relevance ? Prisma.raw("search_rank DESC, c.id DESC") : contractOrderSql(query);
+  const found = relevance ? Prisma.raw("s.contract_id DESC") : contractOrderSql(query);
+  // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
+  const ranked = relevance
+    ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.ord <= ${matchLimit}::int`
+    : Prisma.sql`SELECT m.id, m.ord FROM m WHERE m.ord <= ${matchLimit}::int`;
+  // The contracts' rows only where a filter or the order reads them: the search document alone
+  // keeps the planner off a parallel merge with every contract for a word no one holds.
+  const documents = relevance && conditions.length === 0 ? Prisma.raw("contract_search s") : Prisma.raw("contract_search s JOIN contracts c ON c.id = s.contract_id");
   return Prisma.sql`(WITH m AS MATERIALIZED (
-        SELECT c.id, ${rank} AS search_rank FROM contract_search s JOIN contracts c ON c.id = s.contract_id
-         WHERE ${searchMatchSql(q)} AND ${contractWhereSql(conditions, scoped)})
+        SELECT s.contract_id AS id, row_number() OVER (ORDER BY ${found}) AS ord, ${rank} AS rank FROM ${documents}
+         WHERE ${searchMatchSql(q)} AND ${IN_SCOPE_S} AND ${contractWhereSql(conditions, false)} ORDER BY ${found} LIMIT ${matchLimit + 1}::int)
       SELECT ${listHeadSql(
-        Prisma.sql`(SELECT count(*) FROM m)`,
-        Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY ${order})
-            FROM (SELECT c.*, m.search_rank FROM m JOIN contracts c ON c.id = m.id ORDER BY ${order} ${page}) c)`,
+        Prisma.sql`(SELECT least(count(*), ${matchLimit}::int) FROM m)`,
+        Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)
+            FROM (SELECT c.*, p.ord FROM (SELECT * FROM (${ranked}) r ORDER BY r.ord ${page}) p JOIN contracts c ON c.id = p.id) c)`,
+        Prisma.sql`(SELECT count(*) <= ${matchLimit}::int FROM m)`,
       )})`;
 }

@@ -10,7 +10,10 @@ import { sortFromParam, sortToParam, toggleSort, useUrlState } from "@/lib/clien
 import { pathOf, queryString, v1Queries } from "@/lib/client/v1";
 import { contractColumns } from "./contract-columns";
 import { ContractFilters } from "./contract-filters";
+import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
 import { contractsPageSort, contractsUrlState, type TContractSortKey } from "./contracts-url-state";
+
+const SEARCH_LIMIT_WORDS = SEARCH_MATCH_LIMIT.toLocaleString("en");
 
 export function ContractsList() {
   const { state: url, hrefWith, push, replace } = useUrlState(contractsUrlState);
@@ -68,6 +71,12 @@ export function ContractsList() {
           <Link href={hrefWith({ ...NO_CONDITIONS, offset: 0 })} className="font-medium text-blue-700 underline hover:text-blue-900">
             Show all
           </Link>
+        </p>
+      ) : null}
+      {contracts.data?.count_exact === false ? (
+        <p className="text-sm text-slate-700">
+          More than {SEARCH_LIMIT_WORDS} contracts match. The list holds the first {SEARCH_LIMIT_WORDS}
+          {state.sort === "relevance" ? " (the newest, best match first)" : ""}; add a word to narrow the search.
         </p>
       ) : null}
       <PaginatedTable
