@@ -7,8 +7,8 @@ import { ApiError } from "@/lib/api/errors";
 import { logger, serializeError } from "@/lib/logger";
 import { hashApiToken, MIN_API_TOKEN_LENGTH } from "@/lib/domain/access";
 import type { PrismaClient } from "@/lib/db";
-import { queryOne } from "@/lib/db/query";
-import { AUTH_CTE, isPlannedEachTime, type Sql, type TPreload } from "@/lib/db/sql";
+import { queryRows } from "@/lib/db/query";
+import { AUTH_CTE, PIECE_BYTES, preloadFormOf, type Sql, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor, TUserActor, TWorkspaceRole } from "@/lib/domain/actor";
 import { getSessionUser } from "@/lib/auth/session";
@@ -85,11 +85,15 @@ interface TAuthColumns extends Record<string, unknown> {
  * on every instance.
  */
 async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
-  const row = (await queryOne<TAuthColumns>(prisma, authStatementSql(credentials, preload), { prepare: !isPlannedEachTime(preload) }))!;
+  const form = preloadFormOf(preload);
+  const rows = await queryRows<TAuthColumns>(prisma, authStatementSql(credentials, preload), { prepare: !form.plannedEachTime });
+  const row = rows[0]!;
+  // In pieces (lib/db/sql.ts `TPreloadForm`): a row each, in order; no preload: one row, NULL.
+  const preloaded = form.inPieces && row.preload !== null ? rows.map((r) => r.preload as string) : row.preload;
   return {
     token: row.token_id === null ? null : { id: row.token_id, token_hash: row.token_hash!, revoked: row.token_revoked!, last_used_ms: row.token_last_used_ms },
     user: row.user_id === null ? null : { id: row.user_id, email: row.user_email!, name: row.user_name!, is_admin: row.user_is_admin!, roles: row.user_roles! },
-    preload: preload ? row.preload : undefined,
+    preload: preload ? preloaded : undefined,
   };
 }
 
@@ -124,8 +128,28 @@ export function authStatementSql({ tokenHash, email, userId }: TCredentials, pre
            a_tok.a_token_last_used_ms AS token_last_used_ms,
            a_usr.a_user_id AS user_id, a_usr.a_user_email AS user_email, a_usr.a_user_name AS user_name,
            a_usr.a_user_is_admin AS user_is_admin, a_usr.a_user_roles AS user_roles,
-           ${preload ? Prisma.sql`CASE WHEN ${holds} THEN ${preload} END` : Prisma.raw("NULL")} AS preload
-      FROM ${AUTH_CTE.scope}${AUTH_ROW_JOINS}`;
+           ${preloadColumn(preload, holds)} AS preload
+      FROM ${AUTH_CTE.scope}${AUTH_ROW_JOINS}${preloadPieces(preload, holds)}`;
+}
+
+/** The `preload` column: the preload's value when the credentials hold, or a piece of it (`preloadPieces`). */
+function preloadColumn(preload: TPreload | undefined, holds: Sql): Sql {
+  if (!preload) return Prisma.raw("NULL");
+  return preloadFormOf(preload).inPieces ? Prisma.raw("a_piece.text") : Prisma.sql`CASE WHEN ${holds} THEN ${preload} END`;
+}
+
+/**
+ * For a preload `inPieces` (its UTF-8 bytes): one row per `PIECE_BYTES` of them, in order, each
+ * escaped (lib/db/sql.ts `TPreloadForm`); the preload is computed once, and no bytes (the
+ * credentials do not hold, or nothing to read) give one row with NULL.
+ */
+function preloadPieces(preload: TPreload | undefined, holds: Sql): Sql {
+  if (!preload || !preloadFormOf(preload).inPieces) return Prisma.empty;
+  return Prisma.sql`
+      LEFT JOIN LATERAL (SELECT CASE WHEN ${holds} THEN ${preload} END AS bytes) a_pre ON true
+      LEFT JOIN LATERAL (SELECT encode(substring(a_pre.bytes FROM a_at FOR ${PIECE_BYTES}::int), 'escape') AS text, a_at
+                           FROM generate_series(1, length(a_pre.bytes), ${PIECE_BYTES}::int) a_at) a_piece ON true
+     ORDER BY a_piece.a_at`;
 }
 
 /**

@@ -44,20 +44,25 @@ const DUPLICATE_PREPARED_STATEMENT = "42P05";
 
 const preparesOn = (pool: pg.Pool): boolean => !unnamedPools.has(pool) && !sharesOneSession(pool);
 
-/** A statement's first row (or undefined), on the pool under `prisma`; prepared under a name unless `prepare` is false. */
-export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql, { prepare = true }: { prepare?: boolean } = {}): Promise<T | undefined> {
+/** A statement's first row (or undefined), on the pool under `prisma`. */
+export async function queryOne<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql): Promise<T | undefined> {
+  return (await queryRows<T>(prisma, query))[0];
+}
+
+/** A statement's rows, on the pool under `prisma`; prepared under a name unless `prepare` is false. */
+export async function queryRows<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql, { prepare = true }: { prepare?: boolean } = {}): Promise<T[]> {
   const pool = poolOf(prisma);
   const { text, values } = query;
   if (prepare && preparesOn(pool)) {
     try {
       const named = namedStatement(text);
-      return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows[0];
+      return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows;
     } catch (error) {
       if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
       unnamedPools.add(pool);
     }
   }
-  return (await pool.query<T>(text, values)).rows[0];
+  return (await pool.query<T>(text, values)).rows;
 }
 
 /**

@@ -32,21 +32,41 @@ export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`
  */
 export type TPreload = Sql;
 
-const PLANNED_EACH_TIME = new WeakSet<Sql>();
-
 /**
- * `preload`, marked to be planned for its values on every run: its statement is never prepared under
- * a name (lib/db/query.ts), whose generic plan PostgreSQL may pick after five runs. For a search,
- * whose best plan depends on how many contracts hold its words: a generic plan read every match of
- * a common word, seconds at 1,000,000 contracts.
+ * How a preload is sent and read back (`preloadFormOf`); unmarked: prepared under a name, and read
+ * as one value.
  */
-export function plannedEachTime(preload: TPreload): TPreload {
-  PLANNED_EACH_TIME.add(preload);
+export interface TPreloadForm {
+  /**
+   * Planned for its values on every run: never prepared under a name (lib/db/query.ts), whose
+   * generic plan PostgreSQL may pick after five runs. For a search, whose best plan depends on how
+   * many contracts hold its words: a generic plan read every match of a common word, seconds at
+   * 1,000,000 contracts.
+   */
+  plannedEachTime?: true;
+  /**
+   * UTF-8 bytes (`listHeadSql`) read back in pieces (`PIECE_BYTES`), each escaped (`utf8BytesEscaped`)
+   * in a row of its own, so `preloaded` is the pieces' texts (`bytesFromEscaped` joins them). A
+   * list of 100 contracts is 150 KB: as one text it is one string in V8's large-object space,
+   * which only a full collection frees, and one per request made the app collect its whole heap
+   * every 50 requests (0.5 ms a request). Pieces are young strings, freed by the scavenger.
+   */
+  inPieces?: true;
+}
+
+const PRELOAD_FORMS = new WeakMap<TPreload, TPreloadForm>();
+
+/** `preload`, marked as sent or read in `form` (added to what it was marked before). */
+export function withPreloadForm(preload: TPreload, form: TPreloadForm): TPreload {
+  PRELOAD_FORMS.set(preload, { ...PRELOAD_FORMS.get(preload), ...form });
   return preload;
 }
 
-/** Whether `preload` was marked by `plannedEachTime`. */
-export const isPlannedEachTime = (preload: TPreload | undefined): boolean => preload !== undefined && PLANNED_EACH_TIME.has(preload);
+/** How `preload` was marked (`withPreloadForm`). */
+export const preloadFormOf = (preload: TPreload | undefined): TPreloadForm => (preload === undefined ? undefined : PRELOAD_FORMS.get(preload)) ?? {};
+
+/** The bytes of one piece of an `inPieces` preload: escaped, at most 4 characters a byte, a piece stays a young string (< 128 KB). */
+export const PIECE_BYTES = 24_576;
 
 /**
  * The values an answer's JSON reads, by name: `base`, the origin its links are written under (no
@@ -103,35 +123,18 @@ const ZERO = 0x30;
 
 /**
  * The bytes written by `utf8BytesEscaped` (bytea's `escape` format), back as a Buffer, followed by
- * `tail` when given. One allocation: the text goes into it as Latin-1 (each character is its byte,
- * at memory speed), the escapes are decoded in place (what is written never passes what is read),
- * and the tail is copied after them; a list's answer is 110 KB, and every copy of it is GC work.
+ * `tail` when given; the pieces of an `inPieces` preload are joined. One allocation: each text goes
+ * into it as Latin-1 (each character is its byte, at memory speed) after what was decoded before,
+ * its escapes are decoded in place (what is written never passes what is read), and the tail is
+ * copied after them; a list's answer is 150 KB, and every copy of it is GC work.
  */
-export function bytesFromEscaped(text: string, tail?: Uint8Array): Buffer<ArrayBuffer> {
-  const n = text.length;
-  const out = Buffer.allocUnsafe(n + (tail?.byteLength ?? 0)) as Buffer<ArrayBuffer>;
-  out.write(text, 0, n, "latin1");
-  const src = out.subarray(0, n);
-  let at = src.indexOf(BACKSLASH);
-  if (at === -1) return tail ? (out.set(tail, n), out) : out;
+export function bytesFromEscaped(escaped: string | readonly string[], tail?: Uint8Array): Buffer<ArrayBuffer> {
+  const pieces = typeof escaped === "string" ? [escaped] : escaped;
+  let length = tail?.byteLength ?? 0;
+  for (const piece of pieces) length += piece.length;
+  const out = Buffer.allocUnsafe(length) as Buffer<ArrayBuffer>;
   let written = 0;
-  let from = 0;
-  while (at !== -1) {
-    if (written !== from) src.copyWithin(written, from, at);
-    written += at - from;
-    if (src[at + 1] === BACKSLASH) {
-      out[written++] = BACKSLASH;
-      from = at + 2;
-    } else {
-      const [a, b, c] = [src[at + 1]! - ZERO, src[at + 2]! - ZERO, src[at + 3]! - ZERO];
-      if (!(a >= 0 && a <= 3 && b >= 0 && b <= 7 && c >= 0 && c <= 7)) throw new Error(`bytesFromEscaped: not bytea escape format at ${at}`);
-      out[written++] = a * 64 + b * 8 + c;
-      from = at + 4;
-    }
-    at = src.indexOf(BACKSLASH, from);
-  }
-  if (written !== from) src.copyWithin(written, from, n);
-  written += n - from;
+  for (const piece of pieces) written = decodeEscapedInto(out, written, piece);
   if (tail) {
     out.set(tail, written);
     written += tail.byteLength;
@@ -139,9 +142,37 @@ export function bytesFromEscaped(text: string, tail?: Uint8Array): Buffer<ArrayB
   return out.subarray(0, written);
 }
 
-/** The count of a `listHeadSql` value, read from its start (`{"count":N,["count_exact":B,]"data":`, plain ASCII). */
+/** `text` (escape format) decoded into `out` from `start`; where its bytes end. */
+function decodeEscapedInto(out: Buffer, start: number, text: string): number {
+  const n = text.length;
+  out.write(text, start, n, "latin1");
+  const src = out.subarray(start, start + n);
+  let at = src.indexOf(BACKSLASH);
+  if (at === -1) return start + n;
+  let written = 0;
+  let from = 0;
+  while (at !== -1) {
+    if (written !== from) src.copyWithin(written, from, at);
+    written += at - from;
+    if (src[at + 1] === BACKSLASH) {
+      src[written++] = BACKSLASH;
+      from = at + 2;
+    } else {
+      const [a, b, c] = [src[at + 1]! - ZERO, src[at + 2]! - ZERO, src[at + 3]! - ZERO];
+      if (!(a >= 0 && a <= 3 && b >= 0 && b <= 7 && c >= 0 && c <= 7)) throw new Error(`bytesFromEscaped: not bytea escape format at ${start + at}`);
+      src[written++] = a * 64 + b * 8 + c;
+      from = at + 4;
+    }
+    at = src.indexOf(BACKSLASH, from);
+  }
+  if (written !== from) src.copyWithin(written, from, n);
+  return start + written + n - from;
+}
+
+/** The count of a list preload (`listHeadSql`, in pieces), read from its start (`{"count":N,["count_exact":B,]"data":`, plain ASCII). */
 export function listCountOfEscaped(preloaded: unknown): number {
-  const count = typeof preloaded === "string" ? /^\{"count":(\d+),(?:"count_exact":(?:true|false),)?"data":/.exec(preloaded.slice(0, 60)) : null;
+  const first: unknown = Array.isArray(preloaded) ? preloaded[0] : preloaded;
+  const count = typeof first === "string" ? /^\{"count":(\d+),(?:"count_exact":(?:true|false),)?"data":/.exec(first.slice(0, 60)) : null;
   if (!count) throw new Error("a list preload is not the expected JSON");
   return Number(count[1]);
 }
@@ -150,11 +181,15 @@ export function listCountOfEscaped(preloaded: unknown): number {
 export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')`;
 
 /**
- * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL and sent with
- * `utf8BytesEscaped`: the SQL expression, from the count's and the items' expressions, and
- * `"count_exact":B` after the count where `countExact` (a boolean expression) is given.
+ * The start of a list's answer, `{"count":N,"data":[…]`, written by PostgreSQL as its UTF-8 bytes:
+ * the SQL expression, from the count's and the items' expressions, and `"count_exact":B` after the
+ * count where `countExact` (a boolean expression) is given. A preload of it is sent `inPieces`
+ * (`listPreload`).
  */
 export function listHeadSql(count: Sql, items: Sql, countExact?: Sql): Sql {
   const exact = countExact ? Prisma.sql` || ',"count_exact":' || (${countExact})::text` : Prisma.empty;
-  return utf8BytesEscaped(Prisma.sql`'{"count":' || ${count}${exact} || ',"data":' || COALESCE(${items}, '[]')::text`);
+  return Prisma.sql`convert_to('{"count":' || ${count}${exact} || ',"data":' || COALESCE(${items}, '[]')::text, 'UTF8')`;
 }
+
+/** A list's preload: `sql` reads a `listHeadSql` value, sent in pieces. */
+export const listPreload = (sql: Sql): TPreload => withPreloadForm(sql, { inPieces: true });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { queryOne } from "@/lib/db/query";
-import { bytesFromEscaped, utf8BytesEscaped } from "@/lib/db/sql";
+import { authenticateSessionUser } from "@/lib/api/auth";
+import { createUser } from "@/lib/db/seed/factories";
+import { bytesFromEscaped, listCountOfEscaped, listHeadSql, listPreload, PIECE_BYTES, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
@@ -41,4 +43,19 @@ test("with a tail: the decoded bytes then the tail, in one buffer, whatever the 
     expect(bytesFromEscaped(row!.e).equals(bytes), JSON.stringify(row!.e)).toBe(true);
   }
   expect(() => bytesFromEscaped("a\\12", tail)).toThrow(/not bytea escape format/);
+});
+
+test("a list preload comes back in pieces of at most PIECE_BYTES, each a short string, joined into the exact bytes", async () => {
+  const user = await createUser(db.prisma, { isAdmin: true });
+  // Three and a half pieces of text with a character of every UTF-8 length, so pieces begin and end mid-character.
+  const text = "aé€😀".repeat(Math.ceil((PIECE_BYTES * 3.5) / 10));
+  const preload = listPreload(Prisma.sql`(SELECT ${listHeadSql(Prisma.sql`7`, Prisma.sql`json_build_array(${text}::text)`)})`);
+  const read = await authenticateSessionUser(db.prisma, user.id, preload);
+  const pieces = read!.preloaded as string[];
+  expect(pieces.length).toBe(Math.ceil(Buffer.byteLength(JSON.stringify({ count: 7, data: [text] }).slice(0, -1)) / PIECE_BYTES));
+  expect(pieces.every((piece) => piece.length <= PIECE_BYTES * 4)).toBe(true);
+  expect(listCountOfEscaped(pieces)).toBe(7);
+  expect(JSON.parse(`${bytesFromEscaped(pieces, Buffer.from("}")).toString("utf8")}`)).toEqual({ count: 7, data: [text] });
+  // A caller the credentials do not hold for reads nothing: no pieces, no row but the one.
+  expect(await authenticateSessionUser(db.prisma, user.id + 1000, preload)).toBeNull();
 });

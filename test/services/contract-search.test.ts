@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
-import { bytesFromEscaped, isPlannedEachTime } from "@/lib/db/sql";
+import { bytesFromEscaped, preloadFormOf } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
 import { type TContractListItem, ZContractExportQuerySchema, ZContractListQuerySchema } from "@/lib/schemas";
@@ -26,7 +26,7 @@ type TList = { count: number; count_exact?: boolean; data: TContractListItem[] }
 async function list(user: { id: number }, query: Record<string, string>, matchLimit?: number): Promise<TList> {
   const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example", matchLimit === undefined ? {} : { matchLimit });
   const read = await authenticateSessionUser(db.prisma, user.id, preload);
-  return JSON.parse(`${bytesFromEscaped(read!.preloaded as string).toString("utf8")}}`) as TList;
+  return JSON.parse(`${bytesFromEscaped(read!.preloaded as string[]).toString("utf8")}}`) as TList;
 }
 const ids = async (user: { id: number }, q: string, sort?: string) => (await list(user, { q, ...(sort ? { sort } : {}) })).data.map((x) => x.id);
 
@@ -108,8 +108,8 @@ describe("q= finds", () => {
 
   it("is planned for its words on every run, never prepared (a generic plan would read every match of a common word)", () => {
     const preload = (query: Record<string, string>) => contractListPreload(ZContractListQuerySchema.parse(query), "https://x.example");
-    expect(isPlannedEachTime(preload({ q: "nordic" }))).toBe(true);
-    expect(isPlannedEachTime(preload({}))).toBe(false);
+    expect(preloadFormOf(preload({ q: "nordic" }))).toEqual({ inPieces: true, plannedEachTime: true });
+    expect(preloadFormOf(preload({}))).toEqual({ inPieces: true });
   });
 
   it("says where each contract matched, the matched words marked as plain text pieces", async () => {

@@ -46,7 +46,7 @@ async function exportRows(who: "admin" | "editorA", query: Record<string, string
 /** The contracts list's ids for the same query (the product's SQL), all on one page. */
 async function listIds(user: { id: number }, query: Record<string, string>): Promise<number[]> {
   const read = await authenticateSessionUser(db.prisma, user.id, contractListPreload(ZContractListQuerySchema.parse({ ...query, limit: "100" }), "https://x.example"));
-  return (JSON.parse(`${bytesFromEscaped(read!.preloaded as string).toString("utf8")}}`) as { data: { id: number }[] }).data.map((c) => c.id);
+  return (JSON.parse(`${bytesFromEscaped(read!.preloaded as string[]).toString("utf8")}}`) as { data: { id: number }[] }).data.map((c) => c.id);
 }
 
 beforeAll(async () => {

@@ -82,7 +82,7 @@ test("each lifecycle tile's count and first contracts are those of the contracts
     const { counts, items } = (await read(user.id, dashboardPreload(AS_OF))) as TRead;
     for (const tile of ["notice_deadlines", "ending", "renewed"] as const) {
       const listed = await read(user.id, contractListPreload(ZContractListQuerySchema.parse(queries[tile]), "https://x.example"));
-      const list = JSON.parse(`${bytesFromEscaped(listed as string).toString("utf8")}}`) as { count: number; data: { id: number }[] };
+      const list = JSON.parse(`${bytesFromEscaped(listed as string[]).toString("utf8")}}`) as { count: number; data: { id: number }[] };
       expect([tile, counts[tile]]).toEqual([tile, list.count]);
       expect([tile, items[tile].map((i) => i.id)]).toEqual([tile, list.data.slice(0, DASHBOARD_ITEMS_SHOWN).map((c) => c.id)]);
     }

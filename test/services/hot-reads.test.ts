@@ -24,7 +24,7 @@ import { actorOf, createReadWorld, rejection, type TReadWorld } from "@/test/ser
 
 /** A list preload's count and its bytes, read as `paginatedPreloaded` reads them. */
 function listHeadFromEscaped(preloaded: unknown): { count: number; head: Buffer } {
-  return { count: listCountOfEscaped(preloaded), head: bytesFromEscaped(preloaded as string) };
+  return { count: listCountOfEscaped(preloaded), head: bytesFromEscaped(preloaded as string[]) };
 }
 
 const ORIGIN = "https://contracts.example.com";
@@ -252,7 +252,7 @@ describe("a contract's parties, participants and data fields in one statement", 
           const { count, rows } = await listParties({ db: db.prisma, actor, contractId, pagination });
           return { count, data: rows.map((row) => serializeParty(row, { actor, links: { origin: ORIGIN } })) };
         });
-        expect(outcome(() => `${bytesFromEscaped(preloadedParties(written, contractId) as string).toString("utf8")}}`), `parties of ${contractId}`).toEqual(viaOracle);
+        expect(outcome(() => `${bytesFromEscaped(preloadedParties(written, contractId) as string[]).toString("utf8")}}`), `parties of ${contractId}`).toEqual(viaOracle);
       }
       // Each party of this contract, one of another contract, and none.
       for (const partyId of [...parties.map((p) => p.id), 999_999]) {

@@ -61,7 +61,7 @@ const parse = (query: Record<string, string>) => ZContractListQuerySchema.parse(
 /** The list as the route answers it to `user`: count and ids, from the product's SQL. */
 async function productList(user: { id: number }, query: Record<string, string>): Promise<{ count: number; ids: number[] }> {
   const read = await authenticateSessionUser(db.prisma, user.id, contractListPreload(parse(query), "https://example.test"));
-  const head = bytesFromEscaped(read!.preloaded as string).toString("utf8");
+  const head = bytesFromEscaped(read!.preloaded as string[]).toString("utf8");
   const answer = JSON.parse(`${head}}`) as { count: number; data: { id: number }[] };
   expect(answer.count).toBe(listCountOfEscaped(read!.preloaded));
   return { count: answer.count, ids: answer.data.map((c) => c.id) };

@@ -2,7 +2,7 @@
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, plannedEachTime, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, listPreload, type Sql, type TPreload, utf8BytesEscaped, withPreloadForm } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TContractListQuery } from "@/lib/schemas";
@@ -115,7 +115,8 @@ export function contractListPreload(
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   const q = query.q;
   if (q !== undefined) {
-    return plannedEachTime(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
+    const search = listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
+    return withPreloadForm(search, { plannedEachTime: true });
   }
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
@@ -134,8 +135,8 @@ export function contractListPreload(
           FROM (SELECT c.id FROM contracts c WHERE ${filter(scoped)} ORDER BY ${order} ${page}) k
           JOIN contracts c ON c.id = k.id)`,
   );
-  // As bytes (lib/db/sql.ts utf8BytesEscaped): the text never becomes a JavaScript string.
-  return Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`;
+  // As bytes in pieces (lib/db/sql.ts `listPreload`): the text never becomes one JavaScript string.
+  return listPreload(Prisma.sql`(SELECT ${listHeadSql(count, items)} FROM ${answerArgs(origin, null)})`);
 }
 
 /**

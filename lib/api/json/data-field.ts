@@ -3,7 +3,7 @@
 // UTF-8 bytes (lib/db/sql.ts `utf8BytesEscaped`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, listPreload, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TDataFieldRef, TPagination } from "@/lib/schemas";
 import { DATA_FIELD_FIELDS } from "@/lib/schemas/data-field";
@@ -32,8 +32,8 @@ export function dataFieldsPreload(contractId: number, { limit, offset }: TPagina
   const page = Prisma.sql`(SELECT json_agg(${DATA_FIELD} ORDER BY d.id)
         FROM (SELECT * FROM contract_data_fields WHERE contract_id = c.id ORDER BY id
               LIMIT ${limit === "all" ? null : limit}::int OFFSET ${offset}::int) d)`;
-  return Prisma.sql`(SELECT ${listHeadSql(DATA_FIELDS_COUNT, page)}
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+  return listPreload(Prisma.sql`(SELECT ${listHeadSql(DATA_FIELDS_COUNT, page)}
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, null)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`);
 }
 
 const DATA_FIELDS_COUNT = Prisma.sql`(SELECT count(*) FROM contract_data_fields d WHERE d.contract_id = c.id)`;

@@ -2,7 +2,7 @@
 // party routes, with `_links`) or inside a contract (lib/api/json/contract.ts, without).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, inScope, jsonRow, listHeadSql, listPreload, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TPagination } from "@/lib/schemas";
@@ -72,8 +72,8 @@ export function preloadedParty(preloaded: unknown, contractId: number, partyId: 
 export function partiesPreload(contractId: number, { limit, offset }: TPagination, origin: string): TPreload {
   const page = Prisma.sql`(SELECT json_agg(${PARTY_LINKED} ORDER BY p.id)
         FROM (SELECT * FROM parties WHERE contract_id = c.id ORDER BY id LIMIT ${limit === "all" ? null : limit}::int OFFSET ${offset}::int) p)`;
-  return Prisma.sql`(SELECT ${listHeadSql(PARTIES_COUNT, page)}
-    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`;
+  return listPreload(Prisma.sql`(SELECT ${listHeadSql(PARTIES_COUNT, page)}
+    FROM contracts c, ${AUTH_CTE.scope}, ${answerArgs(origin, ACTING_USER_ID)} WHERE c.id = ${contractId}::int AND ${IN_SCOPE_C})`);
 }
 
 const PARTIES_COUNT = Prisma.sql`(SELECT count(*) FROM parties p WHERE p.contract_id = c.id)`;

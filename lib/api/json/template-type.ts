@@ -1,7 +1,7 @@
 // The template type answer (TTemplateType), written by PostgreSQL: the one producer of that shape,
 // alone, in the list (sent as UTF-8 bytes) or inside a template.
 import type { Tx } from "@/lib/db";
-import { ANSWER_ARG, answerArgs, jsonRow, listHeadSql, type TPreload } from "@/lib/db/sql";
+import { ANSWER_ARG, answerArgs, jsonRow, listHeadSql, listPreload, type TPreload } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/domain/errors";
 import type { TPagination, TTemplateType } from "@/lib/schemas";
@@ -32,7 +32,7 @@ export function templateTypesPreload({ limit, offset }: TPagination, origin: str
       : Prisma.sql`(SELECT json_agg(${TEMPLATE_TYPE} ORDER BY t.id)
           FROM (SELECT id FROM template_types ORDER BY id ${page}) k
           CROSS JOIN LATERAL (SELECT * FROM template_types t WHERE t.id = k.id LIMIT 1) t)`;
-  return Prisma.sql`(SELECT ${listHeadSql(TEMPLATE_TYPES_COUNT, items)} FROM ${answerArgs(origin, null)})`;
+  return listPreload(Prisma.sql`(SELECT ${listHeadSql(TEMPLATE_TYPES_COUNT, items)} FROM ${answerArgs(origin, null)})`);
 }
 
 const TEMPLATE_TYPES_COUNT = Prisma.sql`(SELECT count(*) FROM template_types)`;
