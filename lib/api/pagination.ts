@@ -39,13 +39,13 @@ function pageLinks({ origin, path, query = {}, limit, offset }: Omit<TPaginatedI
 
 /**
  * The same envelope, answered, when PostgreSQL wrote its start `{"count":…,"data":[…]` as UTF-8
- * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload): the links are appended to those
- * bytes, their JSON written here as `paginated` would give it (without building its objects: this
- * runs on every list request).
+ * bytes (lib/db/sql.ts `listHeadSql`, read as a route's preload in pieces: `listPreload`): the
+ * links are appended to those bytes, their JSON written here as `paginated` would give it (without
+ * building its objects: this runs on every list request).
  */
 export function paginatedPreloaded(preloaded: unknown, input: Omit<TPaginatedInput<never>, "count" | "data">): Response {
   const { self, next, previous } = pageLinks(input, listCountOfEscaped(preloaded));
   const links = `,"_links":{"self":{"href":${JSON.stringify(self)}},"next":{"href":${JSON.stringify(next)}},"previous":{"href":${JSON.stringify(previous)}}}}`;
   // The head as bytes with the links after it, in one buffer.
-  return jsonText(bytesFromEscaped(preloaded as string, Buffer.from(links, "utf8")));
+  return jsonText(bytesFromEscaped(preloaded as readonly string[], Buffer.from(links, "utf8")));
 }
