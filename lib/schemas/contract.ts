@@ -290,8 +290,8 @@ export const ZContractListSchema = ZPaginatedSchema(ZContractListItemSchema)
   .extend({
     count_exact: z.boolean().optional().meta({
       description:
-        `With \`q\` only. \`false\`: more than ${SEARCH_MATCH_LIMIT} contracts match, and the list holds the first ${SEARCH_MATCH_LIMIT} in its order ` +
-        `(\`relevance\`: the newest ${SEARCH_MATCH_LIMIT}, best first); \`count\` is then ${SEARCH_MATCH_LIMIT}. Add words to narrow the search.`,
+        `With \`q\` only. \`false\`: more than ${SEARCH_MATCH_LIMIT} contracts match, and the list holds the newest ${SEARCH_MATCH_LIMIT} of them ` +
+        `in the order asked; \`count\` is then ${SEARCH_MATCH_LIMIT}. Add words to narrow the search.`,
     }),
   })
   .meta({ id: "ContractList" });

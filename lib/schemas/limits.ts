@@ -15,9 +15,9 @@ export const CONTRACT_LIMITS = {
 } as const;
 
 /**
- * A contracts list with `q` takes at most this many matches, in its order (`relevance`: the
- * newest), and ranks, counts and pages those; its `count_exact` says when more match. A word most
- * contracts hold is then found in the first rows an index gives, not ranked and counted in every
- * contract (docs/performance.md "Search").
+ * A contracts list with `q` holds the newest this many matches, and orders (or ranks), counts and
+ * pages those; its `count_exact` says when more match. A word most contracts hold is then found in
+ * the first rows an index gives, not ranked and counted in every contract (docs/performance.md
+ * "Search").
  */
 export const SEARCH_MATCH_LIMIT = 1000;

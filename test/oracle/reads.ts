@@ -86,13 +86,11 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
   };
   const sort = query.sort ?? "id";
   if (sort === "relevance") throw new Error("the oracle does not rank: give the search a sort");
-  // A search holds at most SEARCH_MATCH_LIMIT matches, the first in the list's order, and says whether there are more.
-  const page = pageArgs(query);
-  const take = found === null ? page.take : Math.max(0, Math.min(page.take ?? SEARCH_MATCH_LIMIT, SEARCH_MATCH_LIMIT - page.skip));
-  const [total, contracts] = await Promise.all([
-    db.contract.count({ where }),
-    db.contract.findMany({ where, select: CONTRACT_SELECT, orderBy: contractOrderBy(sort), skip: page.skip, ...(take === undefined ? {} : { take }) }),
-  ]);
+  // A search holds the newest SEARCH_MATCH_LIMIT matches, and says whether there are more.
+  const total = await db.contract.count({ where });
+  const held: Prisma.ContractWhereInput =
+    found === null ? where : { id: { in: (await db.contract.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, take: SEARCH_MATCH_LIMIT })).map((c) => c.id) } };
+  const contracts = await db.contract.findMany({ where: held, select: CONTRACT_SELECT, orderBy: contractOrderBy(sort), ...pageArgs(query) });
   const count = found === null ? total : Math.min(total, SEARCH_MATCH_LIMIT);
   const countExact = found === null ? {} : { countExact: total <= SEARCH_MATCH_LIMIT };
   if (contracts.length === 0) return { count, ...countExact, rows: [] };

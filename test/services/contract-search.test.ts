@@ -92,15 +92,16 @@ describe("q= finds", () => {
     expect(() => ZContractListQuerySchema.parse({ sort: "relevance" })).toThrow("relevance needs q");
   });
 
-  it("takes at most the match limit in the list's order, ranks those, and says when more match", async () => {
+  it("holds the newest matches up to the limit, ranks or orders those, and says when more match", async () => {
     // Three of editor A's contracts hold "nordic" (supply, service, lease, oldest first).
     const all = await list(editorA, { q: "nordic" }, 3);
     expect([all.count, all.count_exact]).toEqual([3, true]);
     // Two: the two newest, ranked (a party's name before the text), and count_exact false.
     const newest = await list(editorA, { q: "nordic" }, 2);
     expect([newest.count, newest.count_exact, newest.data.map((x) => x.id)]).toEqual([2, false, [c.service, c.lease]]);
-    // In another order, the first two of that order; a page past the limit is empty.
-    expect((await list(editorA, { q: "nordic", sort: "id" }, 2)).data.map((x) => x.id)).toEqual([c.supply, c.service]);
+    // In another order, the same two newest in that order; a page past the limit is empty.
+    expect((await list(editorA, { q: "nordic", sort: "id" }, 2)).data.map((x) => x.id)).toEqual([c.service, c.lease]);
+    expect((await list(editorA, { q: "nordic", sort: "-id" }, 2)).data.map((x) => x.id)).toEqual([c.lease, c.service]);
     expect((await list(editorA, { q: "nordic", sort: "id", offset: "2" }, 2)).data).toEqual([]);
     // Without q there is no such field: the count is always exact.
     expect((await list(editorA, {})).count_exact).toBeUndefined();

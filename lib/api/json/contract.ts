@@ -140,31 +140,30 @@ export function contractListPreload(
 }
 
 /**
- * A search's list head: the first `SEARCH_MATCH_LIMIT` matches in the list's order (`relevance`:
- * the newest), found once with their place (`ord`), and one more if there is one, which only says
- * that more match (`count_exact` false; count and pages stop at the limit). With `relevance` those
- * are ranked and the page taken from them. Found in the list's order, a word most contracts hold is
- * met within the first rows an index gives, not read in every contract that holds it.
+ * A search's list head: the newest `SEARCH_MATCH_LIMIT` matches, found once (`m`), and one more if
+ * there is one, which only says that more match (`count_exact` false; count and pages stop at the
+ * limit); then those in the list's order (`relevance`: ranked) and the page taken from them. Found
+ * newest first along the search document's key, a word most contracts hold is met within the first
+ * rows, whatever the order asked, not read in every contract that holds it.
  */
 function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number): Sql {
   const { conditions } = contractFilterSql({ ...query, q: undefined });
   const relevance = contractSortOf(query) === "relevance";
-  const found = relevance ? Prisma.raw("s.contract_id DESC") : contractOrderSql(query);
   // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
-  const ranked = relevance
-    ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.ord <= ${matchLimit}::int`
-    : Prisma.sql`SELECT m.id, m.ord FROM m WHERE m.ord <= ${matchLimit}::int`;
-  // The contracts' rows only where a filter or the order reads them: the search document alone
-  // keeps the planner off a parallel merge with every contract for a word no one holds.
-  const documents = relevance && conditions.length === 0 ? Prisma.raw("contract_search s") : Prisma.raw("contract_search s JOIN contracts c ON c.id = s.contract_id");
+  const ordered = relevance
+    ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.newest <= ${matchLimit}::int`
+    : Prisma.sql`SELECT c.id, row_number() OVER (ORDER BY ${contractOrderSql(query)}) AS ord FROM m JOIN contracts c ON c.id = m.id WHERE m.newest <= ${matchLimit}::int`;
+  // The contracts' rows only for a filter of theirs: the search document alone keeps the planner
+  // off a parallel merge with every contract for a word no one holds.
+  const documents = conditions.length === 0 ? Prisma.raw("contract_search s") : Prisma.raw("contract_search s JOIN contracts c ON c.id = s.contract_id");
   return Prisma.sql`(WITH m AS MATERIALIZED (
-        SELECT s.contract_id AS id, row_number() OVER (ORDER BY ${found}) AS ord, ${rank} AS rank FROM ${documents}
-         WHERE ${searchMatchSql(q)} AND ${IN_SCOPE_S} AND ${contractWhereSql(conditions, false)} ORDER BY ${found} LIMIT ${matchLimit + 1}::int)
+        SELECT s.contract_id AS id, row_number() OVER (ORDER BY s.contract_id DESC) AS newest, ${rank} AS rank FROM ${documents}
+         WHERE ${searchMatchSql(q)} AND ${IN_SCOPE_S} AND ${contractWhereSql(conditions, false)} ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)
       SELECT ${listHeadSql(
         Prisma.sql`(SELECT least(count(*), ${matchLimit}::int) FROM m)`,
         Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)
-            FROM (SELECT c.*, p.ord FROM (SELECT * FROM (${ranked}) r ORDER BY r.ord ${page}) p JOIN contracts c ON c.id = p.id) c)`,
+            FROM (SELECT c.*, p.ord FROM (SELECT * FROM (${ordered}) r ORDER BY r.ord ${page}) p JOIN contracts c ON c.id = p.id) c)`,
         Prisma.sql`(SELECT count(*) <= ${matchLimit}::int FROM m)`,
       )})`;
 }

@@ -75,8 +75,8 @@ export function ContractsList() {
       ) : null}
       {contracts.data?.count_exact === false ? (
         <p className="text-sm text-slate-700">
-          More than {SEARCH_LIMIT_WORDS} contracts match. The list holds the first {SEARCH_LIMIT_WORDS}
-          {state.sort === "relevance" ? " (the newest, best match first)" : ""}; add a word to narrow the search.
+          More than {SEARCH_LIMIT_WORDS} contracts match. The list holds the newest {SEARCH_LIMIT_WORDS}; add a word to narrow the
+          search.
         </p>
       ) : null}
       <PaginatedTable
