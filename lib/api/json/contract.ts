@@ -45,7 +45,7 @@ export function contractDetailPreload(contractId: number, origin: string): TPrel
 const CONTRACT_TEXT = Prisma.raw(CONTRACT_JSON);
 const CONTRACT_DETAIL = utf8BytesEscaped(CONTRACT_TEXT);
 const IN_SCOPE_C = inScope("c");
-/** A search's scope, on the search document's own workspace (the matches are few rows in the list's order: no second form). */
+/** A search's scope, on the search document's own workspace (the matches are read newest first, a few rows: no second form). */
 const IN_SCOPE_S = inScope("s");
 
 /**
