@@ -141,12 +141,14 @@ function preloadColumn(preload: TPreload | undefined, holds: Sql): Sql {
 /**
  * For a preload `inPieces` (its UTF-8 bytes): one row per `PIECE_BYTES` of them, in order, each
  * escaped (lib/db/sql.ts `TPreloadForm`); the preload is computed once, and no bytes (the
- * credentials do not hold, or nothing to read) give one row with NULL.
+ * credentials do not hold, or nothing to read) give one row with NULL. `OFFSET 0` keeps `a_pre` a
+ * subquery of its own: pulled up, its expression would be copied into both places that read it,
+ * and PostgreSQL would plan the whole preload twice (1.2 of a list's 2.9 ms of planning).
  */
 function preloadPieces(preload: TPreload | undefined, holds: Sql): Sql {
   if (!preload || !preloadFormOf(preload).inPieces) return Prisma.empty;
   return Prisma.sql`
-      LEFT JOIN LATERAL (SELECT CASE WHEN ${holds} THEN ${preload} END AS bytes) a_pre ON true
+      LEFT JOIN LATERAL (SELECT CASE WHEN ${holds} THEN ${preload} END AS bytes OFFSET 0) a_pre ON true
       LEFT JOIN LATERAL (SELECT encode(substring(a_pre.bytes FROM a_at FOR ${PIECE_BYTES}::int), 'escape') AS text, a_at
                            FROM generate_series(1, length(a_pre.bytes), ${PIECE_BYTES}::int) a_at) a_piece ON true
      ORDER BY a_piece.a_at`;
