@@ -93,6 +93,18 @@ describe("q= finds", () => {
     expect(() => ZContractListQuerySchema.parse({ sort: "relevance" })).toThrow("relevance needs q");
   });
 
+  it("ranks the words in the order searched before the same words in another order", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
+    const make = async (party: string) =>
+      (await createContract(db.prisma, { workspaceId, templateId, name: "Paper deal", counterparties: [{ type: "company", name: party, participants: [] }] })).id;
+    // The same words, as near, with the same weights: ties go newest first, so only the phrase puts the older first.
+    const older = await make("Kraft Mill AB");
+    const newer = await make("Mill Kraft AB");
+    expect(await ids(admin, "kraft mill")).toEqual([older, newer]);
+    expect(await ids(admin, "mill kraft")).toEqual([newer, older]);
+    await db.prisma.contract.deleteMany({ where: { id: { in: [older, newer] } } });
+  });
+
   it("holds the newest matches up to the limit, ranks or orders those, and says when more match", async () => {
     // Three of editor A's contracts hold "nordic" (supply, service, lease, oldest first).
     const all = await list(editorA, { q: "nordic" }, 3);

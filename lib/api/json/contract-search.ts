@@ -45,12 +45,13 @@ export function searchRankSql(q: string): Sql {
 /**
  * How well the search document `s` matches `q` (higher first): text search's rank of the words
  * (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds
- * the whole text and 0.5 when the document does.
+ * the whole text and 0.5 when the document holds its words together, in order (a phrase: read from
+ * the document's word positions; a case-blind LIKE on each of the 1,000 documents held cost 4.5 ms).
  */
 export function searchRankOfDocumentSql(q: string): Sql {
-  const like = containsPattern(q);
   return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8
-      + CASE WHEN s.name ILIKE ${like}::text THEN 1 ELSE 0 END + CASE WHEN s.doc ILIKE ${like}::text THEN 0.5 ELSE 0 END)`;
+      + CASE WHEN s.name ILIKE ${containsPattern(q)}::text THEN 1 ELSE 0 END
+      + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
 }
 
 /** A regular expression (PostgreSQL's ARE) character taken literally. */
@@ -93,8 +94,8 @@ export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_a
   FROM (SELECT a.* FROM (
           SELECT 1 AS ord, 0 AS sub, 'name' AS field, NULL::text AS label, c.name AS txt
           UNION ALL SELECT 2, p.id, 'party', NULL, p.name FROM parties p WHERE p.contract_id = c.id
-          UNION ALL SELECT 3, x.id, 'participant_name', NULL, x.name FROM parties p JOIN participants x ON x.party_id = p.id WHERE p.contract_id = c.id
-          UNION ALL SELECT 4, x.id, 'participant_email', NULL, x.email FROM parties p JOIN participants x ON x.party_id = p.id WHERE p.contract_id = c.id
+          UNION ALL SELECT v.ord, x.id, v.field, NULL, v.txt FROM parties p JOIN participants x ON x.party_id = p.id
+                      CROSS JOIN LATERAL (VALUES (3, 'participant_name', x.name), (4, 'participant_email', x.email)) v(ord, field, txt) WHERE p.contract_id = c.id
           UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
           UNION ALL SELECT 6, b.i * 2, 'heading', NULL, b.v->>'heading' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
           UNION ALL SELECT 6, b.i * 2 + 1, 'text', NULLIF(b.v->>'heading', ''), b.v->>'text' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
