@@ -149,6 +149,12 @@ describe("q= finds", () => {
     ]);
     const [lease] = (await list(admin, { q: "nordic countries" })).data;
     expect(lease!._search!.matches).toEqual([{ field: "text", label: "Scope", highlight: ["Deliveries across the ", "Nordic countries", "."] }]);
+    // A section's heading, then its text (labelled with the heading).
+    const [confidential] = (await list(admin, { q: "confidentiality kestrel", sort: "id" })).data;
+    expect(confidential!._search!.matches).toEqual([
+      { field: "heading", label: null, highlight: ["", "Confidentiality", ""] },
+      { field: "text", label: "Confidentiality", highlight: ["The parties keep the ", "Kestrel", " formula secret."] },
+    ]);
     // Markup in the data is text like any other: the answer carries no HTML of its own.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
     const [marked] = (await list(admin, { q: "bold" })).data;

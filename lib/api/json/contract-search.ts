@@ -97,6 +97,7 @@ export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_a
           UNION ALL SELECT v.ord, x.id, v.field, NULL, v.txt FROM parties p JOIN participants x ON x.party_id = p.id
                       CROSS JOIN LATERAL (VALUES (3, 'participant_name', x.name), (4, 'participant_email', x.email)) v(ord, field, txt) WHERE p.contract_id = c.id
           UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
-          UNION ALL SELECT 6, b.i * 2, 'heading', NULL, b.v->>'heading' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
-          UNION ALL SELECT 6, b.i * 2 + 1, 'text', NULLIF(b.v->>'heading', ''), b.v->>'text' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(v, i)
+          UNION ALL SELECT 6, b.i * 2 + v.sub, v.field, v.label, v.txt
+                      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(s, i)
+                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), b.s->>'text')) v(sub, field, label, txt)
         ) a WHERE a.txt ~* sarg.pattern ORDER BY a.ord, a.sub LIMIT ${SEARCH_MATCHES_SHOWN}) m)`;
