@@ -1,4 +1,4 @@
-// The time a change happens at. Every service asks `now()` instead of `new Date()`, so code that must
+// The time a change happens at. Every change a service makes is dated by `now()`, so code that must
 // act at another time (the demo seed, which makes contracts published weeks ago; tests of what time
 // does, such as the overdue check) runs the product's own operations under `atTime`, and every
 // timestamp they write (rows, audit events, mail) tells the same story. Outside `atTime` it is the

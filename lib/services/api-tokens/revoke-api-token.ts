@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import type { TUserActor } from "@/lib/domain/actor";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { API_TOKEN_PUBLIC_SELECT, serializeApiToken, type ApiTokenRecord } from "./api-token-record";
+import { now as clockNow } from "@/lib/clock";
 
 export interface RevokeApiTokenOptions {
   db: PrismaClient;
@@ -19,7 +20,7 @@ export interface RevokeApiTokenOptions {
 export async function revokeApiToken({ db, actor, id, requestId }: RevokeApiTokenOptions): Promise<ApiTokenRecord> {
   return db.$transaction(async (tx) => {
     // Only a live token is updated, so two concurrent revokes write one event.
-    const { count } = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const { count } = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: clockNow() } });
     const token = await tx.apiToken.findUnique({ where: { id }, select: API_TOKEN_PUBLIC_SELECT });
     if (!token) throw new DomainError("resource_not_found", `No API token has id ${id}.`);
     if (count === 1) {

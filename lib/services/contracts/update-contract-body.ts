@@ -6,6 +6,7 @@ import { assertCanWrite } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { bodyDigest } from "./body-digest";
 import { lockVisibleContract } from "./lock-visible-contract";
+import { now as clockNow } from "@/lib/clock";
 
 export interface UpdateContractBodyOptions {
   db: PrismaClient;
@@ -44,7 +45,7 @@ export async function updateContractBody({ db, actor, contractId, request, reque
     const fields = await tx.contractDataField.findMany({ where: { contractId }, select: { customId: true } });
     const problems = bodyProblems(request.body, fields.map((f) => f.customId), "contract");
     if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
-    await tx.contract.update({ where: { id: contractId }, data: { body: request.body as object, updatedAt: new Date() } });
+    await tx.contract.update({ where: { id: contractId }, data: { body: request.body as object, updatedAt: clockNow() } });
     await writeAuditEvent({
       db: tx,
       actor,

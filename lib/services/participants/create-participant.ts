@@ -13,6 +13,7 @@ import { participantAuditValues } from "@/lib/services/participants/participant-
 import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import { participantData } from "@/lib/services/parties/participant-data";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { now as clockNow } from "@/lib/clock";
 
 export interface CreateParticipantOptions {
   db: PrismaClient;
@@ -65,7 +66,7 @@ export async function createParticipant({ db, actor, contractId, partyId, reques
     const error = participantProblemsError(problems);
     if (error) throw error;
 
-    const now = new Date();
+    const now = clockNow();
     const created = await tx.participant.create({
       data: { ...data, partyId, createdAt: now, updatedAt: now },
       select: PARTICIPANT_SELECT,

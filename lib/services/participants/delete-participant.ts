@@ -8,6 +8,7 @@ import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contra
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { participantAuditValues } from "@/lib/services/participants/participant-audit-values";
+import { now as clockNow } from "@/lib/clock";
 
 export interface DeleteParticipantOptions {
   db: PrismaClient;
@@ -40,7 +41,7 @@ export async function deleteParticipant({ db, actor, contractId, partyId, partic
       );
     }
     await tx.participant.delete({ where: { id: participant.id } });
-    const now = new Date();
+    const now = clockNow();
     await tx.party.update({ where: { id: partyId }, data: { updatedAt: now } });
     await touchContract(tx, contractId, now);
     await writeAuditEvent({

@@ -21,6 +21,7 @@ import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
 
 import { participantProblemsError, type TRuleProblem } from "./build-participant-problems-error";
 import { prefixProblems } from "@/lib/services/participants/prefix-problems";
+import { now as clockNow } from "@/lib/clock";
 
 /** What an update reads: the contract (if visible), its party, the party's participant and the template's options. */
 interface TTargetsRow {
@@ -166,7 +167,7 @@ async function relink(tx: Tx, options: UpdateParticipantOptions, before: TPartic
     data: { status: "failed", lastError: "withdrawn: the participant's e-mail address changed" },
   });
   const senderName = senderNameOf(options.actor);
-  await inviteParticipant(tx, participant, { contract, senderName, linkOrigin: options.linkOrigin, now: new Date() });
+  await inviteParticipant(tx, participant, { contract, senderName, linkOrigin: options.linkOrigin, now: clockNow() });
   return true;
 }
 
@@ -245,7 +246,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   // One statement: the participant (only the version checked above), its party's `updated_time`
   // (an individual party is its participant, docs/api.md: its name and number follow) and the
   // audit event. No row back means the participant changed since it was read.
-  const now = Prisma.sql`${new Date().toISOString()}::timestamptz`;
+  const now = Prisma.sql`${clockNow().toISOString()}::timestamptz`;
   const values = (Object.entries(data) as [TWritable, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
   );

@@ -12,6 +12,7 @@ import { partyAuditValues } from "@/lib/services/parties/party-audit-values";
 import { counterpartyData } from "@/lib/services/parties/counterparty-data";
 import { PARTY_WITH_PARTICIPANTS_SELECT, type TPartyRow } from "@/lib/services/parties/party-row";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
+import { now as clockNow } from "@/lib/clock";
 
 export interface CreatePartyOptions {
   /** Writes run in one transaction of their own, so the client, not a transaction. */
@@ -58,7 +59,7 @@ export async function createParty({ db, actor, contractId, request, requestId }:
     const error = participantProblemsError(problems);
     if (error) throw error;
 
-    const now = new Date();
+    const now = clockNow();
     const stamp = { createdAt: now, updatedAt: now };
     const created = await tx.party.create({
       data: { ...party, contractId, createdAt: now, participants: { createMany: { data: people.map((p) => ({ ...p, ...stamp })) } } },

@@ -8,6 +8,7 @@ import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contr
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { partyAuditValues } from "@/lib/services/parties/party-audit-values";
 import { PARTY_WITH_PARTICIPANTS_INCLUDE } from "@/lib/services/parties/party-row";
+import { now as clockNow } from "@/lib/clock";
 
 export interface DeletePartyOptions {
   db: PrismaClient;
@@ -31,7 +32,7 @@ export async function deleteParty({ db, actor, contractId, partyId, requestId }:
       throw new DomainError("my_party_not_removable", `Party ${partyId} is the owner-side party of contract ${contractId}; it cannot be removed.`);
     }
     await tx.party.delete({ where: { id: party.id } });
-    await touchContract(tx, contractId, new Date());
+    await touchContract(tx, contractId, clockNow());
     await writeAuditEvent({
       db: tx,
       actor,

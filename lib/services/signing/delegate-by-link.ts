@@ -10,6 +10,7 @@ import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
+import { now as clockNow } from "@/lib/clock";
 
 /**
  * The link's participant under the contract's lock; a link whose contract has ended (signed,
@@ -60,7 +61,7 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
       });
     }
 
-    const now = new Date();
+    const now = clockNow();
     const delegate = await tx.participant.create({
       data: {
         partyId: party.id,

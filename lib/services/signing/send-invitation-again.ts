@@ -7,6 +7,7 @@ import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/partici
 import { findPendingParticipant, type ParticipantLinkOptions } from "@/lib/services/signing/find-pending-participant";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { newSigningLinkData } from "@/lib/services/signing/new-signing-link";
+import { now as clockNow } from "@/lib/clock";
 
 /**
  * Sends the invitation again with a new link (the old one stops working) and fresh code tries, which
@@ -34,7 +35,7 @@ export async function sendInvitationAgain(
     // A new link: the old one dies (a forwarded or leaked copy with it), and the second factor starts afresh.
     const link = await newSigningLinkData(tx, participant);
     await tx.participant.update({ where: { id: participant.id }, data: link });
-    const now = new Date();
+    const now = clockNow();
     const senderName = senderNameOf(options.actor);
     const status = await inviteParticipant(tx, participant, { contract, senderName, linkOrigin: options.linkOrigin, now });
     const unlocked = participant.twoStepLockedAt !== null && link.twoStepLockedAt === null;

@@ -5,6 +5,7 @@ import { assertAdmin } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 
 import { WEBHOOK_PUBLIC_SELECT, type TWebhookRow } from "./webhook-row";
+import { now as clockNow } from "@/lib/clock";
 
 export const PAUSED_BY_ADMIN = "Paused by an administrator.";
 
@@ -20,7 +21,7 @@ export async function updateWebhook({ db, actor, webhookId, active, requestId }:
       SELECT active, paused_reason FROM webhook_subscriptions WHERE id = ${webhookId} FOR UPDATE`;
     if (!row) throw new DomainError("resource_not_found", `Webhook ${webhookId} does not exist.`);
     if (row.active === active) return tx.webhookSubscription.findUniqueOrThrow({ where: { id: webhookId }, select: WEBHOOK_PUBLIC_SELECT });
-    const now = new Date();
+    const now = clockNow();
     const updated = await tx.webhookSubscription.update({
       where: { id: webhookId },
       data: active
