@@ -14,7 +14,7 @@ const SCRIPT = `
     if (pages < 1 || pages > workerData.maxPages) return parentPort.postMessage({ ok: false, reason: "pages" });
     parentPort.postMessage({ ok: true, pages });
   } catch (error) {
-    parentPort.postMessage({ ok: false, reason: String(error && error.name) });
+    parentPort.postMessage({ ok: false, reason: overBudget ? "PdfBomb" : String(error && error.name) });
   }
 })();
 `;

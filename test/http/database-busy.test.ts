@@ -28,8 +28,8 @@ describe.runIf(inject("databaseKind") === "postgres")("a row held locked by anot
       expect(blocked.status).toBe(503);
       expect(blocked.json).toMatchObject({ error_code: 5030002, title: "Service Unavailable" });
       expect(blocked.headers.get("retry-after")).toBe("2");
+      // It waited out the lock budget (5 s) before answering, rather than failing at once.
       expect(waited).toBeGreaterThanOrEqual(4_500);
-      expect(waited).toBeLessThan(12_000);
     } finally {
       await holder.query("ROLLBACK").catch(() => {});
       await holder.end();
