@@ -34,11 +34,15 @@ let w: TReadWorld;
 // An admin sees every workspace; being a member of one must not narrow that (lib/api/auth.ts
 // leaves an admin's `ws` empty).
 let memberAdmin: { email: string; actor: Actor };
+// A member of both workspaces: a list's form for several workspaces (contract-filter.ts `inEachScopeSql`).
+let twoWorkspaces: { email: string; actor: Actor };
 beforeAll(async () => {
   db = await createTestDatabase();
   w = await createReadWorld(db.prisma);
   const admin = await createUser(db.prisma, { isAdmin: true, memberships: [{ workspaceId: w.workspaces.a.id, role: "viewer" }] });
   memberAdmin = { email: admin.email, actor: await actorOf(db.prisma, admin) };
+  const both = await createUser(db.prisma, { memberships: [{ workspaceId: w.workspaces.a.id, role: "viewer" }, { workspaceId: w.workspaces.b.id, role: "editor" }] });
+  twoWorkspaces = { email: both.email, actor: await actorOf(db.prisma, both) };
   await db.prisma.apiToken.create({ data: { name: "hot", prefix: "hot-r", tokenHash: hashApiToken(TOKEN) } });
   // Template types travel as bytes too: text that must be escaped, characters of every UTF-8 length.
   await createTemplateType(db.prisma, { name: `Avtal – "NDA" \\ ö € 😀`, description: "two\nlines\tand a tab" });
@@ -70,6 +74,7 @@ function callers(): { name: string; actor: () => Actor; read: (preload: TPreload
     { name: "admin by e-mail", actor: () => w.actors.admin, read: asToken(() => ({ "x-service-user-email": w.users.admin.email.toUpperCase() })) },
     { name: "admin who is a member of one workspace", actor: () => memberAdmin.actor, read: asToken(() => ({ "x-service-user-email": memberAdmin.email })) },
     { name: "editor", actor: () => w.actors.editor, read: asUser(() => w.users.editor) },
+    { name: "member of two workspaces", actor: () => twoWorkspaces.actor, read: asToken(() => ({ "x-service-user-email": twoWorkspaces.email })) },
     { name: "viewer", actor: () => w.actors.viewer, read: asUser(() => w.users.viewer) },
     { name: "outsider", actor: () => w.actors.outsider, read: asUser(() => w.users.outsider) },
   ];

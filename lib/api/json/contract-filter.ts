@@ -104,7 +104,8 @@ const AWAITING_ME = Prisma.sql`c.id IN (SELECT (SELECT mp.contract_id FROM parti
 
 /**
  * `conditions` joined with AND (none: true), and with the caller's workspaces when `scoped`. The
- * list and the dashboard write both forms and pick one by `scope.all_ws`: a condition
+ * counts and the dashboard write both forms and pick one by `scope.all_ws` (a list's page:
+ * `inEachScopeSql`): a condition
  * `all_ws OR workspace_id = ANY(ws)` would be checked row by row, and its cost made the planner
  * count 100,000 contracts with parallel workers on every request.
  */
@@ -114,3 +115,22 @@ export function contractWhereSql(conditions: readonly Sql[], scoped: boolean): S
 }
 
 const IN_SCOPE_WORKSPACES = Prisma.sql`c.workspace_id = ANY(${AUTH_CTE.scope}.ws)`;
+const IN_ONE_WORKSPACE = Prisma.sql`c.workspace_id = ${AUTH_CTE.scope}.ws[1]`;
+
+/**
+ * The rows `select(where)` reads, in each form of the caller's workspaces, gated by a condition on
+ * `scope` that PostgreSQL checks once (a one-time filter), so that only one form reads rows: all
+ * workspaces, or the caller's. One union, so that what reads the rows is planned once, not once per
+ * form. `oneByKey`: a caller of one workspace gets a form of its own, by that workspace's key, where
+ * the `(workspace_id, id)` index walks its rows in order (a deep page: offset 19,900 of 200,000 in
+ * 7 ms, not 20 with `= ANY(…)`); a third form costs 0.3–1 ms of planning, so only deep pages have it.
+ */
+export function inEachScopeSql(conditions: readonly Sql[], select: (where: Sql) => Sql, { oneByKey }: { oneByKey: boolean }): Sql {
+  const scope = AUTH_CTE.scope;
+  const form = (gate: Sql, workspaces: Sql[]) => select(Prisma.join([gate, ...conditions, ...workspaces], " AND "));
+  const all = form(Prisma.sql`${scope}.all_ws`, []);
+  if (!oneByKey) return Prisma.sql`${all} UNION ALL ${form(Prisma.sql`NOT ${scope}.all_ws`, [IN_SCOPE_WORKSPACES])}`;
+  return Prisma.sql`${all}
+      UNION ALL ${form(Prisma.sql`NOT ${scope}.all_ws AND cardinality(${scope}.ws) = 1`, [IN_ONE_WORKSPACE])}
+      UNION ALL ${form(Prisma.sql`NOT ${scope}.all_ws AND cardinality(${scope}.ws) <> 1`, [IN_SCOPE_WORKSPACES])}`;
+}

@@ -9,7 +9,7 @@ import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
-import { contractCountSql, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { contractCountSql, contractFilterSql, contractWhereSql, inEachScopeSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_JSON, searchArgs, searchMatchSql, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
 import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
@@ -119,17 +119,15 @@ export function contractListPreload(
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
   const item = LIST_ITEM;
-  const filter = (scoped: boolean) => contractWhereSql(where, scoped);
-  // Each is written twice, without and with the workspace condition, and only one runs (contractWhereSql).
-  // The count from the kept totals where it can (contract-filter.ts `contractCountSql`), else the rows.
+  // The count is written twice, without and with the workspace condition, and only one runs (contractWhereSql):
+  // from the kept totals where it can (contract-filter.ts `contractCountSql`), else the rows.
   const count = Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${contractCountSql(query, false)} ELSE ${contractCountSql(query, true)} END`;
-  // The page's rows: both forms gated by `scope.all_ws` (checked once, a one-time filter) in one
-  // union, so that the item's JSON is planned once, not once per form. Deferred: the page's ids
+  // The page's rows in each workspace form, one union (`inEachScopeSql`). Deferred: the page's ids
   // first, then their rows: skipping 19,900 contracts is then a walk along an index (an index-only
   // scan where the visibility map allows), not 19,900 rows read and dropped. Direct: near the start,
   // the rows themselves, without the second look-up per row.
-  const pageRows = (columns: Sql) => Prisma.sql`(SELECT ${columns} FROM contracts c WHERE ${AUTH_CTE.scope}.all_ws AND ${filter(false)} ORDER BY ${order} ${page})
-      UNION ALL (SELECT ${columns} FROM contracts c WHERE NOT ${AUTH_CTE.scope}.all_ws AND ${filter(true)} ORDER BY ${order} ${page})`;
+  const pageRows = (columns: Sql) =>
+    inEachScopeSql(where, (filter) => Prisma.sql`(SELECT ${columns} FROM contracts c WHERE ${filter} ORDER BY ${order} ${page})`, { oneByKey: pageForm === "deferred" });
   const items =
     pageForm === "direct"
       ? Prisma.sql`(SELECT json_agg(${item} ORDER BY ${order}) FROM (${pageRows(Prisma.raw("c.*"))}) c)`
