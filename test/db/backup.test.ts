@@ -39,8 +39,17 @@ function run(script: "db-backup" | "db-restore" | "db-move", arg: string, env: {
   delete childEnv.DATABASE_URL;
   delete childEnv.PGLITE_DATA_DIR;
   Object.assign(childEnv, env);
-  const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS });
-  return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
+  const once = () => {
+    const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS });
+    return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
+  };
+  const first = once();
+  // Node's V8 now and then aborts a process that churns WebAssembly code (the embedded database)
+  // on its own check of JIT pages (nodejs/node#64500, "Check failed: jit_page"): the runtime's
+  // crash, not the command's. Run once more then, into a fresh target (a restore's is its directory).
+  if (first.status === 0 || !/Check failed: jit_page/.test(first.out)) return first;
+  if (script === "db-restore" && env.PGLITE_DATA_DIR) rmSync(env.PGLITE_DATA_DIR, { recursive: true, force: true });
+  return once();
 }
 
 async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
