@@ -2,6 +2,7 @@
 // `atTime` (the demo seed, tests of time) writes that instant into every row it touches. A service
 // that read `new Date()` would write the real time here instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PDFDocument } from "pdf-lib";
 import { atTime } from "@/lib/clock";
 import { loadUserActor } from "@/lib/api/auth";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
@@ -13,6 +14,12 @@ import { createParticipant } from "@/lib/services/participants/create-participan
 import { deleteParticipant } from "@/lib/services/participants/delete-participant";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
 import { createParty } from "@/lib/services/parties/create-party";
+import { deleteAttachment } from "@/lib/services/files/delete-attachment";
+import { uploadAttachment } from "@/lib/services/files/upload-attachment";
+import { uploadContractPdf } from "@/lib/services/files/upload-contract-pdf";
+import { createPlacement } from "@/lib/services/placements/create-placement";
+import { deletePlacement } from "@/lib/services/placements/delete-placement";
+import { updatePlacement } from "@/lib/services/placements/update-placement";
 import { deleteParty } from "@/lib/services/parties/delete-party";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
 
@@ -48,7 +55,7 @@ describe("a change under atTime", () => {
     const changed = await atTime(at("2025-01-04T10:00:00.000Z"), () =>
       updateParticipant({ db: db.prisma, actor: admin, contractId, partyId: party.id, participantId: added.id, changes: { title: "Buyer" } }),
     );
-    expect(changed.participant.updatedAt.toISOString()).toBe("2025-01-04T10:00:00.000Z");
+    expect([changed.participant.updatedAt.toISOString(), await updatedAt()]).toEqual(["2025-01-04T10:00:00.000Z", "2025-01-04T10:00:00.000Z"]);
 
     await atTime(at("2025-01-05T10:00:00.000Z"), () => deleteParticipant({ db: db.prisma, actor: admin, contractId, partyId: party.id, participantId: added.id }));
     expect(await updatedAt()).toBe("2025-01-05T10:00:00.000Z");
@@ -58,6 +65,31 @@ describe("a change under atTime", () => {
 
     await atTime(at("2025-01-07T10:00:00.000Z"), () => deleteParty({ db: db.prisma, actor: admin, contractId, partyId: party.id }));
     expect(await updatedAt()).toBe("2025-01-07T10:00:00.000Z");
+  });
+
+  it("moves the contract's last change with each change of its files and of the boxes on its PDF", async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const bytes = Buffer.from(await pdf.save());
+    const party = await createParty({ db: db.prisma, actor: admin, contractId, request: { type: "company", name: "Boxed AB", country_code: "SE", identification_number: "", participants: [{ name: "Cy Box", email: "cy@boxed.example", signatory: true }] } as never });
+    const cy = await db.prisma.participant.findFirstOrThrow({ where: { partyId: party.id } });
+    // Each change at its own instant, and the contract's `updated_time` is that instant after it.
+    const dated = async <T>(iso: string, change: () => Promise<T>): Promise<T> => {
+      const result = await atTime(new Date(iso), change);
+      expect([iso, await updatedAt()]).toEqual([iso, iso]);
+      return result;
+    };
+    await dated("2025-03-01T09:00:00.000Z", () => uploadContractPdf({ db: db.prisma, actor: admin, contractId, name: "own.pdf", bytes }));
+    const placed = await dated("2025-03-02T09:00:00.000Z", () =>
+      createPlacement({ db: db.prisma, actor: admin, contractId, request: { kind: "signature", participant_id: cy.id, page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.06 } }),
+    );
+    await dated("2025-03-03T09:00:00.000Z", () => updatePlacement({ db: db.prisma, actor: admin, contractId, placementId: placed.id, request: { x: 0.2 } }));
+    // The same box again writes nothing: the contract keeps the last instant.
+    await atTime(new Date("2025-03-03T12:00:00.000Z"), () => updatePlacement({ db: db.prisma, actor: admin, contractId, placementId: placed.id, request: { x: 0.2 } }));
+    expect(await updatedAt()).toBe("2025-03-03T09:00:00.000Z");
+    await dated("2025-03-04T09:00:00.000Z", () => deletePlacement({ db: db.prisma, actor: admin, contractId, placementId: placed.id }));
+    const attachment = await dated("2025-03-05T09:00:00.000Z", () => uploadAttachment({ db: db.prisma, actor: admin, contractId, name: "terms.pdf", bytes }));
+    await dated("2025-03-06T09:00:00.000Z", () => deleteAttachment({ db: db.prisma, actor: admin, contractId, fileId: attachment.id }));
   });
 
   it("dates a token's revocation at that instant", async () => {

@@ -1,8 +1,10 @@
+import { now } from "@/lib/clock";
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { assertCanWrite } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { fileStore } from "./file-store";
 import { fileNotFound } from "@/lib/services/not-found";
@@ -24,6 +26,7 @@ export async function deleteAttachment({ db, actor, contractId, fileId, requestI
     if (file.type !== "attachment" && !uploaded) throw new DomainError("conflict", `File ${fileId} is the contract's ${file.type} file; only attachments and an uploaded PDF can be removed.`);
     if (contract.state !== "draft") throw new DomainError("contract_text_frozen", `Contract ${contractId} is ${contract.state}; its files change only while it is a draft.`);
     if (file.storageKey) await fileStore().remove(tx, file.storageKey);
+    await touchContract(tx, contractId, now());
     if (uploaded) {
       // Back to the row every contract has (the trigger's), rendered from the text when downloaded.
       await tx.contractFile.update({ where: { id: fileId }, data: { name: "contract", size: null, sha256: null, storageKey: null, pages: null } });

@@ -5,6 +5,7 @@ import { attachmentName, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentT
 import { assertCanWrite } from "@/lib/domain/access";
 import { checkPdf } from "@/lib/pdf/check-pdf";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { addContractFile } from "./add-contract-file";
@@ -48,6 +49,7 @@ export async function uploadAttachment({ db, actor, contractId, name, bytes, req
     const count = await tx.contractFile.count({ where: { contractId, type: "attachment" } });
     if (count >= MAX_ATTACHMENTS) throw new DomainError("attachment_limit_reached", `Contract ${contractId} already has ${MAX_ATTACHMENTS} attachments.`);
     const row = await addContractFile(tx, { contractId, type: "attachment", name: attachmentName(name, type), contentType: type, bytes });
+    await touchContract(tx, contractId, row.createdAt);
     await writeAuditEvent({
       db: tx,
       actor,

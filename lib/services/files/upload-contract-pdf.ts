@@ -7,6 +7,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { attachmentName } from "@/lib/domain/file-content";
 import { inspectUploadedPdf } from "@/lib/pdf/inspect-uploaded-pdf";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
 import { CONTRACT_FILE_SELECT, type TContractFileRow } from "./contract-file-row";
@@ -66,6 +67,7 @@ export async function uploadContractPdf({ db, actor, contractId, name, bytes, re
     });
     await fileStore().put(tx, storageKey, bytes);
     const dropped = await tx.placement.deleteMany({ where: { contractId, page: { gt: inspection.pages } } });
+    await touchContract(tx, contractId, row.createdAt);
     await writeAuditEvent({
       db: tx,
       actor,

@@ -243,9 +243,9 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   }
   if (Object.keys(data).length === 0) return { write: null, relink: false };
 
-  // One statement: the participant (only the version checked above), its party's `updated_time`
-  // (an individual party is its participant, docs/api.md: its name and number follow) and the
-  // audit event. No row back means the participant changed since it was read.
+  // One statement: the participant (only the version checked above), its party's and its contract's
+  // `updated_time` (an individual party is its participant, docs/api.md: its name and number follow)
+  // and the audit event. No row back means the participant changed since it was read.
   const now = Prisma.sql`${clockNow().toISOString()}::timestamptz`;
   const values = (Object.entries(data) as [TWritable, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
@@ -312,7 +312,8 @@ const answerNameOf = (field: keyof typeof PARTICIPANT_FIELDS) => answerPathOf(fi
 /**
  * The writes of an update, as CTEs of one statement: `upd` (`WRITTEN_ROW`), the participant (the row `where` picks;
  * its version bumped), `touched`, its party's `updated_at` (an
- * individual party is its participant, docs/api.md: its name and number follow), and `audited`,
+ * individual party is its participant, docs/api.md: its name and number follow), `contract_touched`,
+ * the contract's `updated_at` (a change of the contract, as adding or removing a participant), and `audited`,
  * the audit event (`audit`, an INSERT reading `upd`). `values` are the columns set and their
  * values. No row in `upd` means nothing was written.
  */
@@ -328,6 +329,8 @@ function participantWriteCtes(w: { values: readonly (readonly [TWritable, Sql])[
       RETURNING participants.*
     ), touched AS (
       UPDATE parties SET ${Prisma.join([...mirrored, Prisma.sql`updated_at = ${w.now}`], ", ")} FROM ${UPD} WHERE parties.id = ${UPD}.party_id
+    ), contract_touched AS (
+      UPDATE contracts SET updated_at = ${w.now} FROM ${UPD} JOIN parties tp ON tp.id = ${UPD}.party_id WHERE contracts.id = tp.contract_id
     ), audited AS (
       ${w.audit}
     )`;

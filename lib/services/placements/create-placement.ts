@@ -7,6 +7,7 @@ import { boxProblems, MAX_PLACEMENTS, ownerProblems } from "@/lib/domain/placeme
 import { auditValuesOf } from "@/lib/schemas/field-table";
 import { PLACEMENT_FIELDS, type TCreatePlacementRequest } from "@/lib/schemas/placement";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { lockPlacementContext } from "./lock-placement-context";
 import { PLACEMENT_SELECT, type TPlacementRow } from "./placement-row";
 
@@ -27,6 +28,7 @@ export async function createPlacement({ db, actor, contractId, request, requestI
     }
     const at = now();
     const row = await tx.placement.create({ data: { contractId, ...box, createdAt: at, updatedAt: at }, select: PLACEMENT_SELECT });
+    await touchContract(tx, contractId, at);
     await writeAuditEvent({
       db: tx,
       actor,

@@ -1,9 +1,11 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { now } from "@/lib/clock";
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { auditValuesOf } from "@/lib/schemas/field-table";
 import { PLACEMENT_FIELDS } from "@/lib/schemas/placement";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { placementNotFound } from "@/lib/services/not-found";
 import { lockPlacementContext } from "./lock-placement-context";
 import { PLACEMENT_SELECT } from "./placement-row";
@@ -15,6 +17,7 @@ export async function deletePlacement({ db, actor, contractId, placementId, requ
     const before = await tx.placement.findFirst({ where: { id: placementId, contractId }, select: PLACEMENT_SELECT });
     if (!before) throw placementNotFound(contractId, placementId);
     await tx.placement.delete({ where: { id: placementId } });
+    await touchContract(tx, contractId, now());
     await writeAuditEvent({
       db: tx,
       actor,

@@ -7,6 +7,7 @@ import { boxProblems, ownerProblems } from "@/lib/domain/placement";
 import { auditValuesOf } from "@/lib/schemas/field-table";
 import { PLACEMENT_FIELDS, type TUpdatePlacementRequest } from "@/lib/schemas/placement";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
+import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { placementNotFound } from "@/lib/services/not-found";
 import { lockPlacementContext } from "./lock-placement-context";
 import { PLACEMENT_SELECT, type TPlacementRow } from "./placement-row";
@@ -49,22 +50,24 @@ export async function updatePlacement({
     };
     const problems = { ...ownerProblems(box, context.signatories, context.participants, context.dataFields), ...boxProblems(box, context.pages) };
     if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
-    const row = await tx.placement.update({ where: { id: placementId }, data: { ...box, updatedAt: now() }, select: PLACEMENT_SELECT });
+    // The same box writes nothing (same `updated_time`, no audit event), as a participant's PUT.
     const changed = Object.keys(box).filter((name) => box[name as keyof typeof box] !== before[name as keyof typeof box]);
-    if (changed.length > 0) {
-      await writeAuditEvent({
-        db: tx,
-        actor,
-        action: "placement.update",
-        entityType: "placement",
-        entityId: placementId,
-        contractId,
-        workspaceId: context.workspaceId,
-        requestId,
-        before: auditValuesOf(PLACEMENT_FIELDS, before, changed) as Prisma.InputJsonObject,
-        after: auditValuesOf(PLACEMENT_FIELDS, row, changed) as Prisma.InputJsonObject,
-      });
-    }
+    if (changed.length === 0) return before;
+    const at = now();
+    const row = await tx.placement.update({ where: { id: placementId }, data: { ...box, updatedAt: at }, select: PLACEMENT_SELECT });
+    await touchContract(tx, contractId, at);
+    await writeAuditEvent({
+      db: tx,
+      actor,
+      action: "placement.update",
+      entityType: "placement",
+      entityId: placementId,
+      contractId,
+      workspaceId: context.workspaceId,
+      requestId,
+      before: auditValuesOf(PLACEMENT_FIELDS, before, changed) as Prisma.InputJsonObject,
+      after: auditValuesOf(PLACEMENT_FIELDS, row, changed) as Prisma.InputJsonObject,
+    });
     return row;
   });
 }
