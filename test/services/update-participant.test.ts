@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
 import type { Actor } from "@/lib/domain/actor";
 import { PARTICIPANT_SELECT } from "@/lib/services/participants/participant-row";
 import type { TContractState } from "@/lib/domain/enums";
@@ -10,7 +11,7 @@ import { participantEtag } from "@/lib/api/json/participant";
 import { updateParticipantAnswer } from "@/lib/api/update-participant-answer";
 import { serializeParticipant } from "@/test/oracle/serializers";
 import { authenticateApiRequest, authenticateSessionUser } from "@/lib/api/auth";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 import { actorOf, anonymousAdmin, failure } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
@@ -484,3 +485,38 @@ describe.each(["preloaded", "read"] as const)("reading the targets %s", (way) =>
     });
   });
 });
+
+describe.runIf(testDatabaseKind() === "postgres")("row locks (PostgreSQL only)", () => {
+  it("takes the contract's row before the participant's, as signing does: one holding the contract never waits on the participant in a circle", async () => {
+    const { paths } = await contractWorld();
+    const signer = new pg.Client(db.url);
+    await signer.connect();
+    try {
+      // As signing: the contract's row first.
+      await signer.query("BEGIN");
+      await signer.query("SELECT id FROM contracts WHERE id = $1 FOR UPDATE", [paths.ann.contractId]);
+      const put = updateParticipant({ db: db.prisma, actor: w.actors.editor, ...paths.ann, changes: { title: "Buyer" } as TUpdateParticipantRequest });
+      // The update waits for the contract's row...
+      await waitUntilBlocked(signer, paths.ann.contractId);
+      // ...and holds nothing of the participant's meanwhile, so the signer can take it and finish.
+      const free = await signer.query("SELECT id FROM participants WHERE id = $1 FOR UPDATE NOWAIT", [paths.ann.participantId]);
+      expect(free.rowCount).toBe(1);
+      await signer.query("COMMIT");
+      expect((await put).participant.title).toBe("Buyer");
+      const contract = await db.prisma.contract.findUniqueOrThrow({ where: { id: paths.ann.contractId } });
+      expect(contract.updatedAt.getTime()).toBeGreaterThan(contract.createdAt.getTime());
+    } finally {
+      await signer.end();
+    }
+  });
+});
+
+/** Until another session waits for a lock (the update, on the contract's row the signer holds). */
+async function waitUntilBlocked(client: pg.Client, contractId: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+    if (rows[0].n > 0) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no session waited for contract ${contractId}'s row`);
+}

@@ -245,7 +245,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
 
   // One statement: the participant (only the version checked above), its party's and its contract's
   // `updated_time` (an individual party is its participant, docs/api.md: its name and number follow)
-  // and the audit event. No row back means the participant changed since it was read.
+  // and the audit event, under the contract's row lock taken first. No row back means the participant changed since it was read.
   const now = Prisma.sql`${clockNow().toISOString()}::timestamptz`;
   const values = (Object.entries(data) as [TWritable, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
@@ -263,7 +263,7 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
   });
   const where = Prisma.sql`participants.id = ${current.id}::int AND participants.version = ${current.version}::int`;
   // Its FROM is added by the caller, after what it selects with the row (`readBack`).
-  const write = Prisma.sql`WITH ${participantWriteCtes({ values, where, now, audit })}
+  const write = Prisma.sql`WITH ${participantWriteCtes({ contractId: contract.id, values, where, now, audit })}
     SELECT ${PARTICIPANT_JSON.upd} AS participant`;
   // A new link for the new address: only where a link was sent (pending) to someone who may still use it.
   const relink = contract.state === "pending" && "email" in data && current.signState === "undecided";
@@ -310,27 +310,30 @@ const FROZEN_ON_DECISION = frozenFieldsOf(PARTICIPANT_FIELDS, "decided");
 const answerNameOf = (field: keyof typeof PARTICIPANT_FIELDS) => answerPathOf(field, PARTICIPANT_FIELDS[field]).join(".");
 
 /**
- * The writes of an update, as CTEs of one statement: `upd` (`WRITTEN_ROW`), the participant (the row `where` picks;
- * its version bumped), `touched`, its party's `updated_at` (an
- * individual party is its participant, docs/api.md: its name and number follow), `contract_touched`,
- * the contract's `updated_at` (a change of the contract, as adding or removing a participant), and `audited`,
- * the audit event (`audit`, an INSERT reading `upd`). `values` are the columns set and their
- * values. No row in `upd` means nothing was written.
+ * The writes of an update, as CTEs of one statement: `locked`, the contract's row lock, taken before
+ * the participant's (the order signing and `updateLocked` take them in, so none waits on the
+ * other in a circle); `upd` (`WRITTEN_ROW`), the participant (the row `where` picks; its version
+ * bumped); `touched`, its party's `updated_at` (an individual party is its participant, docs/api.md:
+ * its name and number follow); `contract_touched`, the contract's `updated_at` (a change of what the
+ * contract holds); and `audited`, the audit event (`audit`, an INSERT reading `upd`). `values` are
+ * the columns set and their values. No row in `upd` means nothing was written.
  */
-function participantWriteCtes(w: { values: readonly (readonly [TWritable, Sql])[]; where: Sql; now: Sql; audit: Sql }): Sql {
+function participantWriteCtes(w: { contractId: number; values: readonly (readonly [TWritable, Sql])[]; where: Sql; now: Sql; audit: Sql }): Sql {
   const column = (field: TWritable) => Prisma.raw(PARTICIPANT_COLUMNS[field]);
   const mirrored = w.values
     .filter(([field]) => field === "name" || field === "identificationNumber")
     .map(([field]) => Prisma.sql`${column(field)} = CASE WHEN parties.type = 'individual' THEN ${UPD}.${column(field)} ELSE parties.${column(field)} END`);
-  return Prisma.sql`${UPD} AS (
+  return Prisma.sql`locked AS (
+      SELECT id FROM contracts WHERE id = ${w.contractId}::int FOR UPDATE
+    ), ${UPD} AS (
       UPDATE participants SET ${Prisma.join(w.values.map(([field, value]) => Prisma.sql`${column(field)} = ${value}`), ", ")},
              version = participants.version + 1, updated_at = ${w.now}
-       WHERE ${w.where}
+       WHERE ${w.where} AND EXISTS (SELECT 1 FROM locked)
       RETURNING participants.*
     ), touched AS (
       UPDATE parties SET ${Prisma.join([...mirrored, Prisma.sql`updated_at = ${w.now}`], ", ")} FROM ${UPD} WHERE parties.id = ${UPD}.party_id
     ), contract_touched AS (
-      UPDATE contracts SET updated_at = ${w.now} FROM ${UPD} JOIN parties tp ON tp.id = ${UPD}.party_id WHERE contracts.id = tp.contract_id
+      UPDATE contracts SET updated_at = ${w.now} FROM locked WHERE contracts.id = locked.id AND EXISTS (SELECT 1 FROM ${UPD})
     ), audited AS (
       ${w.audit}
     )`;
