@@ -103,16 +103,23 @@ const AWAITING_ME = Prisma.sql`c.id IN (SELECT (SELECT mp.contract_id FROM parti
                                  AND mq.delegated_at IS NULL AND mq.invited_at IS NOT NULL)`;
 
 /**
- * `conditions` joined with AND (none: true), and with the caller's workspaces when `scoped`. The
- * counts and the dashboard write both forms and pick one by `scope.all_ws` (a list's page:
- * `inEachScopeSql`): a condition
- * `all_ws OR workspace_id = ANY(ws)` would be checked row by row, and its cost made the planner
- * count 100,000 contracts with parallel workers on every request.
+ * `conditions` joined with AND (none: true), and with the caller's workspaces when `scoped`. A
+ * value is read in both forms, one picked by `scope.all_ws` (`inCallersFormSql`; a list's page:
+ * `inEachScopeSql`): a condition `all_ws OR workspace_id = ANY(ws)` would be checked row by row,
+ * and its cost made the planner count 100,000 contracts with parallel workers on every request.
  */
 export function contractWhereSql(conditions: readonly Sql[], scoped: boolean): Sql {
   const all = scoped ? [...conditions, IN_SCOPE_WORKSPACES] : conditions;
   return all.length === 0 ? Prisma.raw("true") : Prisma.join(all, " AND ");
 }
+
+/**
+ * One value (a count, a few rows as JSON) read in the form of the caller's workspaces: `read(false)`
+ * for a caller who sees them all, else `read(true)`. Each form is planned on its own, and only the
+ * one picked runs.
+ */
+export const inCallersFormSql = (read: (scoped: boolean) => Sql): Sql =>
+  Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${read(false)} ELSE ${read(true)} END`;
 
 const IN_SCOPE_WORKSPACES = Prisma.sql`c.workspace_id = ANY(${AUTH_CTE.scope}.ws)`;
 const IN_ONE_WORKSPACE = Prisma.sql`c.workspace_id = ${AUTH_CTE.scope}.ws[1]`;

@@ -9,7 +9,7 @@ import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
-import { contractCountSql, contractFilterSql, contractWhereSql, inEachScopeSql } from "@/lib/api/json/contract-filter";
+import { contractCountSql, contractFilterSql, contractWhereSql, inCallersFormSql, inEachScopeSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_JSON, searchArgs, searchMatchSql, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
 import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
@@ -119,9 +119,9 @@ export function contractListPreload(
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
   const item = LIST_ITEM;
-  // The count is written twice, without and with the workspace condition, and only one runs (contractWhereSql):
-  // from the kept totals where it can (contract-filter.ts `contractCountSql`), else the rows.
-  const count = Prisma.sql`CASE WHEN ${AUTH_CTE.scope}.all_ws THEN ${contractCountSql(query, false)} ELSE ${contractCountSql(query, true)} END`;
+  // The count in the caller's form (`inCallersFormSql`): from the kept totals where it can
+  // (contract-filter.ts `contractCountSql`), else the rows.
+  const count = inCallersFormSql((scoped) => contractCountSql(query, scoped));
   // The page's rows in each workspace form, one union (`inEachScopeSql`). Deferred: the page's ids
   // first, then their rows: skipping 19,900 contracts is then a walk along an index (an index-only
   // scan where the visibility map allows), not 19,900 rows read and dropped. Direct: near the start,
