@@ -31,6 +31,9 @@ export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title,
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  // Closings this component made whose `close` event has not come yet: the event comes a task
+  // later, when the button may have opened the dialog again (Cancel, then Enter at once).
+  const ownClosings = useRef(0);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -40,11 +43,15 @@ export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title,
     if (open && !element.open) {
       element.showModal();
       cancel.current?.focus();
-    } else if (!open && element.open) element.close();
+    } else if (!open && element.open) closeElement(element);
   }, [open]);
 
+  const closeElement = (element: HTMLDialogElement) => {
+    ownClosings.current += 1;
+    element.close();
+  };
   const close = () => {
-    dialog.current?.close();
+    if (dialog.current?.open) closeElement(dialog.current);
     setOpen(false);
   };
 
@@ -65,8 +72,12 @@ export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title,
         ref={dialog}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        // Escape closes it natively; keep React's state in step.
-        onClose={() => setOpen(false)}
+        // Escape closes it natively: keep React's state in step. The event of a closing of our own
+        // changes nothing: the state said closed already, and may say open again since.
+        onClose={() => {
+          if (ownClosings.current > 0) ownClosings.current -= 1;
+          else setOpen(false);
+        }}
         className="w-full max-w-md rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-5">

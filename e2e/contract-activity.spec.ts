@@ -91,6 +91,32 @@ test("deleting a draft: the dialog's Cancel and Escape keep it, Delete removes i
   await expect(dialog).toBeHidden();
   expect(await contractStatus(page, contract.id)).toBe(200);
 
+  // Cancel, then the button again at once: the dialog's close event comes a task after it closed,
+  // and must not close the dialog opened since. The button is clicked the moment the dialog has
+  // closed (a mutation observer runs before the event's task), as a quick Enter did in a CI run.
+  await open.click();
+  await expect(dialog).toBeVisible();
+  const reopened = await page.evaluate(async () => {
+    const element = [...document.querySelectorAll("dialog")].find((d) => d.textContent?.includes("Delete this contract?"))!;
+    const opener = element.previousElementSibling as HTMLButtonElement;
+    const cancel = [...element.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!;
+    const closed = new Promise((resolve) => element.addEventListener("close", resolve, { once: true }));
+    const observer = new MutationObserver(() => {
+      if (element.open) return;
+      observer.disconnect();
+      opener.click();
+    });
+    observer.observe(element, { attributes: true, attributeFilter: ["open"] });
+    cancel.click();
+    await closed;
+    // Time for React to act on it (it would close the dialog within a task or two).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return element.open;
+  });
+  expect(reopened).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
   await open.click();
   await dialog.getByRole("button", { name: "Delete contract" }).click();
   await expect(page).toHaveURL(/\/contracts$/);
