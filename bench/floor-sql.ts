@@ -325,13 +325,13 @@ const PARTICIPANT_COLUMNS = `id, party_id, user_id, name, title, email, phone_nu
  * PUT /v1/contracts/{c}/parties/{p}/participants/{q} with `{"title": …}`: what the app's
  * updateParticipant does for a title, in one statement. $3 origin, $4 contract, $5 party,
  * $6 participant, $7 title, $8 request id.
- *  - `target` locks the participant's row (FOR UPDATE, as the app's first statement) and finds it
+ *  - `target` locks the contract's and the participant's rows (FOR UPDATE, as the app) and finds it
  *    only as this party's of this contract of a visible workspace (else 404); it also answers whether
  *    the caller may write there (403), whether the contract is draft or pending (409) and whether
  *    the participant still satisfies the template's rules (the attributes its delivery channel and
  *    two-step method require are filled in; a signatory may update the contract) (400);
  *  - `upd` changes the title, increments `version`, sets `updated_at` (only when the title changes);
- *  - `pty` sets the party's `updated_at` to the same time (the app's party touch);
+ *  - `pty` and `ctr` set the party's and the contract's `updated_at` to the same time (the app's touches);
  *  - `aud` writes the audit event (participant.update, before/after title, user, token, via,
  *    request id, the contract's workspace, the user's name and e-mail as they are now), as
  *    lib/services/audit/write-audit-event.ts does; the contract's audit chain is the trigger's.
@@ -356,7 +356,7 @@ target AS (
     JOIN parties p ON p.id = q.party_id AND p.contract_id = $4
     JOIN contracts c ON c.id = p.contract_id
    WHERE q.id = $6 AND q.party_id = $5 AND ${visible("c")}
-   FOR UPDATE OF q
+   FOR UPDATE OF c, q
 ),
 upd AS (
   UPDATE participants q SET title = $7::text, version = q.version + 1, updated_at = now()
@@ -366,6 +366,9 @@ upd AS (
 ),
 pty AS (
   UPDATE parties p SET updated_at = u.updated_at FROM upd u WHERE p.id = u.party_id RETURNING p.id
+),
+ctr AS (
+  UPDATE contracts c SET updated_at = u.updated_at FROM upd u, target t WHERE c.id = t.contract_id RETURNING c.id
 ),
 aud AS (
   INSERT INTO audit_events (action, entity_type, entity_id, contract_id, actor_user_id, api_token_id, via, request_id, before, after, workspace_id,
@@ -389,7 +392,7 @@ SELECT ${AUTH_COLUMNS},
        ELSE 200 END AS status,
   (SELECT '"p' || r.id || '-v' || r.version || '"' FROM result r) AS etag,
   (SELECT row_to_json(a)::text FROM (SELECT ${cols(participantFields("r", { o: "$3::text", contract: "$4::int", party: "$5::int" }))} FROM result r) a) AS body,
-  (SELECT count(*) FROM pty)::int + (SELECT count(*) FROM aud)::int AS written`;
+  (SELECT count(*) FROM pty)::int + (SELECT count(*) FROM ctr)::int + (SELECT count(*) FROM aud)::int AS written`;
 
 /** Every statement by name (prepared under these names; bench/explain.ts explains them). */
 export const FLOOR_STATEMENTS = {
