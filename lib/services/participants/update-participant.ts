@@ -131,7 +131,7 @@ export async function updateParticipant(options: UpdateParticipantOptions): Prom
 
 /** The update under the contract's and the participant's row locks: read, check and write see the same rows. */
 async function updateLocked(tx: Tx, options: UpdateParticipantOptions, ids: TTargetIds): Promise<TParticipantRow> {
-  // The contract first (as signing takes it), then the participant (as the one-statement write takes it).
+  // The contract first, then the participant: the order signing and the one-statement write take them in.
   await tx.$queryRaw`SELECT id FROM contracts WHERE id = ${ids.contractId} FOR UPDATE`;
   await tx.$queryRaw`SELECT id FROM participants WHERE id = ${ids.participantId} AND party_id = ${ids.partyId} FOR UPDATE`;
   const [row] = await tx.$queryRaw<{ targets: TTargetsRow | null }[]>(targetsStatement(options.actor, ids));
@@ -245,7 +245,8 @@ function planUpdate(options: UpdateParticipantOptions, { contract, party, curren
 
   // One statement: the participant (only the version checked above), its party's and its contract's
   // `updated_time` (an individual party is its participant, docs/api.md: its name and number follow)
-  // and the audit event, under the contract's row lock taken first. No row back means the participant changed since it was read.
+  // and the audit event, under the contract's row lock taken first (`participantWriteCtes`). No row
+  // back means the participant changed since it was read.
   const now = Prisma.sql`${clockNow().toISOString()}::timestamptz`;
   const values = (Object.entries(data) as [TWritable, unknown][]).map(
     ([field, value]) => [field, Prisma.sql`${value}::${Prisma.raw(PARTICIPANT_TYPES[field])}`] as const,
