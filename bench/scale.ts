@@ -7,7 +7,8 @@
 //
 // Knobs: BENCH_DATABASES (postgres,pglite), BENCH_SCALE_REQUESTS (measured requests per scenario and
 // caller, default 60, after 5 unmeasured; a scenario stops after 30 s with 10 or more), BENCH_SCALE_LOAD_ONLY=1 (only make the data set),
-// BENCH_SKIP_BUILD=1 (reuse .next-bench; `npm run bench` builds it too). It writes
+// BENCH_SKIP_BUILD=1 (reuse .next-bench; `npm run bench` builds it too), BENCH_SCALE_ONLY (the
+// scenarios whose names hold one of these comma-separated words: printed, not written). It writes
 // bench/results/scale-100k.{md,json} or scale-1m.{md,json}, stops what it started at the end, on
 // Ctrl-C and after 60 minutes.
 import { spawn } from "node:child_process";
@@ -33,6 +34,7 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 60);
 const WARMUP = 5;
 const SCENARIO_SECONDS = 30;
 const LABEL = million ? "scale-1m" : "scale-100k";
+const ONLY = process.env.BENCH_SCALE_ONLY?.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
 /** Issue 45's targets. */
 export const SCALE_TARGETS = { postgres: { p50: 20, p99: 100 }, pglite: { p50: 50, p99: null } } as const;
 
@@ -149,7 +151,7 @@ async function main() {
     running.add(app);
     try {
       const found = await probes(db.kind === "postgres" ? db.url : embeddedDatabaseUrl(db.socketDir));
-      for (const scenario of scenarioList(found)) {
+      for (const scenario of scenarioList(found).filter((s) => ONLY === undefined || ONLY.some((word) => s.id.includes(word)))) {
         for (const caller of CALLERS) {
           const { ms, count } = await measure(app.baseUrl, scenario, caller.headers);
           const t = SCALE_TARGETS[kind];
@@ -180,11 +182,13 @@ async function main() {
     "|---|---|---|--:|--:|--:|--:|--:|---|",
     ...rows.map((r) => `| ${r.database} | ${r.caller} | ${r.scenario} | ${r.n} | ${r.p50} | ${r.p99} | ${r.max} | ${r.count ?? "–"} | ${r.met ? "met" : "**missed**"} |`),
   ].join("\n");
+  console.log(`\n${head}\n\n${table}\n`);
+  log(`${rows.filter((r) => r.met).length}/${rows.length} rows within the targets`);
+  if (ONLY !== undefined) return;
   await mkdir(COMMITTED_RESULTS_DIR, { recursive: true });
   await writeFile(path.join(COMMITTED_RESULTS_DIR, `${LABEL}.md`), `${head}\n\n${table}\n`);
   await writeFile(path.join(COMMITTED_RESULTS_DIR, `${LABEL}.json`), `${JSON.stringify({ generatedAt: new Date().toISOString(), dataset: spec, datasets, requests: REQUESTS, rows }, null, 2)}\n`);
-  console.log(`\n${head}\n\n${table}\n`);
-  log(`${rows.filter((r) => r.met).length}/${rows.length} rows within the targets; bench/results/${LABEL}.md`);
+  log(`written to bench/results/${LABEL}.md`);
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
