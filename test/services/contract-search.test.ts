@@ -223,3 +223,36 @@ describe("the search document", () => {
     expect(await documentsStale()).toBe(0);
   });
 });
+
+describe("a long text's highlight", () => {
+  it("is a window around the first match, found in one search whatever the text holds", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.lease } });
+    const withText = async (name: string, text: string) => {
+      const { id } = await createContract(db.prisma, { workspaceId, templateId, name, counterparties: [{ type: "company", name: "Longtext Oy", participants: [{ name: "Lena Long", email: "lena@longtext.example" }] }] });
+      await db.prisma.contract.update({ where: { id }, data: { body: { sections: [{ heading: "Terms", text }] } } });
+      return id;
+    };
+    // The match 150,000 characters in: 60 characters before it, the window of 160 from there.
+    const filler = "lorem ipsum ".repeat(12_500);
+    const far = await withText("Far match", `${filler}The Marrakesh clause applies to all deliveries made under this agreement. ${filler}`);
+    const [found] = (await list(admin, { q: "marrakesh" })).data;
+    expect(found!.id).toBe(far);
+    const window = `${filler}The `.slice(-60);
+    expect(found!._search!.matches).toEqual([
+      { field: "text", label: "Terms", highlight: [`…${window}`, "Marrakesh", `${` clause applies to all deliveries made under this agreement. ${filler}`.slice(0, 160 - 60 - "Marrakesh".length)}…`] },
+    ]);
+    // Many searched words, one of them in the text 66,000 times: each text is searched once for its
+    // first match (collecting every match took 1.4 s a text on PostgreSQL, longer than this test may run).
+    const many = [];
+    for (let i = 0; i < 25; i++) many.push(await withText(`Repeated ${i}`, `${"ab ".repeat(66_000)}c`));
+    const repeated = await list(admin, { q: `${"ab ".repeat(32)}c`, sort: "id" });
+    expect(repeated.data.map((x) => x.id)).toEqual(many);
+    for (const item of repeated.data) {
+      const [match, ...more] = item._search!.matches;
+      expect(more).toEqual([]);
+      expect(match!.highlight.join("")).toBe(`${"ab ".repeat(54).slice(0, 160)}…`);
+      expect(match!.highlight.filter((_, i) => i % 2 === 1).every((piece) => piece === "ab")).toBe(true);
+    }
+    await db.prisma.contract.deleteMany({ where: { id: { in: [far, ...many] } } });
+  });
+});
