@@ -249,3 +249,28 @@ test("a round with no active subscription is one plain query: the ORM is not tou
   expect(touched).toContain("webhookSubscription");
 });
 
+
+test("a run told to stop starts no further attempt and hands back what it claimed and did not start; the next run sends those", async () => {
+  const sub = await subscribe("/stopping");
+  for (let i = 0; i < 30; i++) await contractCreated();
+  await fanOutWebhookEvents(options());
+  let stop = false;
+  receiver.respond = () => {
+    stop = true;
+    return 204;
+  };
+  const attempted = await deliverDueWebhooks(options(db.prisma, { concurrency: 2, shouldStop: () => stop }));
+  // The two attempts under way finished; nothing else was sent or claimed again.
+  expect(attempted).toBe(2);
+  expect(receiver.received).toHaveLength(2);
+  const rows = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: sub.id } });
+  expect(rows.filter((d) => d.status === "succeeded")).toHaveLength(2);
+  const handedBack = rows.filter((d) => d.status === "queued");
+  expect(handedBack).toHaveLength(28);
+  expect(handedBack.every((d) => d.attempts === 0 && d.leaseUntil === null)).toBe(true);
+  // Due at once, for any instance: the next run sends each of them once.
+  receiver.respond = () => 204;
+  await drain();
+  expect(new Set(receiver.received.map((r) => r.id)).size).toBe(30);
+  expect(receiver.received).toHaveLength(30);
+});

@@ -54,13 +54,14 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
     }),
     ...(buildWebhookData
       ? [
-          runPeriodically("webhook dispatch", e.WEBHOOK_POLL_INTERVAL_MS, async () => {
+          runPeriodically("webhook dispatch", e.WEBHOOK_POLL_INTERVAL_MS, async (stopping) => {
             await dispatchWebhooks({
               db: await database(),
               buildData: buildWebhookData,
               publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
               allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_URLS === "1",
               retryScale: e.WEBHOOK_RETRY_SCALE,
+              shouldStop: stopping,
             });
           }),
         ]

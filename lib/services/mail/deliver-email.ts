@@ -8,7 +8,7 @@ import type { PrismaClient } from "@/lib/db";
 import { backoffDelay } from "@/lib/domain/retry";
 import { logger } from "@/lib/logger";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
-import { endAttempt } from "@/lib/services/jobs/end-attempt";
+import { endAttempt, releaseClaims } from "@/lib/services/jobs/end-attempt";
 import { claimDueEmails, EMAIL_LEASE_MS, EMAILS, type TClaimedEmail } from "@/lib/services/mail/claim-due-emails";
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
 import { EmailRenderError } from "@/lib/services/mail/render-email-bodies";
@@ -46,7 +46,7 @@ export async function deliverDueEmails(options: TDeliverOptions): Promise<TDeliv
   const run: TDeliveryRun = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, released: 0 };
   for (const [index, message] of claimed.entries()) {
     if (shouldStop() || Date.now() - claimedAt > leaseMs / 2) {
-      run.released += await releaseClaims(prisma, claimed.slice(index));
+      run.released += await releaseClaims(prisma, EMAILS, claimed.slice(index).map((m) => ({ key: m.id, attempts: m.attempts })));
       break;
     }
     const outcome = await deliverOne(options, message);
@@ -127,18 +127,6 @@ async function recordFailure(prisma: PrismaClient, message: TClaimedEmail, reaso
       after: { delivery_status: "failure", email: message.toAddress, delivery_failure: reason },
     });
   });
-}
-
-/** Hands claimed, unsent messages back (the attempt did not happen), so they go at once, anywhere. */
-async function releaseClaims(prisma: PrismaClient, messages: TClaimedEmail[]): Promise<number> {
-  let released = 0;
-  for (const m of messages) {
-    released += await prisma.emailMessage.updateMany({
-      where: { id: m.id, status: "sending", attempts: m.attempts },
-      data: { status: "queued", leaseUntil: null, attempts: { decrement: 1 } },
-    }).then((r) => r.count);
-  }
-  return released;
 }
 
 /** A 5xx reply (nodemailer marks it `permanent`, and sets `responseCode`) will not change on retry. */

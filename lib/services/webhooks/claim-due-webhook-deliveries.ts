@@ -5,7 +5,7 @@ import { claimDue, type TLeaseQueue } from "@/lib/services/jobs/claim-due";
 /** Deliveries claimed per statement. */
 export const DELIVERY_BATCH = 20;
 
-const DELIVERIES: TLeaseQueue = { table: "webhook_deliveries", key: "id", claimed: "sending" };
+export const DELIVERIES: TLeaseQueue = { table: "webhook_deliveries", key: "id", claimed: "sending" };
 
 export interface TClaimed {
   id: number;

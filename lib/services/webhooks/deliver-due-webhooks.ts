@@ -7,9 +7,10 @@ import { Webhook } from "standardwebhooks";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { nextRetryDelay, PAUSE_AFTER_FAILED_DELIVERIES, PAUSE_AFTER_FAILING_MS } from "@/lib/domain/webhooks";
 import { logger } from "@/lib/logger";
+import { releaseClaims } from "@/lib/services/jobs/end-attempt";
 
 import { checkCallbackUrl } from "./check-callback-url";
-import { claimDueWebhookDeliveries, DELIVERY_BATCH, type TClaimed } from "./claim-due-webhook-deliveries";
+import { claimDueWebhookDeliveries, DELIVERIES, DELIVERY_BATCH, type TClaimed } from "./claim-due-webhook-deliveries";
 import { sendWebhook, type TSendResult } from "./send-webhook";
 import type { TWebhookDispatcherOptions } from "./webhook-dispatcher-options";
 import { webhookEventId } from "./webhook-row";
@@ -84,19 +85,21 @@ async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "i
 
 /**
  * Claims due deliveries and sends them, a few at a time; claims again only after a full batch (at
- * most 10 batches a round), so a retry that fell due meanwhile waits for the next round. Answers how
- * many were attempted.
+ * most 10 batches a round), so a retry that fell due meanwhile waits for the next round. Once
+ * `shouldStop` says so, it claims no more, starts no further attempt, and hands back the claimed
+ * deliveries it has not started (the attempts under way finish). Answers how many were attempted.
  */
 export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Promise<number> {
-  const { db, concurrency = 8 } = options;
+  const { db, concurrency = 8, shouldStop = () => false } = options;
   let total = 0;
-  for (let round = 0; round < 10; round++) {
+  for (let round = 0; round < 10 && !shouldStop(); round++) {
     const claimed = await claimDueWebhookDeliveries(db, DELIVERY_BATCH);
-    total += claimed.length;
     const queue = [...claimed];
+    const take = () => (shouldStop() ? undefined : queue.shift());
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) {
+        for (let next = take(); next; next = take()) {
+          total += 1;
           const result = await attempt(next, options);
           try {
             await recordWebhookAttempt(db, next, result, { retryScale: options.retryScale ?? 1 });
@@ -107,6 +110,7 @@ export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Pr
         }
       }),
     );
+    await releaseClaims(db, DELIVERIES, queue.map((d) => ({ key: d.id, attempts: d.attempts })));
     if (claimed.length < DELIVERY_BATCH) break;
   }
   return total;

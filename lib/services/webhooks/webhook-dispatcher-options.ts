@@ -23,4 +23,6 @@ export interface TWebhookDispatcherOptions {
   send?: typeof sendWebhook;
   /** Delivery attempts sent at once. */
   concurrency?: number;
+  /** Checked before each claim and each attempt: when true, the run ends (deliver-due-webhooks.ts). */
+  shouldStop?: () => boolean;
 }
