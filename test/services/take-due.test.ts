@@ -88,3 +88,20 @@ test("a handler that throws rolls its batch back: its rows stay due, batches com
   expect(await takeDue<{ id: number }>(db.prisma, { batch: 5, due, handle: mark })).toHaveLength(7);
   expect((await state()).every((r) => !r.due && r.taken === 1)).toBe(true);
 });
+
+test("a call told to stop ends before its next batch; what is left stays due for the next run", async () => {
+  await rows(12);
+  let stop = false;
+  const taken = await takeDue<{ id: number }>(db.prisma, {
+    batch: 5,
+    due,
+    stopping: () => stop,
+    async handle(tx, batch) {
+      await mark(tx, batch);
+      stop = true;
+    },
+  });
+  expect(taken.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+  expect((await state()).filter((r) => r.due)).toHaveLength(7);
+  expect(await takeDue<{ id: number }>(db.prisma, { batch: 5, due, handle: mark })).toHaveLength(7);
+});

@@ -11,11 +11,12 @@ import { takeDue } from "@/lib/services/jobs/take-due";
  * work, and a row a signature holds at that moment is left for the next round (it may be signed by
  * then). Returns the ids it changed. Due and overdue as of `now()` (lib/clock.ts), the time the audit events carry too.
  */
-export async function expireOverdueContracts({ db, batch = 500 }: { db: PrismaClient; batch?: number }): Promise<number[]> {
+export async function expireOverdueContracts({ db, batch = 500, stopping }: { db: PrismaClient; batch?: number; stopping?: () => boolean }): Promise<number[]> {
   const now = clockNow();
   const rows = await takeDue<{ id: number; expires: Date }>(db, {
     batch,
     rounds: 1,
+    stopping,
     due: (limit) => Prisma.sql`
       WITH due AS (
         SELECT id FROM contracts

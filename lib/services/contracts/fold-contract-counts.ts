@@ -14,10 +14,10 @@ import { takeDue } from "@/lib/services/jobs/take-due";
  * (workspace, state), so they never deadlock. Returns how many deltas it folded (at most `batch` a
  * round, `rounds` rounds at most).
  */
-export async function foldContractCounts({ db, batch = 10_000, rounds = 1 }: { db: PrismaClient; batch?: number; rounds?: number }): Promise<number> {
+export async function foldContractCounts({ db, batch = 10_000, rounds = 1, stopping }: { db: PrismaClient; batch?: number; rounds?: number; stopping?: () => boolean }): Promise<number> {
   // A batch per transaction (takeDue), each one statement answering how many deltas it folded; a
   // batch that folded fewer than `batch` ends the run.
-  const batches = await takeDue<{ folded: number }>(db, { batch, rounds, due: foldStatement, taken: ([row]) => row?.folded ?? 0 });
+  const batches = await takeDue<{ folded: number }>(db, { batch, rounds, stopping, due: foldStatement, taken: ([row]) => row?.folded ?? 0 });
   return batches.reduce((total, row) => total + row.folded, 0);
 }
 

@@ -31,26 +31,26 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
   const { SMTP_URL, MAIL_FROM, MAIL_POLL_INTERVAL_MS, OVERDUE_CHECK_INTERVAL_MS, COUNT_FOLD_INTERVAL_MS } = env();
   const e = env();
   g.__contractsJobs = [
-    runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async () => {
-      const ids = await expireOverdueContracts({ db: await database() });
+    runPeriodically("overdue check", OVERDUE_CHECK_INTERVAL_MS, async (stopping) => {
+      const ids = await expireOverdueContracts({ db: await database(), stopping });
       if (ids.length > 0) logger.info({ contract_ids: ids }, "contracts became overdue");
     }),
-    runPeriodically("reminders", e.REMINDER_CHECK_INTERVAL_MS, async () => {
-      const run = await sendDueReminders({ db: await database() });
+    runPeriodically("reminders", e.REMINDER_CHECK_INTERVAL_MS, async (stopping) => {
+      const run = await sendDueReminders({ db: await database(), stopping });
       if (run.reminders + run.warnings > 0) logger.info({ ...run }, "reminders queued");
     }),
     // The contract's life after signing (docs/lifecycle.md "The job"): its changes and the owner's
     // warnings, then the internal reminders; each exactly once across instances.
-    runPeriodically("lifecycle", e.LIFECYCLE_CHECK_INTERVAL_MS, async () => {
+    runPeriodically("lifecycle", e.LIFECYCLE_CHECK_INTERVAL_MS, async (stopping) => {
       const db = await database();
       const linkOrigin = e.PUBLIC_URL?.replace(/\/+$/, "") ?? "";
-      const run = await advanceDueLifecycles({ db, linkOrigin });
+      const run = await advanceDueLifecycles({ db, linkOrigin, stopping });
       if (run.changes + run.warnings > 0) logger.info({ ...run }, "contract lifecycles advanced");
-      const reminders = await sendDueContractReminders({ db, linkOrigin });
+      const reminders = await sendDueContractReminders({ db, linkOrigin, stopping });
       if (reminders > 0) logger.info({ reminders }, "internal reminders sent");
     }),
-    runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async () => {
-      await foldAllContractCounts({ db: await database() });
+    runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async (stopping) => {
+      await foldAllContractCounts({ db: await database(), stopping });
     }),
     ...(buildWebhookData
       ? [

@@ -21,13 +21,15 @@ export interface TTakeDue<TRow> {
   rounds?: number;
   /** How many rows a batch took, when its statement answers otherwise than a row for each (default: the rows). */
   taken?: (rows: TRow[]) => number;
+  /** Checked before each batch: when true (the process is stopping), the call ends; what is left stays due. */
+  stopping?: () => boolean;
 }
 
 /** Takes and handles due rows, a batch per transaction, until a batch is not full; answers every batch's rows. */
 export async function takeDue<TRow>(db: PrismaClient, o: TTakeDue<TRow>): Promise<TRow[]> {
   const all: TRow[] = [];
   const rounds = o.rounds ?? 100;
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < rounds && !o.stopping?.(); round++) {
     const rows = await db.$transaction(async (tx: Tx) => {
       const due = await tx.$queryRaw<TRow[]>(o.due(o.batch));
       if (o.handle && due.length > 0) await o.handle(tx, due);

@@ -27,12 +27,13 @@ const MAX_ROUNDS = 100;
  * round, and a crash loses nothing: the turn stays due until a transaction that did the work
  * commits.
  */
-export async function advanceDueLifecycles({ db, batch = 50, linkOrigin = "" }: { db: PrismaClient; batch?: number; linkOrigin?: string }): Promise<TLifecycleRun> {
+export async function advanceDueLifecycles({ db, batch = 50, linkOrigin = "", stopping }: { db: PrismaClient; batch?: number; linkOrigin?: string; stopping?: () => boolean }): Promise<TLifecycleRun> {
   const run: TLifecycleRun = { contracts: 0, changes: 0, warnings: 0 };
   const now = clockNow();
   const due = await takeDue<{ id: number }>(db, {
     batch,
     rounds: MAX_ROUNDS,
+    stopping,
     due: (limit) => Prisma.sql`
         SELECT id FROM contracts
          WHERE lifecycle_due_at <= ${now}::timestamptz AND state = 'signed'

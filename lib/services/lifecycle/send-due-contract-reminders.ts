@@ -32,11 +32,12 @@ const MAX_ROUNDS = 100;
  * active, or can no longer see the contract, gets nothing; the reminder is marked all the same, and
  * its event says `delivered: false`. Answers how many were taken.
  */
-export async function sendDueContractReminders({ db, batch = 100, linkOrigin = "" }: { db: PrismaClient; batch?: number; linkOrigin?: string }): Promise<number> {
+export async function sendDueContractReminders({ db, batch = 100, linkOrigin = "", stopping }: { db: PrismaClient; batch?: number; linkOrigin?: string; stopping?: () => boolean }): Promise<number> {
   const now = clockNow();
   const rows = await takeDue<TDueReminder>(db, {
     batch,
     rounds: MAX_ROUNDS,
+    stopping,
     due: (limit) => Prisma.sql`
         SELECT r.id, r.contract_id AS "contractId", c.name AS "contractName", c.workspace_id AS "workspaceId", r.remind_on AS "remindOn",
                r.note, r.recipient_id AS "recipientId", u.name AS "recipientName", u.email AS "recipientEmail",

@@ -39,11 +39,12 @@ interface TDueRow {
  * signing period ends). When both are due, the warning goes alone, and the next reminder waits its
  * interval from it.
  */
-export async function sendDueReminders({ db, batch = 200 }: { db: PrismaClient; batch?: number }): Promise<TReminderRun> {
+export async function sendDueReminders({ db, batch = 200, stopping }: { db: PrismaClient; batch?: number; stopping?: () => boolean }): Promise<TReminderRun> {
   const run: TReminderRun = { reminders: 0, warnings: 0 };
   const rows = await takeDue<TDueRow>(db, {
     batch,
     rounds: Infinity,
+    stopping,
     due: (limit) => Prisma.sql`
         SELECT q.id, q.name, q.email, c.id AS "contractId", c.name AS "contractName", c.workspace_id AS "workspaceId",
                c.signing_period_expires_at AS "expiresAt", q.reminders_sent AS "remindersSent",
