@@ -3,7 +3,7 @@
 // database: a backup streamed straight into a restore (no file), in the restore's one transaction.
 // Then set DATABASE_URL to that URL and start the app. The embedded folder is left as it was.
 import { PassThrough } from "node:stream";
-import { BackupRefusal } from "../lib/db/backup/format.ts";
+import { restoreFailureMessage } from "../lib/db/backup/failure-message.ts";
 import { openDatabase } from "../lib/db/backup/open-database.ts";
 import { restoreBackup } from "../lib/db/backup/restore-backup.ts";
 import { writeBackup } from "../lib/db/backup/write-backup.ts";
@@ -15,6 +15,8 @@ if (!url || process.argv.length > 3 || !/^postgres(ql)?:\/\//.test(url)) {
   process.exit(2);
 }
 const { PGLITE_DATA_DIR } = env();
+// Named before the move: a URL PostgreSQL accepts may be one WHATWG's URL does not (`postgresql://u@/db?host=…`).
+const shown = URL.canParse(url) && new URL(url).host !== "" ? `${new URL(url).host}${new URL(url).pathname}` : "the target database";
 let source: Awaited<ReturnType<typeof openDatabase>> | undefined;
 let target: Awaited<ReturnType<typeof openDatabase>> | undefined;
 try {
@@ -31,9 +33,9 @@ try {
   ]);
   if (restored.status === "rejected") throw restored.reason;
   if (written.status === "rejected") throw written.reason;
-  console.error(`Moved ${restored.value.rows} rows of ${restored.value.header.tables.length} tables from ${PGLITE_DATA_DIR} into ${new URL(url).host}${new URL(url).pathname}: set DATABASE_URL to it and start the app.`);
+  console.error(`Moved ${restored.value.rows} rows of ${restored.value.header.tables.length} tables from ${PGLITE_DATA_DIR} into ${shown}: set DATABASE_URL to it and start the app.`);
 } catch (error) {
-  console.error(error instanceof BackupRefusal ? error.message : `The move failed, nothing was changed: ${(error as Error).message}`);
+  console.error(restoreFailureMessage(error, { verb: "move", targetRemoved: false }));
   process.exitCode = 1;
 } finally {
   await target?.close(false);

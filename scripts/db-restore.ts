@@ -4,7 +4,7 @@
 // transaction: a refusal or a failure changes nothing. Then this code's later migrations, if any.
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { BackupRefusal } from "../lib/db/backup/format.ts";
+import { restoreFailureMessage } from "../lib/db/backup/failure-message.ts";
 import { openDatabase } from "../lib/db/backup/open-database.ts";
 import { gunzipBackup } from "../lib/db/backup/read-file.ts";
 import { restoreBackup, verifyBackup } from "../lib/db/backup/restore-backup.ts";
@@ -18,7 +18,7 @@ if (!file || process.argv.length > 3) {
 }
 const { DATABASE_URL, PGLITE_DATA_DIR } = env();
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
-let failed = true;
+let restored = false;
 try {
   // Before the database is opened: a missing file changes nothing.
   if (file !== "-") await (await open(file)).close();
@@ -28,7 +28,7 @@ try {
   const input = gunzipBackup(file === "-" ? process.stdin : createReadStream(file));
   db = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DATA_DIR, create: true });
   const summary = await restoreBackup({ client: db.client, url: db.url, input });
-  failed = false;
+  restored = true;
   console.error(`Restored ${summary.rows} rows of ${summary.header.tables.length} tables from ${file} (backup of ${summary.header.created}).`);
   if (summary.later.length > 0) {
     await db.close(false);
@@ -43,9 +43,10 @@ try {
     }
   }
 } catch (error) {
-  const message = (error as NodeJS.ErrnoException).code === "ENOENT" ? `${file} does not exist.` : (error as Error).message;
-  console.error(error instanceof BackupRefusal || (error as NodeJS.ErrnoException).code === "ENOENT" ? message : `The restore failed, nothing was changed: ${message}`);
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") console.error(`${file} does not exist.`);
+  else if (restored) console.error(`The rows were restored, but this version's later migrations failed: ${(error as Error).message}`);
+  else console.error(restoreFailureMessage(error, { verb: "restore", targetRemoved: db?.removedOnFailure ?? true }));
   process.exitCode = 1;
 } finally {
-  await db?.close(failed);
+  await db?.close(!restored);
 }

@@ -7,14 +7,15 @@
 // Needs the PostgreSQL server of test/helpers/db.ts (skipped without it). Seeding and sealing take
 // tens of seconds on a loaded machine: the limits are minutes, nothing is timed.
 import { spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PrismaClient } from "@/lib/db";
-import { BackupRefusal, ident, readTables } from "@/lib/db/backup/format";
+import { BackupRefusal, ident, readTables, RestoreFailedAfterSchema } from "@/lib/db/backup/format";
 import { gunzipBackup } from "@/lib/db/backup/read-file";
 import { restoreBackup, verifyBackup } from "@/lib/db/backup/restore-backup";
 import { createPrismaClient, poolOf } from "@/lib/db/pool";
@@ -34,13 +35,13 @@ const srcDir = path.join(root, "src");
 const drops: (() => Promise<void>)[] = [];
 
 /** Runs one of the commands as an operator would; answers its exit code and what it printed. */
-function run(script: "db-backup" | "db-restore" | "db-move", arg: string, env: { PGLITE_DATA_DIR?: string; DATABASE_URL?: string }) {
+function run(script: "db-backup" | "db-restore" | "db-move", arg: string, env: { PGLITE_DATA_DIR?: string; DATABASE_URL?: string }, stdin?: Buffer) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", NODE_OPTIONS: "" };
   delete childEnv.DATABASE_URL;
   delete childEnv.PGLITE_DATA_DIR;
   Object.assign(childEnv, env);
   const once = () => {
-    const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS });
+    const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS, ...(stdin ? { input: stdin } : {}) });
     return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
   };
   const first = once();
@@ -174,8 +175,11 @@ describe("backup, restore and move", () => {
 
   test.runIf(serverUp || process.env.TEST_DB === "postgres")("db:move copies the embedded database into an empty PostgreSQL database; a backup of that restores into another, and back into an embedded one", async () => {
     const moved = await freshServerDatabase();
-    const move = run("db-move", moved, { PGLITE_DATA_DIR: srcDir });
+    // A URL PostgreSQL reads and WHATWG's URL does not (no host before the path) is still one to move into.
+    const u = new URL(moved);
+    const move = run("db-move", `postgresql://${u.username}@${u.pathname}?host=${u.hostname}&port=${u.port}`, { PGLITE_DATA_DIR: srcDir });
     expect(move, move.out).toMatchObject({ status: 0 });
+    expect(move.out).toMatch(/^Moved \d+ rows of \d+ tables from .+ into the target database: set DATABASE_URL to it and start the app\.$/);
     await onServer(moved, expectSameAsSource);
 
     const fromServer = path.join(root, "server.backup.gz");
@@ -214,6 +218,18 @@ describe("backup, restore and move", () => {
     const tampered = [...lines];
     tampered[rowAt] = tampered[rowAt]!.replace("admin@example.com", "admim@example.com");
     const newer = [JSON.stringify({ ...header, migrations: [...header.migrations, { name: "29991231000000_from_the_future", checksum: "0".repeat(64) }] }), ...lines.slice(1)];
+    // Files altered with their checksum made again (anyone can): each is checked against what it claims.
+    const resealed = (altered: string[]) => {
+      const body = `${altered.slice(0, -2).join("\n")}\n`;
+      return gzipSync(`${body}${JSON.stringify({ end: true, sha256: createHash("sha256").update(body).digest("hex") })}\n`);
+    };
+    const withMigrations = (migrations: typeof header.migrations) => resealed([JSON.stringify({ ...header, migrations }), ...lines.slice(1)]);
+    const chunksAt = lines.findIndex((l) => l.startsWith('{"table":"file_chunks"'));
+    const chunkStart = JSON.parse(lines[chunksAt]!) as { columns: string[]; base64: string[] };
+    const chunkRow = JSON.parse(lines[chunksAt + 1]!) as string[];
+    chunkRow[chunkStart.columns.indexOf(chunkStart.base64[0]!)] = "not base64!";
+    const badBytes = [...lines];
+    badBytes[chunksAt + 1] = JSON.stringify(chunkRow);
     const flipped = Buffer.from(good);
     flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
     const cases: [string, string, RegExp][] = [
@@ -225,6 +241,9 @@ describe("backup, restore and move", () => {
       ["cut at a line, recompressed", file("cut-lines.gz", gzipSync(lines.slice(0, rowAt).join("\n") + "\n")), /^This backup is truncated: it ends before its last line\.$/],
       ["a row changed", file("tampered.gz", gzipSync(tampered.join("\n"))), /^This backup is corrupt: its checksum does not match its contents\.$/],
       ["a newer schema", file("newer.gz", gzipSync(newer.join("\n"))), /^This backup is from a newer schema \(migration 29991231000000_from_the_future is unknown to this version of the app\): restore it with the version that made it\.$/],
+      ["a migration left out", file("gap.gz", withMigrations(header.migrations.filter((_, i) => i !== 1))), /^This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered\.$/],
+      ["a migration fewer than its history", file("older.gz", withMigrations(header.migrations.slice(0, -1))), /^This backup's migration history does not match the migrations its header names\.$/],
+      ["bytes that are not base64", file("bad-bytes.gz", resealed(badBytes)), /^This file is not a backup of this app \(a row of file_chunks is malformed\)\.$/],
     ];
     for (const [what, p, message] of cases) {
       const dst = path.join(root, `refused-${path.basename(p)}`);
@@ -233,16 +252,28 @@ describe("backup, restore and move", () => {
       expect(r.out, what).toMatch(message);
       expect(existsSync(dst), `${what}: the folder was left behind`).toBe(false);
     }
+    // A folder with files of someone else's and no database: refused, its files left alone.
+    const occupied = path.join(root, "occupied");
+    mkdirSync(occupied);
+    writeFileSync(path.join(occupied, "notes.txt"), "mine\n");
+    const intoOccupied = run("db-restore", fromEmbedded, { PGLITE_DATA_DIR: occupied });
+    expect(intoOccupied.status).not.toBe(0);
+    expect(intoOccupied.out).toBe(`${occupied} holds files but no embedded database: restore into a new or empty folder.`);
+    expect(readdirSync(occupied)).toEqual(["notes.txt"]);
 
     // Without db:restore's first reading (standard input, db:move): the backup's migrations are
     // applied first, the rows' transaction rolls back at the damage; the database stays empty and
     // takes the good backup afterwards.
     if (serverUp) {
       const empty = await freshServerDatabase();
+      // The command says what it left: the schema it applied first, and no row.
+      const fromStdin = run("db-restore", "-", { DATABASE_URL: empty }, readFileSync(cases[6]![1]));
+      expect(fromStdin.status).not.toBe(0);
+      expect(fromStdin.out).toBe("This backup is corrupt: its checksum does not match its contents; no rows were restored, and the target keeps the backup's empty schema, which a restore accepts.");
       for (const [what, p] of cases.slice(3)) {
         await withClient(empty, async (client) => {
           const error = await restoreBackup({ client, url: empty, input: gunzipBackup(createReadStream(p)) }).catch((e: unknown) => e);
-          expect(error, what).toBeInstanceOf(BackupRefusal);
+          expect(error instanceof RestoreFailedAfterSchema ? error.cause : error, what).toBeInstanceOf(BackupRefusal);
         });
       }
       const rows = Object.entries(await contents(empty)).filter(([name, r]) => !name.startsWith("sequence ") && name !== "_prisma_migrations" && r.length > 0);

@@ -23,6 +23,17 @@ const MAX_NAME = 255;
 /** A refusal: one sentence for the operator; nothing was changed. */
 export class BackupRefusal extends Error {}
 
+/**
+ * A restore that failed after it had applied the backup's migrations to the empty target (each
+ * commits on its own): no row was restored, and the target keeps that empty schema, which a restore
+ * accepts. `cause`: the refusal or failure.
+ */
+export class RestoreFailedAfterSchema extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 export interface TBackupHeader {
   format: typeof BACKUP_FORMAT;
   version: number;
@@ -38,7 +49,10 @@ export interface TTableStart {
   base64: string[];
 }
 
-const isName = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_NAME && !v.includes("\0");
+/** A name the messages may print: no control or format character (a terminal's escapes, a direction override). */
+const isName = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_NAME && !/[\p{Cc}\p{Cf}]/u.test(v);
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The header of a file, checked field by field; anything else is "not a backup". */
 export function parseHeader(line: Buffer): TBackupHeader {
@@ -65,7 +79,7 @@ export function parseHeader(line: Buffer): TBackupHeader {
     Array.isArray(sequences) &&
     sequences.length <= MAX_TABLES * 4 &&
     sequences.every((s: { name?: unknown; value?: unknown; called?: unknown }) => isName(s?.name) && typeof s.value === "string" && /^-?\d{1,19}$/.test(s.value) && typeof s.called === "boolean");
-  if (!okMigrations || !okTables || !okSequences || typeof v.created !== "string") throw notBackup("its header is malformed");
+  if (!okMigrations || !okTables || !okSequences || typeof v.created !== "string" || !ISO_TIME.test(v.created)) throw notBackup("its header is malformed");
   if (new Set((tables as { name: string }[]).map((t) => t.name)).size !== tables.length) throw notBackup("its header names a table twice");
   return v as unknown as TBackupHeader;
 }

@@ -14,18 +14,34 @@ export interface TOpenedDatabase {
   url: string;
   /** Closes it; `failed`: removes an embedded folder this command created. */
   close(failed: boolean): Promise<void>;
+  /** Whether a failed close removes it (an embedded database this command created): then a failure changed nothing. */
+  removedOnFailure: boolean;
+}
+
+/**
+ * A client that reports a lost connection through the command's next query, not as an unhandled
+ * `error` event, and gives up connecting after 10 s.
+ */
+async function connect(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => undefined);
+  await client.connect();
+  return client;
 }
 
 export async function openDatabase(target: { url: string } | { dataDir: string; create: boolean }): Promise<TOpenedDatabase> {
   if ("url" in target) {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    return { client, url: target.url, close: () => client.end().catch(() => undefined) };
+    const client = await connect(target.url);
+    return { client, url: target.url, close: () => client.end().catch(() => undefined), removedOnFailure: false };
   }
   const { dataDir } = target;
   const existed = existsSync(path.join(dataDir, "PG_VERSION"));
   if (!existed && !target.create) throw new BackupRefusal(`There is no embedded database at ${dataDir} (set PGLITE_DATA_DIR, or DATABASE_URL for a PostgreSQL server).`);
   const folderExisted = existsSync(dataDir);
+  // A failed restore empties the folder it initialised: it must have held nothing of anyone's.
+  if (!existed && folderExisted && (await readdir(dataDir)).length > 0) {
+    throw new BackupRefusal(`${dataDir} holds files but no embedded database: restore into a new or empty folder.`);
+  }
   let embedded;
   try {
     embedded = await startEmbeddedDatabase(dataDir);
@@ -33,11 +49,11 @@ export async function openDatabase(target: { url: string } | { dataDir: string; 
     if (error instanceof EmbeddedDatabaseInUse) throw new BackupRefusal(error.message);
     throw error;
   }
-  const client = new pg.Client({ connectionString: embedded.url });
-  await client.connect();
+  const client = await connect(embedded.url);
   return {
     client,
     url: embedded.url,
+    removedOnFailure: !existed,
     async close(failed) {
       await client.end().catch(() => undefined);
       await embedded.stop();

@@ -18,6 +18,7 @@ import pg from "pg";
 import { applyMigrations } from "../schema-engine.ts";
 import {
   BackupRefusal,
+  RestoreFailedAfterSchema,
   MAX_HEADER_BYTES,
   MAX_LINE_BYTES,
   ident,
@@ -32,6 +33,8 @@ import {
 } from "./format.ts";
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+/** Base64 as db:backup writes it (Buffer.from would decode anything, dropping what is not). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** An INSERT holds at most this many values (PostgreSQL's limit is 65,535 parameters) or bytes. */
 const MAX_PARAMS = 20_000;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
@@ -111,7 +114,7 @@ async function* backupItems(lines: AsyncGenerator<{ line: Buffer; complete: bool
       if (!Array.isArray(row) || row.length !== width) throw new BackupRefusal(`This file is not a backup of this app (a row of ${expected.name} is malformed).`);
       const values = row.map((v: unknown, c) => {
         if (v === null) return null;
-        if (typeof v !== "string") throw new BackupRefusal(`This file is not a backup of this app (a row of ${expected.name} is malformed).`);
+        if (typeof v !== "string" || (isBytes[c] && !BASE64.test(v))) throw new BackupRefusal(`This file is not a backup of this app (a row of ${expected.name} is malformed).`);
         return isBytes[c] ? Buffer.from(v, "base64") : v;
       });
       yield { kind: "row", values };
@@ -141,7 +144,11 @@ async function checkMigrations(header: TBackupHeader) {
     if (mine.checksum !== m.checksum) throw new BackupRefusal(`This backup was taken with a different migration ${m.name} than this version of the app has: restore it with the version that made it.`);
   }
   const names = header.migrations.map((m) => m.name);
-  return { names, later: [...code.keys()].filter((name) => name > (names.at(-1) ?? "")) };
+  // The first of this code's, in its order: a database is only ever migrated that way.
+  if (names.some((name, i) => [...code.keys()][i] !== name)) {
+    throw new BackupRefusal("This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered.");
+  }
+  return { names, later: [...code.keys()].slice(names.length) };
 }
 
 /** Reads a whole backup without a database: every check a restore makes of the file. */
@@ -173,9 +180,13 @@ export async function restoreBackup({ client, url, input }: { client: pg.ClientB
     const { names, later } = await checkMigrations(header);
     await refuseUnlessEmpty(client, names);
     const applied = new Set((await readAppliedMigrations(client)).map((m) => m.name));
-    if (names.some((name) => !applied.has(name))) await applyMigrationsUpTo(url, names);
-    const rows = await restoreRows(client, header, backupItems(lines, header, headerLine), names);
-    return { header, rows, later };
+    if (!names.some((name) => !applied.has(name))) return { header, rows: await restoreRows(client, header, backupItems(lines, header, headerLine), names), later };
+    await applyMigrationsUpTo(url, names);
+    try {
+      return { header, rows: await restoreRows(client, header, backupItems(lines, header, headerLine), names), later };
+    } catch (error) {
+      throw new RestoreFailedAfterSchema(error);
+    }
   } finally {
     await lines.return(undefined).catch(() => undefined);
   }
@@ -256,6 +267,13 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
     }
     await flush();
 
+    // The history restored is the one the header names (the schema is that of the header's migrations).
+    const { rows: history } = await client.query<{ name: string; done: boolean }>(
+      `SELECT migration_name AS name, finished_at IS NOT NULL AND rolled_back_at IS NULL AS done FROM "_prisma_migrations" WHERE rolled_back_at IS NULL ORDER BY migration_name`,
+    );
+    if (history.some((m) => !m.done) || history.map((m) => m.name).sort().join("\n") !== [...names].sort().join("\n")) {
+      throw new BackupRefusal("This backup's migration history does not match the migrations its header names.");
+    }
     for (const fk of foreignKeys) await client.query(`ALTER TABLE ${ident(fk.table)} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
     for (const { name } of triggered) await client.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`);
     // Sequences last (setval is not undone by a rollback): the source's value, or past the largest id.

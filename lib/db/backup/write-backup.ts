@@ -27,6 +27,16 @@ export interface TBackupSummary {
   rows: number;
 }
 
+/** Resolves at the first of `events` on `stream`, and takes the listeners of the others off again. */
+async function firstOf(stream: Writable, events: string[]): Promise<void> {
+  const waiting = new AbortController();
+  try {
+    await Promise.race(events.map((event) => once(stream, event, { signal: waiting.signal })));
+  } finally {
+    waiting.abort();
+  }
+}
+
 /** Writes the backup's lines to `out` (uncompressed; the caller gzips for a file) and ends it. */
 export async function writeBackup(client: pg.ClientBase, out: Writable): Promise<TBackupSummary> {
   const hash = createHash("sha256");
@@ -35,7 +45,7 @@ export async function writeBackup(client: pg.ClientBase, out: Writable): Promise
     if (line.length > MAX_LINE_BYTES) throw new BackupRefusal(`A row is longer than a backup line may be (${MAX_LINE_BYTES} bytes): ${line.subarray(0, 80).toString()}…`);
     hash.update(line);
     if (out.destroyed) throw new Error("the backup's reader stopped");
-    if (!out.write(line)) await Promise.race([once(out, "drain"), once(out, "close")]);
+    if (!out.write(line)) await firstOf(out, ["drain", "close"]);
   };
   await setExactTextSession(client);
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -77,7 +87,7 @@ export async function writeBackup(client: pg.ClientBase, out: Writable): Promise
     await client.query("COMMIT");
     const trailer = Buffer.from(`${JSON.stringify({ end: true, sha256: hash.digest("hex") })}\n`);
     out.end(trailer);
-    await Promise.race([once(out, "finish"), once(out, "close")]);
+    await firstOf(out, ["finish", "close"]);
     return { header, rows: total };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
