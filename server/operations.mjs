@@ -12,6 +12,8 @@ import client from "prom-client";
 
 /** Latency buckets (seconds): most API answers take a few milliseconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** How long a scrape waits for the job queues' depths (read-queue-depths.ts holds its statement to the same). */
+const QUEUE_READ_TIMEOUT_MS = 2_000;
 /** The status label of a request whose client went away before its answer was sent (nginx's number for it). */
 export const CLIENT_CLOSED = 499;
 
@@ -53,11 +55,16 @@ export function createMetrics({ distDir, methods, logger }) {
       for (const q of await queueDepths()) if (q.queue !== "count_deltas") this.set({ queue: q.queue }, q.oldestAgeSeconds ?? 0);
     },
   });
-  // Both queue gauges come from one read per scrape.
+  // Both queue gauges come from one read per scrape; a read that has not answered in 2 s (every
+  // connection of the pool busy, a slow database) leaves them out of this scrape, never holds it.
   let pending = null;
   function queueDepths() {
     pending ??= Promise.resolve()
-      .then(() => operations()?.queues() ?? null)
+      .then(() => {
+        let timer;
+        const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("no answer within 2 s")), QUEUE_READ_TIMEOUT_MS)));
+        return Promise.race([operations()?.queues() ?? null, late]).finally(() => clearTimeout(timer));
+      })
       .then(
         (rows) => rows ?? [],
         (error) => {

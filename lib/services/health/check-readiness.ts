@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/db";
+import { poolOf } from "@/lib/db/pool";
 import type { TJobRun } from "@/lib/services/jobs/job-runs";
 
 /** Each check: "ok", or a sentence naming what is not ready. */
@@ -17,6 +18,8 @@ const lateAfterMs = (intervalMs: number) => 3 * intervalMs + 60_000;
 const STUCK_AFTER_MS = 10 * 60_000;
 
 let expected: string[] | undefined;
+/** Every shipped migration was seen applied (they are never taken back while the process runs). */
+let migrationsSeenApplied = false;
 /** The migrations this build ships (prisma/migrations, read once: they do not change while it runs). */
 function shippedMigrations(): string[] {
   expected ??= readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations"), { withFileTypes: true })
@@ -42,8 +45,9 @@ export async function checkReadiness({
   now?: number;
 }): Promise<TReadiness> {
   const checks = { database: "ok", migrations: "ok", jobs: jobs === null ? "ok (off on this instance)" : "ok" };
+  let db: PrismaClient | undefined;
   try {
-    const db = await withTimeout(database(), "the database did not open in time");
+    db = await withTimeout(database(), "the database did not open in time");
     const rows = await withTimeout(
       db.$queryRawUnsafe<{ name: string }[]>(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
       "the database did not answer in time",
@@ -51,10 +55,18 @@ export async function checkReadiness({
     const applied = new Set(rows.map((row) => row.name));
     const missing = shippedMigrations().filter((name) => !applied.has(name));
     if (missing.length > 0) checks.migrations = `not applied: ${missing.join(", ")}`;
+    else migrationsSeenApplied = true;
   } catch {
-    // Public: the driver's message (addresses, names) stays out of the answer.
-    checks.database = "not reachable";
-    checks.migrations = "unknown (no database)";
+    if (db !== undefined && poolBusy(db)) {
+      // Reachable, every connection at work (a long lock, a burst): this instance still serves,
+      // and taking it out would take out every instance on the same database at once.
+      checks.database = `ok (busy: no connection free within ${seconds(CHECK_TIMEOUT_MS)})`;
+      checks.migrations = migrationsSeenApplied ? "ok" : "unknown (the database is busy)";
+    } else {
+      // Public: the driver's message (addresses, names) stays out of the answer.
+      checks.database = "not reachable";
+      checks.migrations = "unknown (no database)";
+    }
   }
   if (jobs !== null) {
     const late: string[] = [];
@@ -68,6 +80,12 @@ export async function checkReadiness({
     else if (late.length > 0) checks.jobs = `late: ${late.join(", ")}`;
   }
   return { ready: Object.values(checks).every((check) => check.startsWith("ok")), checks };
+}
+
+/** Every connection of the pool is open and in use, and queries wait for one. */
+function poolBusy(db: PrismaClient): boolean {
+  const pool = poolOf(db);
+  return pool.waitingCount > 0 && pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10);
 }
 
 function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
