@@ -29,6 +29,7 @@ const {
   GUARD_ERRORS,
   maxBodyBytes,
   hasEmptySegment,
+  isGlobalErrorPage,
   isPagesDataRoute,
   removeRouterHeaders,
   incomingRequestId,
@@ -206,7 +207,7 @@ async function serve(req, res) {
     return refuse(req, res, requestId, started, "malformed_path", "The request path is not a valid, percent-encoded path.");
   }
 
-  if (isPagesDataRoute(req.url)) {
+  if (isPagesDataRoute(req.url) || isGlobalErrorPage(req.url)) {
     return refuse(req, res, requestId, started, "route_not_found", "No endpoint has this path.");
   }
 

@@ -192,6 +192,15 @@ export function isPagesDataRoute(url: string | undefined): boolean {
 }
 
 /**
+ * Whether the target is Next's own page for an error in the root layout (`/_global-error`, with
+ * `.rsc` or a query): requested directly it renders that error and answers 500, which anyone could
+ * then raise at will (an alert on the 5xx rate). It is Next's, never a page of this app's.
+ */
+export function isGlobalErrorPage(url: string | undefined): boolean {
+  return /^\/_global-error(?:[/?.]|$)/i.test(String(url ?? ""));
+}
+
+/**
  * Whether a JSON route's path has an empty segment (`/v1/contracts/1/parties//participants/2`, after
  * trailing slashes are gone). Next would answer it with a 308 to the path with the slashes merged:
  * another resource (a PUT that follows it would write elsewhere), and a `Location` as long as the

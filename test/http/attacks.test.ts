@@ -179,6 +179,12 @@ describe("Next's own redirects and shortcuts never answer for a route, nor send 
     expect(res.text).toContain("No endpoint has this path.");
   });
 
+  test.each([["/_global-error"], ["/_global-error?_rsc=1"], ["/_GLOBAL-ERROR.rsc"]])("Next's page for a root layout's error, requested directly (%s): 404, not its 500", async (target) => {
+    const res = await raw("GET", target, {});
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("No endpoint has this path.");
+  });
+
   test.each([
     ["RSC: 1 (Next: 307 echoing the target)", { rsc: "1", "next-router-state-tree": "%5B%5D" }],
     ["x-middleware-prefetch: 1 (Next: 200 {} without running the route)", { "x-middleware-prefetch": "1" }],
