@@ -149,6 +149,18 @@ test("a refused deletion is explained in the dialog, and no Delete is offered wh
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
 });
 
+test("the search says where each contract matched, the words marked, isolated from the text around them", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const { employee } = await createDraft(page);
+  await page.goto(`/contracts?q=${encodeURIComponent(employee)}`);
+  const rows = page.getByRole("region", { name: "Contracts" }).locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  const where = rows.first().getByRole("list", { name: "Where it matched" });
+  await expect(where.getByRole("listitem")).toHaveText([`Participant: ${employee}`, "E-mail: elin@example.org"]);
+  // Inside `<bdi>`: a direction override in a contract's text (U+202E) cannot reverse what follows it.
+  await expect(where.locator("bdi mark")).toHaveText([employee, "elin"]);
+});
+
 test("the search filters the list, goes back to the first page and survives a reload", async ({ page }) => {
   await signIn(page, ADMIN);
   const tag = `Needle${unique()}`;

@@ -21,7 +21,10 @@ const MATCH_FIELD_WORDS: Record<TContractSearch["matches"][number]["field"], str
   text: "Text",
 };
 
-/** Where a contract matched the search, the matched words in `<mark>`: the API's pieces as text nodes, never markup. */
+/**
+ * Where a contract matched the search, the matched words in `<mark>`: the API's pieces as text nodes,
+ * never markup, isolated (`<bdi>`) so that a direction override in a contract's text stays inside it.
+ */
 function SearchMatches({ search }: { search: TContractSearch }) {
   const shown = search.matches.filter((m) => m.field !== "name");
   if (shown.length === 0) return null;
@@ -30,7 +33,7 @@ function SearchMatches({ search }: { search: TContractSearch }) {
       {shown.map((match, i) => (
         <li key={i}>
           <span className="font-medium">{match.label ? `${MATCH_FIELD_WORDS[match.field]} ${match.label}` : MATCH_FIELD_WORDS[match.field]}:</span>{" "}
-          {match.highlight.map((piece, j) => (j % 2 === 1 ? <mark key={j} className="rounded-sm bg-yellow-100 px-0.5 text-slate-900">{piece}</mark> : piece))}
+          <bdi>{match.highlight.map((piece, j) => (j % 2 === 1 ? <mark key={j} className="rounded-sm bg-yellow-100 px-0.5 text-slate-900">{piece}</mark> : piece))}</bdi>
         </li>
       ))}
     </ul>
