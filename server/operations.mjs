@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
+import { FORWARDING_HEADERS } from "../lib/http/front-door.ts";
 
 /** Latency buckets (seconds): most API answers take a few milliseconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -177,8 +178,9 @@ export function routeLabels(distDir) {
 /**
  * Whether this request may read /metrics. With METRICS_TOKEN: `Authorization: Bearer <token>`,
  * from any address. Without: only a caller on this machine (a loopback socket) whose request no
- * proxy forwarded (no Forwarded, X-Forwarded-* or X-Real-IP header), so a reverse proxy on the same
- * machine does not make it public. Read before the front door rewrites the forwarding headers.
+ * proxy forwarded (no forwarding header the front door knows, no other X-Forwarded-*, no Via), so a
+ * reverse proxy on the same machine does not make it public. Read before the front door rewrites
+ * the forwarding headers.
  */
 export function metricsAllowed(req, token) {
   if (token) {
@@ -190,7 +192,7 @@ export function metricsAllowed(req, token) {
   const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
   if (!loopback) return false;
   for (const name in req.headers) {
-    if (name === "forwarded" || name === "x-real-ip" || name.startsWith("x-forwarded-")) return false;
+    if (FORWARDING_HEADERS.includes(name) || name.startsWith("x-forwarded-") || name === "via") return false;
   }
   return true;
 }

@@ -14,7 +14,7 @@ describe("metricsAllowed", () => {
   test("without a token: loopback sockets whose request no proxy forwarded", () => {
     for (const address of ["127.0.0.1", "127.8.9.1", "::1", "::ffff:127.0.0.1"]) expect(metricsAllowed(request(address), undefined), address).toBe(true);
     for (const address of ["10.0.0.1", "192.168.1.2", "::ffff:10.0.0.1", "2001:db8::1", ""]) expect(metricsAllowed(request(address), undefined), address).toBe(false);
-    for (const header of ["x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip"]) expect(metricsAllowed(request("127.0.0.1", { [header]: "x" }), undefined), header).toBe(false);
+    for (const header of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-server", "forwarded", "x-real-ip", "x-client-ip", "via"]) expect(metricsAllowed(request("127.0.0.1", { [header]: "x" }), undefined), header).toBe(false);
   });
 
   test("with a token: the Bearer token, from any address; loopback alone is not enough", () => {
