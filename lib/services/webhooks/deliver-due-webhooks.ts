@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { nextRetryDelay, PAUSE_AFTER_FAILED_DELIVERIES, PAUSE_AFTER_FAILING_MS } from "@/lib/domain/webhooks";
 import { logger } from "@/lib/logger";
-import { releaseClaims } from "@/lib/services/jobs/end-attempt";
+import { releaseClaims } from "@/lib/services/jobs/release-claims";
 
 import { checkCallbackUrl } from "./check-callback-url";
 import { claimDueWebhookDeliveries, DELIVERIES, DELIVERY_BATCH, type TClaimed } from "./claim-due-webhook-deliveries";
