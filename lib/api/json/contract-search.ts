@@ -54,25 +54,29 @@ export function searchRankOfDocumentSql(q: string): Sql {
       + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
 }
 
+/** A regular expression (PostgreSQL's ARE) character taken literally. */
+const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+
 /**
- * The relation `sarg` the item's `_search` reads: `pattern`, what the highlights mark, as one
- * case-insensitive regular expression (PostgreSQL's ARE), or NULL for nothing. The whole text (3+
- * characters, quotes dropped) anywhere, and each word the search looked for as a word: the lexemes of
- * its own query (`websearch_to_tsquery`, the negated ones left out by `querytree`), so a word is
- * marked as the search read it (`sales,` is `sales`; `or` alone is a word). Longest first, so a
- * longer term wins where two overlap; every character but a letter or digit is escaped, and a term
- * is bounded only on a side that is a word character (`-4411` in `PO-4411`).
+ * What the highlights mark, as one case-insensitive regular expression, or null for nothing: the
+ * whole text (3+ characters) anywhere, and each searched word as a word (not a negated one, not
+ * `or`, quotes dropped). Longest first, so a longer term wins where two overlap.
  */
-export const searchArgs = (q: string): Sql => {
+export function searchHighlightPattern(q: string): string | null {
+  const words = q
+    .split(/\s+/)
+    .map((w) => w.replace(/"/g, ""))
+    .filter((w) => w.length > 0 && !w.startsWith("-") && w.toLowerCase() !== "or");
   const whole = q.replace(/"/g, "").trim();
-  return Prisma.sql`(SELECT (SELECT string_agg(t.re, '|' ORDER BY length(t.txt) DESC, t.txt)
-      FROM (SELECT ${whole}::text AS txt, regexp_replace(${whole}::text, '([^[:alnum:][:space:]])', '\\\\\\1', 'g') AS re WHERE length(${whole}::text) >= ${SEARCH_SUBSTRING_MIN}
-            UNION
-            SELECT l.w, CASE WHEN l.w ~ '^[[:alnum:]_]' THEN '(?<![[:alnum:]_])' ELSE '' END || regexp_replace(l.w, '([^[:alnum:]])', '\\\\\\1', 'g')
-                        || CASE WHEN l.w ~ '[[:alnum:]_]$' THEN '(?![[:alnum:]_])' ELSE '' END
-              FROM (SELECT replace(m[1], '''''', '''') AS w
-                      FROM regexp_matches(querytree(websearch_to_tsquery('simple', ${q}::text)), '''((?:[^'']|'''')+)''', 'g') m) l) t) AS pattern) sarg`;
-};
+  const terms = [
+    ...(whole.length >= SEARCH_SUBSTRING_MIN ? [{ text: whole, sql: literal(whole) }] : []),
+    ...words.map((w) => ({ text: w, sql: `\\m${literal(w)}\\M` })),
+  ].sort((a, b) => b.text.length - a.text.length);
+  return terms.length === 0 ? null : [...new Set(terms.map((t) => t.sql))].join("|");
+}
+
+/** The relation `sarg` the item's `_search` reads: the highlight pattern, one parameter (NULL: nothing is marked). */
+export const searchArgs = (q: string): Sql => Prisma.sql`(SELECT ${searchHighlightPattern(q)}::text AS pattern) sarg`;
 
 /**
  * `t` cut to a window around its first match of `sarg.pattern`, split into plain and marked pieces
