@@ -145,10 +145,11 @@ async function checkMigrations(header: TBackupHeader) {
   }
   const names = header.migrations.map((m) => m.name);
   // The first of this code's, in its order: a database is only ever migrated that way.
-  if (names.some((name, i) => [...code.keys()][i] !== name)) {
+  const codeNames = [...code.keys()];
+  if (names.some((name, i) => codeNames[i] !== name)) {
     throw new BackupRefusal("This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered.");
   }
-  return { names, later: [...code.keys()].slice(names.length) };
+  return { names, later: codeNames.slice(names.length) };
 }
 
 /** Reads a whole backup without a database: every check a restore makes of the file. */
@@ -180,12 +181,12 @@ export async function restoreBackup({ client, url, input }: { client: pg.ClientB
     const { names, later } = await checkMigrations(header);
     await refuseUnlessEmpty(client, names);
     const applied = new Set((await readAppliedMigrations(client)).map((m) => m.name));
-    if (!names.some((name) => !applied.has(name))) return { header, rows: await restoreRows(client, header, backupItems(lines, header, headerLine), names), later };
-    await applyMigrationsUpTo(url, names);
+    const migrating = names.some((name) => !applied.has(name));
+    if (migrating) await applyMigrationsUpTo(url, names);
     try {
       return { header, rows: await restoreRows(client, header, backupItems(lines, header, headerLine), names), later };
     } catch (error) {
-      throw new RestoreFailedAfterSchema(error);
+      throw migrating ? new RestoreFailedAfterSchema(error) : error;
     }
   } finally {
     await lines.return(undefined).catch(() => undefined);
