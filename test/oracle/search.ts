@@ -16,11 +16,12 @@ type TSource = { field: TContractSearch["matches"][number]["field"]; label: stri
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
-/** The marked terms as one JavaScript expression: the whole text anywhere, each word as a word. */
+/** The marked terms as one JavaScript expression: the whole text anywhere, each term's words in a row. */
 function markerOf(q: string): RegExp | null {
   if (/["]|(^|\s)-|\bor\b/i.test(q)) throw new Error(`the oracle does not model ${JSON.stringify(q)}`);
-  const words = q.split(/\s+/).filter(Boolean);
-  const terms = [...(q.length >= 3 ? [{ n: q.length, re: escape(q) }] : []), ...words.map((w) => ({ n: w.length, re: `(?<![\\p{L}\\p{N}_])${escape(w)}(?![\\p{L}\\p{N}_])` }))];
+  // Each space-separated term: its runs of letters and digits, in a row with anything else between.
+  const words = q.split(/\s+/).map((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
+  const terms = [...(q.length >= 3 ? [{ n: q.length, re: escape(q) }] : []), ...words.map((parts) => ({ n: parts.join(" ").length, re: `(?<![\\p{L}\\p{N}_])${parts.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}_])` }))];
   terms.sort((a, b) => b.n - a.n);
   return terms.length ? new RegExp([...new Set(terms.map((t) => t.re))].join("|"), "giu") : null;
 }

@@ -155,6 +155,11 @@ describe("q= finds", () => {
       { field: "heading", label: null, highlight: ["", "Confidentiality", ""] },
       { field: "text", label: "Confidentiality", highlight: ["The parties keep the ", "Kestrel", " formula secret."] },
     ]);
+    // Each term as text search reads it: the words of `(kestrel),`, and a quoted phrase as one piece,
+    // not its words wherever they stand.
+    const confidentialText = async (q: string) => (await list(admin, { q, sort: "id" })).data[0]!._search!.matches.find((m) => m.field === "text")?.highlight;
+    expect(await confidentialText("(kestrel),")).toEqual(["The parties keep the ", "Kestrel", " formula secret."]);
+    expect(await confidentialText('"the kestrel"')).toEqual(["The parties keep ", "the Kestrel", " formula secret."]);
     // Markup in the data is text like any other: the answer carries no HTML of its own.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
     const [marked] = (await list(admin, { q: "bold" })).data;

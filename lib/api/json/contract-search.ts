@@ -58,20 +58,31 @@ export function searchRankOfDocumentSql(q: string): Sql {
 const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /**
+ * `q`'s terms as `websearch_to_tsquery` reads them: a quoted phrase (to the next quote, or the end),
+ * or a run of other characters up to a space or a quote; a leading `-` negates one. `or` between two
+ * terms is an operator, not a word.
+ */
+function searchTerms(q: string): string[] {
+  const tokens = [...q.matchAll(/(-?)"([^"]*)"?|(-?)([^\s"]+)/g)].map((m) => ({ text: m[2] ?? m[4] ?? "", negated: (m[1] ?? m[3]) === "-", quoted: m[2] !== undefined }));
+  return tokens
+    .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === tokens.length - 1))
+    .map((t) => t.text);
+}
+
+/**
  * What the highlights mark, as one case-insensitive regular expression, or null for nothing: the
- * whole text (3+ characters) anywhere, and each searched word as a word (not a negated one, not
- * `or`, quotes dropped). Longest first, so a longer term wins where two overlap.
+ * whole text (3+ characters) anywhere, and each searched term as text search reads it: its runs of
+ * letters and digits as words, several (a phrase, `PO-4411`, an address) one after another with
+ * anything but letters and digits between (`sales,` marks `sales`; `"net 30"` marks `net 30`, not
+ * each `net`). Longest first, so a longer term wins where two overlap.
  */
 export function searchHighlightPattern(q: string): string | null {
-  const words = q
-    .split(/\s+/)
-    .map((w) => w.replace(/"/g, ""))
-    .filter((w) => w.length > 0 && !w.startsWith("-") && w.toLowerCase() !== "or");
+  const phrases = searchTerms(q)
+    .map((t) => t.match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((parts) => parts.length > 0)
+    .map((parts) => ({ text: parts.join(" "), sql: `\\m${parts.map(literal).join("[^[:alnum:]]+")}\\M` }));
   const whole = q.replace(/"/g, "").trim();
-  const terms = [
-    ...(whole.length >= SEARCH_SUBSTRING_MIN ? [{ text: whole, sql: literal(whole) }] : []),
-    ...words.map((w) => ({ text: w, sql: `\\m${literal(w)}\\M` })),
-  ].sort((a, b) => b.text.length - a.text.length);
+  const terms = [...(whole.length >= SEARCH_SUBSTRING_MIN ? [{ text: whole, sql: literal(whole) }] : []), ...phrases].sort((a, b) => b.text.length - a.text.length);
   return terms.length === 0 ? null : [...new Set(terms.map((t) => t.sql))].join("|");
 }
 
