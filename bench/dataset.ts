@@ -272,7 +272,8 @@ async function load(url: string, spec: DatasetSpec, started: number): Promise<Da
               AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
           [table],
         );
-        indexes.push(...(rows as { name: string; def: string }[]));
+        // A partitioned table's index is defined `ON ONLY` the table: made again, it covers its partitions.
+        indexes.push(...(rows as { name: string; def: string }[]).map((ix) => ({ ...ix, def: ix.def.replace(" ON ONLY ", " ON ") })));
       }
       for (const ix of indexes) await q(`DROP INDEX ${ix.name}`);
 

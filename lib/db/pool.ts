@@ -45,7 +45,9 @@ export function createPrismaClient(connectionString: string, max = 10, { serverT
     connectionTimeoutMillis: 5_000,
     // No JIT: it compiles a statement whose estimated cost passes jit_above_cost, 250–300 ms for a
     // search of the contracts list (447 functions) that runs in 5 ms (docs/performance.md "Search").
-    options: "-c jit=off",
+    // No parallel append: the search documents' partitions would start workers for a search of a few
+    // rows (7 ms of a 1 ms search; a partitioned table has no parallel_workers setting of its own).
+    options: "-c jit=off -c enable_parallel_append=off",
     ...(serverTimeouts ? { lock_timeout: LOCK_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS } : {}),
   });
   markBusyTimeouts(pool, max);

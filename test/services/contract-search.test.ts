@@ -21,6 +21,7 @@ let admin: { id: number };
 let editorA: { id: number };
 const actors = {} as Record<"admin" | "editorA", Actor>;
 const c = {} as Record<"supply" | "service" | "lease" | "secret", number>;
+const ws = {} as Record<"a" | "b", number>;
 
 type TList = { count: number; count_exact?: boolean; data: TContractListItem[] };
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const a = await createWorkspace(db.prisma, { name: "Workspace A" });
   const b = await createWorkspace(db.prisma, { name: "Workspace B" });
+  [ws.a, ws.b] = [a.id, b.id];
   const template = await createTemplate(db.prisma, {
     workspaceIds: [a.id, b.id],
     dataFields: [{ name: "Order number", customId: "order" }],
@@ -184,6 +186,21 @@ describe("q= and the workspaces", () => {
     }
     expect((await list(editorA, { q: "hidden" })).count).toBe(0);
     expect((await list(admin, { q: "hidden" })).count).toBe(1);
+  });
+
+  it("finds a contract in the workspace it moved to, and gives a member of several the newest of them all", async () => {
+    const both = await createUser(db.prisma, { memberships: [{ workspaceId: ws.a, role: "editor" }, { workspaceId: ws.b, role: "editor" }] });
+    expect(await ids(both, "kestrel", "-id")).toEqual([c.secret, c.service, c.supply]);
+    const newestTwo = await list(both, { q: "kestrel", sort: "-id" }, 2);
+    expect([newestTwo.data.map((x) => x.id), newestTwo.count, newestTwo.count_exact]).toEqual([[c.secret, c.service], 2, false]);
+    // Moved to workspace B: one document, in B's partition; A's editor no longer finds it.
+    await db.prisma.contract.update({ where: { id: c.service }, data: { workspaceId: ws.b } });
+    expect(await documentsStale()).toBe(0);
+    expect(await ids(editorA, "kestrel", "-id")).toEqual([c.supply]);
+    expect(await ids(both, "kestrel", "-id")).toEqual([c.secret, c.service, c.supply]);
+    await db.prisma.contract.update({ where: { id: c.service }, data: { workspaceId: ws.a } });
+    expect(await ids(editorA, "kestrel", "-id")).toEqual([c.service, c.supply]);
+    expect(await documentsStale()).toBe(0);
   });
 });
 

@@ -37,9 +37,9 @@ export function searchConditionSql(q: string): Sql {
   return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q)})`;
 }
 
-/** How well the contract `c` matches `q` (`searchRankOfDocumentSql` of its document). */
+/** How well the contract `c` matches `q` (`searchRankOfDocumentSql` of its document, in its workspace's partition). */
 export function searchRankSql(q: string): Sql {
-  return Prisma.sql`(SELECT ${searchRankOfDocumentSql(q)} FROM contract_search s WHERE s.contract_id = c.id)`;
+  return Prisma.sql`(SELECT ${searchRankOfDocumentSql(q)} FROM contract_search s WHERE s.contract_id = c.id AND s.workspace_id = c.workspace_id)`;
 }
 
 /**

@@ -45,8 +45,6 @@ export function contractDetailPreload(contractId: number, origin: string): TPrel
 const CONTRACT_TEXT = Prisma.raw(CONTRACT_JSON);
 const CONTRACT_DETAIL = utf8BytesEscaped(CONTRACT_TEXT);
 const IN_SCOPE_C = inScope("c");
-/** A search's scope, on the search document's own workspace (the matches are read newest first, a few rows: no second form). */
-const IN_SCOPE_S = inScope("s");
 
 /**
  * The answer of contract `id` for `actor` (a contract just created or published), as JSON text; on
@@ -154,9 +152,19 @@ function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matc
   // The contracts' rows only for a filter of theirs: the search document alone keeps the planner
   // off a parallel merge with every contract for a word no one holds.
   const documents = conditions.length === 0 ? Prisma.raw("contract_search s") : Prisma.raw("contract_search s JOIN contracts c ON c.id = s.contract_id");
+  const newest = (scope: Sql) => Prisma.sql`(SELECT s.contract_id AS id, ${rank} AS rank FROM ${documents}
+         WHERE ${scope} AND ${searchMatchSql(q)} AND ${contractWhereSql(conditions, false)} ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)`;
+  // Every workspace's newest matches (the merge of the partitions' walks), or the newest of those of
+  // each of the caller's workspaces, each walk in its workspace's partition (known once the walk
+  // starts). No limit over both forms: under one, PostgreSQL would cost each form by the few rows it
+  // expected to take from it, and walk for a word no document holds.
+  const scope = AUTH_CTE.scope;
   return Prisma.sql`(WITH m AS MATERIALIZED (
-        SELECT s.contract_id AS id, row_number() OVER (ORDER BY s.contract_id DESC) AS newest, ${rank} AS rank FROM ${documents}
-         WHERE ${searchMatchSql(q)} AND ${IN_SCOPE_S} AND ${contractWhereSql(conditions, false)} ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)
+        SELECT f.id, row_number() OVER (ORDER BY f.id DESC) AS newest, f.rank FROM (
+          ${newest(Prisma.sql`${scope}.all_ws`)}
+          UNION ALL (SELECT y.id, y.rank FROM unnest(${scope}.ws) w(id) CROSS JOIN LATERAL ${newest(Prisma.sql`NOT ${scope}.all_ws AND s.workspace_id = w.id`)} y
+                      ORDER BY y.id DESC LIMIT ${matchLimit + 1}::int)
+        ) f)
       SELECT ${listHeadSql(
         Prisma.sql`(SELECT least(count(*), ${matchLimit}::int) FROM m)`,
         Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)

@@ -225,10 +225,11 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
       SELECT DISTINCT c.relname::text AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND NOT g.tgisinternal`);
     for (const { name } of triggered) await client.query(`ALTER TABLE ${ident(name)} DISABLE TRIGGER USER`);
+    // A partition's copy of its table's key (conparentid) goes and comes back with the table's.
     const { rows: foreignKeys } = await client.query<{ table: string; name: string; def: string }>(`
       SELECT c.relname::text AS table, f.conname::text AS name, pg_get_constraintdef(f.oid) AS def
       FROM pg_constraint f JOIN pg_class c ON c.oid = f.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND f.contype = 'f' ORDER BY c.relname, f.conname`);
+      WHERE n.nspname = 'public' AND f.contype = 'f' AND f.conparentid = 0 ORDER BY c.relname, f.conname`);
     for (const fk of foreignKeys) await client.query(`ALTER TABLE ${ident(fk.table)} DROP CONSTRAINT ${ident(fk.name)}`);
 
     let total = 0;
