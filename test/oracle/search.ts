@@ -20,7 +20,7 @@ const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 function markerOf(q: string): RegExp | null {
   if (/["]|(^|\s)-|\bor\b/i.test(q)) throw new Error(`the oracle does not model ${JSON.stringify(q)}`);
   // Each space-separated term: its runs of letters and digits, in a row with anything else between.
-  const words = q.split(/\s+/).map((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
+  const words = q.split(/\s+/).map((w) => w.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
   const terms = [...(q.length >= 3 ? [{ n: q.length, re: escape(q) }] : []), ...words.map((parts) => ({ n: parts.join(" ").length, re: `(?<![\\p{L}\\p{N}_])${parts.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}_])` }))];
   terms.sort((a, b) => b.n - a.n);
   return terms.length ? new RegExp([...new Set(terms.map((t) => t.re))].join("|"), "giu") : null;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
+import { searchHighlightPattern } from "@/lib/api/json/contract-search";
 import { bytesFromEscaped, preloadFormOf } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
@@ -14,7 +15,8 @@ import { updateDataField } from "@/lib/services/data-fields/update-data-field";
 import { createParty } from "@/lib/services/parties/create-party";
 import { deleteParty } from "@/lib/services/parties/delete-party";
 import { createPrismaClient } from "@/lib/db/pool";
-import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
+import pg from "pg";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
 
 let db: TestDatabase;
 let admin: { id: number };
@@ -162,6 +164,8 @@ describe("q= finds", () => {
     const confidentialText = async (q: string) => (await list(admin, { q, sort: "id" })).data[0]!._search!.matches.find((m) => m.field === "text")?.highlight;
     expect(await confidentialText("(kestrel),")).toEqual(["The parties keep the ", "Kestrel", " formula secret."]);
     expect(await confidentialText('"the kestrel"')).toEqual(["The parties keep ", "the Kestrel", " formula secret."]);
+    // A letter's combining marks are part of its word: one term, not pieces joined by non-letters.
+    expect(searchHighlightPattern("हिन्दी")).toBe("हिन्दी|\\mहिन्दी\\M");
     // Markup in the data is text like any other: the answer carries no HTML of its own.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
     const [marked] = (await list(admin, { q: "bold" })).data;
@@ -201,6 +205,35 @@ describe("q= and the workspaces", () => {
     await db.prisma.contract.update({ where: { id: c.service }, data: { workspaceId: ws.a } });
     expect(await ids(editorA, "kestrel", "-id")).toEqual([c.service, c.supply]);
     expect(await documentsStale()).toBe(0);
+  });
+
+  // A server runs transactions side by side (the embedded database, one at a time).
+  it.runIf(testDatabaseKind() === "postgres")("(PostgreSQL only) a party renamed while its contract moves leaves no document under the workspace it left", async () => {
+    const [mover, editor] = [new pg.Client({ connectionString: db.url }), new pg.Client({ connectionString: db.url })];
+    await Promise.all([mover.connect(), editor.connect()]);
+    try {
+      await mover.query("BEGIN");
+      await mover.query("UPDATE contracts SET workspace_id = $1 WHERE id = $2", [ws.b, c.service]);
+      await editor.query("BEGIN");
+      const renamed = editor.query("UPDATE parties SET name = 'Walrus Paper AB' WHERE contract_id = $1 AND name = 'Nordic Paper AB'", [c.service]);
+      // The party's change waits for the move (its refresh reads the contract) before the move commits.
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await mover.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [(editor as unknown as { processID: number }).processID]);
+        if (rows.length > 0) break;
+        if (waited > 5_000) throw new Error("the party's change did not wait for the move");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await mover.query("COMMIT");
+      await renamed;
+      await editor.query("COMMIT");
+      expect(await documentsStale()).toBe(0);
+      expect(await ids(editorA, "walrus")).toEqual([]);
+      expect(await ids(admin, "walrus")).toEqual([c.service]);
+    } finally {
+      await Promise.all([mover.end(), editor.end()]);
+      await db.prisma.contract.update({ where: { id: c.service }, data: { workspaceId: ws.a } });
+      await db.prisma.party.updateMany({ where: { contractId: c.service, name: "Walrus Paper AB" }, data: { name: "Nordic Paper AB" } });
+    }
   });
 });
 
