@@ -72,9 +72,9 @@ function searchTerms(q: string): string[] {
 /**
  * What the highlights mark, as one case-insensitive regular expression, or null for nothing: the
  * whole text (3+ characters) anywhere, and each searched term as text search reads it: its runs of
- * letters (with their marks) and digits as words, several (a phrase, `PO-4411`, an address) one after another with
- * anything but letters and digits between (`sales,` marks `sales`; `"net 30"` marks `net 30`, not
- * each `net`). Longest first, so a longer term wins where two overlap.
+ * letters (with their marks) and digits as words, several (a phrase, `PO-4411`, an address) one
+ * after another with anything but letters and digits between (`sales,` marks `sales`; `"net 30"`
+ * marks `net 30`, not each `net`). Longest first, so a longer term wins where two overlap.
  */
 export function searchHighlightPattern(q: string): string | null {
   const phrases = searchTerms(q)
