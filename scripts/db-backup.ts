@@ -3,7 +3,7 @@
 // app keeps serving), else the embedded one under PGLITE_DATA_DIR (refused while the app holds it).
 // Format and guarantees: docs/architecture.md "Backup, restore and moving up".
 import { createWriteStream, existsSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { link, rm } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { BackupRefusal } from "../lib/db/backup/format.ts";
@@ -20,18 +20,24 @@ const { DATABASE_URL, PGLITE_DATA_DIR } = env();
 const partial = file === "-" ? null : `${file}.partial-${process.pid}`;
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
 try {
-  if (partial && existsSync(file)) throw new BackupRefusal(`${file} already exists: choose a new file name.`);
+  if (partial && existsSync(file)) throw alreadyExists();
   db = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DATA_DIR, create: false });
   const gzip = createGzip({ level: 6 });
   const written = pipeline(gzip, partial ? createWriteStream(partial, { flags: "wx", mode: 0o600 }) : process.stdout);
   const [summary] = await Promise.all([writeBackup(db.client, gzip), written]);
-  if (partial) await rename(partial, file);
+  // A link, not a rename: it fails where FILE appeared while the backup was written (a rename
+  // would replace it), and the whole file appears at once.
+  if (partial) await link(partial, file).catch((error: NodeJS.ErrnoException) => Promise.reject(error.code === "EEXIST" ? alreadyExists() : error));
   const tables = summary.header.tables.length;
   console.error(`Backed up ${summary.rows} rows of ${tables} tables (schema at ${summary.header.migrations.at(-1)?.name}) to ${file}.`);
 } catch (error) {
-  if (partial) await rm(partial, { force: true });
   console.error(error instanceof BackupRefusal ? error.message : `The backup failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
+  if (partial) await rm(partial, { force: true });
   await db?.close(false);
+}
+
+function alreadyExists(): BackupRefusal {
+  return new BackupRefusal(`${file} already exists: choose a new file name.`);
 }

@@ -6,7 +6,7 @@
 // "intact" with the same seal certificate. Then the refusals, each one sentence, nothing changed.
 // Needs the PostgreSQL server of test/helpers/db.ts (skipped without it). Seeding and sealing take
 // tens of seconds on a loaded machine: the limits are minutes, nothing is timed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,14 +34,22 @@ const root = mkdtempSync(path.join(tmpdir(), "contracts-backup-test-"));
 const srcDir = path.join(root, "src");
 const drops: (() => Promise<void>)[] = [];
 
-/** Runs one of the commands as an operator would; answers its exit code and what it printed. */
-function run(script: "db-backup" | "db-restore" | "db-move", arg: string, env: { PGLITE_DATA_DIR?: string; DATABASE_URL?: string }, stdin?: Buffer) {
+type TScript = "db-backup" | "db-restore" | "db-move";
+type TCommandEnv = { PGLITE_DATA_DIR?: string; DATABASE_URL?: string };
+const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+
+/** The command's environment: this process's, with only `env`'s database. */
+function commandEnv(env: TCommandEnv): NodeJS.ProcessEnv {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", NODE_OPTIONS: "" };
   delete childEnv.DATABASE_URL;
   delete childEnv.PGLITE_DATA_DIR;
-  Object.assign(childEnv, env);
+  return Object.assign(childEnv, env);
+}
+
+/** Runs one of the commands as an operator would; answers its exit code and what it printed. */
+function run(script: TScript, arg: string, env: TCommandEnv, stdin?: Buffer) {
   const once = () => {
-    const r = spawnSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [`scripts/${script}.ts`, arg], { env: childEnv, encoding: "utf8", timeout: LIMIT_MS, ...(stdin ? { input: stdin } : {}) });
+    const r = spawnSync(TSX, [`scripts/${script}.ts`, arg], { env: commandEnv(env), encoding: "utf8", timeout: LIMIT_MS, ...(stdin ? { input: stdin } : {}) });
     return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
   };
   const first = once();
@@ -185,6 +193,27 @@ describe("backup, restore and move", () => {
     const fromServer = path.join(root, "server.backup.gz");
     const backup = run("db-backup", fromServer, { DATABASE_URL: moved });
     expect(backup, backup.out).toMatchObject({ status: 0 });
+
+    // A file that appears while a backup is written (another backup's, an operator's) is kept: the
+    // backup, held on a lock here once it has begun its file, is refused when it would place it.
+    const appeared = path.join(root, "appeared.gz");
+    const refused = await withClient(moved, async (c) => {
+      await c.query("BEGIN");
+      await c.query("LOCK TABLE file_chunks IN ACCESS EXCLUSIVE MODE");
+      const child = spawn(TSX, ["scripts/db-backup.ts", appeared], { env: commandEnv({ DATABASE_URL: moved }) });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      const begun = Date.now() + 60_000;
+      while (!readdirSync(root).some((name) => name.startsWith("appeared.gz.partial-")) && Date.now() < begun) await new Promise((r) => setTimeout(r, 20));
+      writeFileSync(appeared, "mine\n", { flag: "wx" });
+      await c.query("COMMIT");
+      return { status: await exited, out: out.trim() };
+    });
+    expect(refused).toEqual({ status: 1, out: `${appeared} already exists: choose a new file name.` });
+    expect(readFileSync(appeared, "utf8")).toBe("mine\n");
+    expect(readdirSync(root).filter((name) => name.includes(".partial-"))).toEqual([]);
     const restored = await freshServerDatabase();
     const restore = run("db-restore", fromServer, { DATABASE_URL: restored });
     expect(restore, restore.out).toMatchObject({ status: 0 });
