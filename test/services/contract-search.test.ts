@@ -192,6 +192,16 @@ describe("q= and the workspaces", () => {
     expect((await list(admin, { q: "hidden" })).count).toBe(1);
   });
 
+  it("in one workspace asked for (workspace_id): only its matches, counted, with the other filters; none where the caller may not look", async () => {
+    const sorted = (x: TList) => [x.data.map((i) => i.id).sort((m, n) => m - n), x.count];
+    expect(sorted(await list(admin, { q: "nordic", workspace_id: String(ws.a) }))).toEqual([[c.supply, c.service, c.lease], 3]);
+    expect(sorted(await list(admin, { q: "nordic", workspace_id: String(ws.b) }))).toEqual([[c.secret], 1]);
+    expect(sorted(await list(admin, { q: "nordic", workspace_id: String(ws.b), state: "pending" }))).toEqual([[], 0]);
+    expect(sorted(await list(admin, { q: "4411", workspace_id: String(ws.b), state: "draft" }))).toEqual([[c.secret], 1]);
+    expect(sorted(await list(editorA, { q: "nordic", workspace_id: String(ws.a) }))).toEqual([[c.supply, c.service, c.lease], 3]);
+    expect(sorted(await list(editorA, { q: "nordic", workspace_id: String(ws.b) }))).toEqual([[], 0]);
+  });
+
   it("finds a contract in the workspace it moved to, and gives a member of several the newest of them all", async () => {
     const both = await createUser(db.prisma, { memberships: [{ workspaceId: ws.a, role: "editor" }, { workspaceId: ws.b, role: "editor" }] });
     expect(await ids(both, "kestrel", "-id")).toEqual([c.secret, c.service, c.supply]);

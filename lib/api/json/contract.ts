@@ -142,7 +142,10 @@ export function contractListPreload(
  * rows, whatever the order asked, not read in every contract that holds it.
  */
 function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number): Sql {
-  const { conditions } = contractFilterSql({ ...query, q: undefined });
+  // A workspace asked for is the documents' own filter (a document's workspace is its contract's):
+  // it reads that workspace's partition only, without the contracts' rows.
+  const { conditions } = contractFilterSql({ ...query, q: undefined, workspace_id: undefined });
+  const inWorkspace = query.workspace_id === undefined ? Prisma.empty : Prisma.sql`AND s.workspace_id = ${query.workspace_id}::int`;
   const relevance = contractSortOf(query) === "relevance";
   // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
@@ -153,7 +156,7 @@ function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matc
   // off a parallel merge with every contract for a word no one holds.
   const documents = conditions.length === 0 ? Prisma.raw("contract_search s") : Prisma.raw("contract_search s JOIN contracts c ON c.id = s.contract_id");
   const newest = (scope: Sql) => Prisma.sql`(SELECT s.contract_id AS id, ${rank} AS rank FROM ${documents}
-         WHERE ${scope} AND ${searchMatchSql(q)} AND ${contractWhereSql(conditions, false)} ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)`;
+         WHERE ${scope} ${inWorkspace} AND ${searchMatchSql(q)} AND ${contractWhereSql(conditions, false)} ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)`;
   // Every workspace's newest matches (the merge of the partitions' walks), or the newest of those of
   // each of the caller's workspaces, each walk in its workspace's partition (known once the walk
   // starts). No limit over both forms: under one, PostgreSQL would cost each form by the few rows it
