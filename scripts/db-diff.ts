@@ -8,7 +8,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { MIGRATIONS_DIR, diffMigrationsToSchema } from "../lib/db/schema-engine.ts";
+import { MIGRATIONS_DIR } from "../lib/db/migration-files.ts";
+import { diffMigrationsToSchema } from "../lib/db/schema-engine.ts";
 
 const name = (process.argv[2] ?? "").trim();
 if (!/^[a-z0-9_]+$/i.test(name)) {

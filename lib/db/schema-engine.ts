@@ -1,8 +1,9 @@
-import { readFile, readdir } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { MIGRATIONS_DIR, readShippedMigrations } from "./migration-files.ts";
 import { splitSqlScript } from "./sql-script.ts";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 
@@ -11,7 +12,6 @@ import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
  * the Prisma CLI would download. Its methods mirror the native engine's JSON-RPC methods.
  */
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 export const SCHEMA_PATH = path.join(process.cwd(), "prisma", "schema.prisma");
 
 let wasmReady: Promise<typeof import("@prisma/schema-engine-wasm/schema_engine_bg")> | undefined;
@@ -114,17 +114,10 @@ export async function openSchemaEngine(connectionString: string): Promise<Schema
 
 /** The migrations folder in the shape the engine takes (Prisma Migrate's own layout). */
 export async function readMigrationsList(dir = MIGRATIONS_DIR): Promise<MigrationList> {
-  const entries = await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  const migrationDirectories = await Promise.all(
-    names.map(async (name) => ({
-      path: name,
-      migrationFile: {
-        path: "migration.sql",
-        content: { tag: "ok" as const, value: await readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8") },
-      },
-    })),
-  );
+  const migrationDirectories = (await readShippedMigrations(dir)).map(({ name, sql }) => ({
+    path: name,
+    migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: sql } },
+  }));
   const lockPath = path.join(dir, "migration_lock.toml");
   const lockContent = await readFile(/*turbopackIgnore: true*/ lockPath, "utf8").catch(() => null);
   return {

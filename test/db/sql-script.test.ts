@@ -1,7 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { MIGRATIONS_DIR } from "@/lib/db/schema-engine";
+import { MIGRATIONS_DIR } from "@/lib/db/migration-files";
 import { splitSqlScript } from "@/lib/db/sql-script";
 
 test.each([

@@ -171,4 +171,26 @@ describe("/livez and /readyz", () => {
       await client.end();
     }
   });
+
+  test("not ready (503) while an applied migration differs from this build's file, naming it; ready again once it does not", async () => {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string; migration_name: string; checksum: string }>("SELECT id, migration_name, checksum FROM _prisma_migrations ORDER BY migration_name LIMIT 1");
+      const oldest = rows[0]!;
+      await client.query("UPDATE _prisma_migrations SET checksum = $2 WHERE id = $1", [oldest.id, "0".repeat(64)]);
+      try {
+        await sleep(READINESS_REUSE_MS);
+        const res = await fetch(`${server.baseUrl}/readyz`);
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ status: "not_ready", checks: { database: "ok", migrations: `changed since applied: ${oldest.migration_name}`, jobs: "ok" } });
+      } finally {
+        await client.query("UPDATE _prisma_migrations SET checksum = $2 WHERE id = $1", [oldest.id, oldest.checksum]);
+      }
+      await sleep(READINESS_REUSE_MS);
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    } finally {
+      await client.end();
+    }
+  });
 });

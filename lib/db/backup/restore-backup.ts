@@ -11,10 +11,11 @@
 // rows (which checks every row), so a row pointing at a later one of its own table (a delegated
 // participant) restores too. Both need only the ownership of the tables the migrations created.
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { MIGRATIONS_DIR, readShippedMigrations, type TShippedMigration } from "../migration-files.ts";
 import { applyMigrations } from "../schema-engine.ts";
 import {
   BackupRefusal,
@@ -32,7 +33,6 @@ import {
   type TTableStart,
 } from "./format.ts";
 
-const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 /** Base64 as db:backup writes it (Buffer.from would decode anything, dropping what is not). */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** An INSERT holds at most this many values (PostgreSQL's limit is 65,535 parameters) or bytes. */
@@ -71,15 +71,9 @@ export async function* boundedLines(input: AsyncIterable<Buffer>): AsyncGenerato
   if (size > 0) yield { line: Buffer.concat(parts, size), complete: false };
 }
 
-/** This code's migrations: name → its SQL and checksum (SHA-256 of the file, as Prisma records it). */
-async function codeMigrations(): Promise<Map<string, { sql: string; checksum: string }>> {
-  const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  const out = new Map<string, { sql: string; checksum: string }>();
-  for (const e of entries.filter((x) => x.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-    const bytes = await readFile(path.join(MIGRATIONS_DIR, e.name, "migration.sql"));
-    out.set(e.name, { sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex") });
-  }
-  return out;
+/** This code's migrations by name (migration-files.ts). */
+async function codeMigrations(): Promise<Map<string, TShippedMigration>> {
+  return new Map((await readShippedMigrations()).map((m) => [m.name, m]));
 }
 
 export interface TRestoreSummary {

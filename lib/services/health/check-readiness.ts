@@ -1,6 +1,5 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import type { PrismaClient } from "@/lib/db";
+import { readShippedMigrations, type TShippedMigration } from "@/lib/db/migration-files";
 import { poolOf } from "@/lib/db/pool";
 import type { TJobRun } from "@/lib/services/jobs/job-runs";
 
@@ -17,20 +16,13 @@ const lateAfterMs = (intervalMs: number) => 3 * intervalMs + 60_000;
 /** A single run may take this long (a backlog of seals) before the job counts as stuck. */
 const STUCK_AFTER_MS = 10 * 60_000;
 
-let expected: string[] | undefined;
+let shipped: Promise<TShippedMigration[]> | undefined;
 /** Every shipped migration was seen applied (they are never taken back while the process runs). */
 let migrationsSeenApplied = false;
-/** The migrations this build ships (prisma/migrations, read once: they do not change while it runs). */
-function shippedMigrations(): string[] {
-  expected ??= readdirSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  return expected;
-}
 
 /**
- * Readiness (/readyz): the database answers, every migration of prisma/migrations is applied, and
+ * Readiness (/readyz): the database answers, every migration of prisma/migrations is applied as
+ * this build ships it (a file changed since it was applied leaves the schema unlike the code's), and
  * (when this instance runs them) each background job ran within a few of its intervals.
  */
 export async function checkReadiness({
@@ -49,12 +41,16 @@ export async function checkReadiness({
   try {
     db = await withTimeout(database(), "the database did not open in time");
     const rows = await withTimeout(
-      db.$queryRawUnsafe<{ name: string }[]>(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+      db.$queryRawUnsafe<{ name: string; checksum: string }[]>(`SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
       "the database did not answer in time",
     );
-    const applied = new Set(rows.map((row) => row.name));
-    const missing = shippedMigrations().filter((name) => !applied.has(name));
-    if (missing.length > 0) checks.migrations = `not applied: ${missing.join(", ")}`;
+    const applied = new Map(rows.map((row) => [row.name, row.checksum]));
+    // Read once: the build's files do not change while it runs.
+    const migrations = await (shipped ??= readShippedMigrations());
+    const missing = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+    const changed = migrations.filter((m) => applied.has(m.name) && applied.get(m.name) !== m.checksum).map((m) => m.name);
+    const problems = [...(missing.length > 0 ? [`not applied: ${missing.join(", ")}`] : []), ...(changed.length > 0 ? [`changed since applied: ${changed.join(", ")}`] : [])];
+    if (problems.length > 0) checks.migrations = problems.join("; ");
     else migrationsSeenApplied = true;
   } catch {
     if (db !== undefined && poolBusy(db)) {
