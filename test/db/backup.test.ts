@@ -61,6 +61,15 @@ function run(script: TScript, arg: string, env: TCommandEnv, stdin?: Buffer) {
   return once();
 }
 
+/** The same, started in the background: its exit code and what it printed, once it ends. */
+function start(script: TScript, arg: string, env: TCommandEnv): Promise<{ status: number | null; out: string }> {
+  const child = spawn(TSX, [`scripts/${script}.ts`, arg], { env: commandEnv(env) });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => child.on("exit", (status) => resolve({ status, out: out.trim() })));
+}
+
 async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -194,25 +203,24 @@ describe("backup, restore and move", () => {
     const backup = run("db-backup", fromServer, { DATABASE_URL: moved });
     expect(backup, backup.out).toMatchObject({ status: 0 });
 
-    // A file that appears while a backup is written (another backup's, an operator's) is kept: the
-    // backup, held on a lock here once it has begun its file, is refused when it would place it.
-    const appeared = path.join(root, "appeared.gz");
-    const refused = await withClient(moved, async (c) => {
+    // Two backups into one file name: the first claims the name as it begins, so the second (run
+    // while the first is held on a lock here) is refused and the first's whole file is what remains.
+    const shared = path.join(root, "shared.gz");
+    const [first, second] = await withClient(moved, async (c) => {
       await c.query("BEGIN");
       await c.query("LOCK TABLE file_chunks IN ACCESS EXCLUSIVE MODE");
-      const child = spawn(TSX, ["scripts/db-backup.ts", appeared], { env: commandEnv({ DATABASE_URL: moved }) });
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      const one = start("db-backup", shared, { DATABASE_URL: moved });
       const begun = Date.now() + 60_000;
-      while (!readdirSync(root).some((name) => name.startsWith("appeared.gz.partial-")) && Date.now() < begun) await new Promise((r) => setTimeout(r, 20));
-      writeFileSync(appeared, "mine\n", { flag: "wx" });
+      while (!readdirSync(root).some((name) => name.startsWith("shared.gz.partial-")) && Date.now() < begun) await new Promise((r) => setTimeout(r, 20));
+      const two = start("db-backup", shared, { DATABASE_URL: moved });
+      // Refused at once; a second that went on would wait for the lock too (bounded here).
+      await Promise.race([two, new Promise((r) => setTimeout(r, 30_000))]);
       await c.query("COMMIT");
-      return { status: await exited, out: out.trim() };
+      return Promise.all([one, two]);
     });
-    expect(refused).toEqual({ status: 1, out: `${appeared} already exists: choose a new file name.` });
-    expect(readFileSync(appeared, "utf8")).toBe("mine\n");
+    expect(second).toEqual({ status: 1, out: `${shared} already exists: choose a new file name.` });
+    expect(first.status, first.out).toBe(0);
+    expect((await verifyBackup(gunzipBackup(createReadStream(shared)))).rows).toBeGreaterThan(0);
     expect(readdirSync(root).filter((name) => name.includes(".partial-"))).toEqual([]);
     const restored = await freshServerDatabase();
     const restore = run("db-restore", fromServer, { DATABASE_URL: restored });
