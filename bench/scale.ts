@@ -93,6 +93,7 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: a company, by name", path: q("Polar Logistics", "&sort=name") },
     { id: "search: a common word", path: q("Nordic") },
     { id: "search: a person, in one workspace asked for", path: q("Ingrid Korhonen", `&workspace_id=${p.procurement}`) },
+    { id: "search: a common word, pending only", path: q("Nordic", "&state=pending") },
     { id: "search: no match", path: q("zzqxv") },
   ];
 }
