@@ -14,14 +14,27 @@ export interface TShippedMigration {
   checksum: string;
 }
 
-/** Every migration of `dir`, oldest first (their names start with their time). */
+const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+
+/** Every migration of `dir`, oldest first (their names start with their time); a folder that cannot be read is an error. */
 export async function readShippedMigrations(dir = MIGRATIONS_DIR): Promise<TShippedMigration[]> {
-  const entries = await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true }).catch(() => []);
+  const entries = await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"));
-      return { name, sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex") };
+      return { name, sql: bytes.toString("utf8"), checksum: sha256(bytes) };
     }),
   );
+}
+
+/**
+ * Whether `checksum` (as `_prisma_migrations` or a backup records it) is this migration's: of its
+ * file, or of the file with its line ends the other way (CRLF or LF), as Prisma accepts: a checkout
+ * may have converted them.
+ */
+export function isChecksumOf(migration: TShippedMigration, checksum: string): boolean {
+  if (migration.checksum === checksum) return true;
+  const lf = migration.sql.replace(/\r\n/g, "\n");
+  return sha256(lf) === checksum || sha256(lf.replace(/\n/g, "\r\n")) === checksum;
 }

@@ -15,7 +15,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { MIGRATIONS_DIR, readShippedMigrations, type TShippedMigration } from "../migration-files.ts";
+import { isChecksumOf, MIGRATIONS_DIR, readShippedMigrations, type TShippedMigration } from "../migration-files.ts";
 import { applyMigrations } from "../schema-engine.ts";
 import {
   BackupRefusal,
@@ -135,7 +135,7 @@ async function checkMigrations(header: TBackupHeader) {
   for (const m of header.migrations) {
     const mine = code.get(m.name);
     if (!mine) throw new BackupRefusal(`This backup is from a newer schema (migration ${m.name} is unknown to this version of the app): restore it with the version that made it.`);
-    if (mine.checksum !== m.checksum) throw new BackupRefusal(`This backup was taken with a different migration ${m.name} than this version of the app has: restore it with the version that made it.`);
+    if (!isChecksumOf(mine, m.checksum)) throw new BackupRefusal(`This backup was taken with a different migration ${m.name} than this version of the app has: restore it with the version that made it.`);
   }
   const names = header.migrations.map((m) => m.name);
   // The first of this code's, in its order: a database is only ever migrated that way.

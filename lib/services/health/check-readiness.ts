@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/db";
-import { readShippedMigrations, type TShippedMigration } from "@/lib/db/migration-files";
+import { isChecksumOf, readShippedMigrations, type TShippedMigration } from "@/lib/db/migration-files";
 import { poolOf } from "@/lib/db/pool";
 import type { TJobRun } from "@/lib/services/jobs/job-runs";
+import { logger } from "@/lib/logger";
 
 /** Each check: "ok", or a sentence naming what is not ready. */
 export interface TReadiness {
@@ -16,14 +17,18 @@ const lateAfterMs = (intervalMs: number) => 3 * intervalMs + 60_000;
 /** A single run may take this long (a backlog of seals) before the job counts as stuck. */
 const STUCK_AFTER_MS = 10 * 60_000;
 
+/** The build's migrations, read once (its files do not change while it runs; a failed read is tried again). */
 let shipped: Promise<TShippedMigration[]> | undefined;
 /** Every shipped migration was seen applied (they are never taken back while the process runs). */
 let migrationsSeenApplied = false;
+/** A migration changed since it was applied was logged (once a process). */
+let changedLogged = false;
 
 /**
- * Readiness (/readyz): the database answers, every migration of prisma/migrations is applied as
- * this build ships it (a file changed since it was applied leaves the schema unlike the code's), and
- * (when this instance runs them) each background job ran within a few of its intervals.
+ * Readiness (/readyz): the database answers, every migration of prisma/migrations is applied, and
+ * (when this instance runs them) each background job ran within a few of its intervals. A migration
+ * whose file changed since it was applied is named, and logged, but leaves the instance ready: the
+ * database is shared, so every instance would go out at once, and only a person can reconcile the two.
  */
 export async function checkReadiness({
   database,
@@ -37,6 +42,10 @@ export async function checkReadiness({
   now?: number;
 }): Promise<TReadiness> {
   const checks = { database: "ok", migrations: "ok", jobs: jobs === null ? "ok (off on this instance)" : "ok" };
+  const migrations = await (shipped ??= readShippedMigrations().catch((error: unknown) => {
+    shipped = undefined;
+    throw error;
+  })).catch(() => null);
   let db: PrismaClient | undefined;
   try {
     db = await withTimeout(database(), "the database did not open in time");
@@ -45,13 +54,21 @@ export async function checkReadiness({
       "the database did not answer in time",
     );
     const applied = new Map(rows.map((row) => [row.name, row.checksum]));
-    // Read once: the build's files do not change while it runs.
-    const migrations = await (shipped ??= readShippedMigrations());
-    const missing = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
-    const changed = migrations.filter((m) => applied.has(m.name) && applied.get(m.name) !== m.checksum).map((m) => m.name);
-    const problems = [...(missing.length > 0 ? [`not applied: ${missing.join(", ")}`] : []), ...(changed.length > 0 ? [`changed since applied: ${changed.join(", ")}`] : [])];
-    if (problems.length > 0) checks.migrations = problems.join("; ");
-    else migrationsSeenApplied = true;
+    if (migrations === null) checks.migrations = "unknown (prisma/migrations cannot be read)";
+    else {
+      const missing = migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+      const changed = migrations.filter((m) => applied.has(m.name) && !isChecksumOf(m, applied.get(m.name)!)).map((m) => m.name);
+      const told = changed.length > 0 ? `changed since applied: ${changed.join(", ")}` : null;
+      if (missing.length > 0) checks.migrations = [`not applied: ${missing.join(", ")}`, ...(told ? [told] : [])].join("; ");
+      else {
+        migrationsSeenApplied = true;
+        if (told) checks.migrations = `ok (${told})`;
+      }
+      if (told && !changedLogged) {
+        changedLogged = true;
+        logger.warn({ migrations: changed }, "applied migrations differ from this build's files; the database's schema is as the earlier files left it");
+      }
+    }
   } catch {
     if (db !== undefined && poolBusy(db)) {
       // Reachable, every connection at work (a long lock, a burst): this instance still serves,
