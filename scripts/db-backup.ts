@@ -2,8 +2,9 @@
 // Writes one gzip'd file holding the whole database: DATABASE_URL's (from one snapshot, while the
 // app keeps serving), else the embedded one under PGLITE_DATA_DIR (refused while the app holds it).
 // Format and guarantees: docs/architecture.md "Backup, restore and moving up".
-import { createWriteStream } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
+import { createWriteStream, rmSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
+import { constants as osConstants } from "node:os";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { BackupRefusal } from "../lib/db/backup/format.ts";
@@ -20,8 +21,27 @@ const { DATABASE_URL, PGLITE_DATA_DIR } = env();
 const partial = file === "-" ? null : `${file}.partial-${process.pid}`;
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
 // FILE is claimed first, empty (an exclusive create: another backup or writer that asks the same
-// is refused), then the whole backup replaces the claim at once; a failure takes both away.
+// is refused), then the whole backup replaces the claim at once. A failure or a signal takes away
+// the claim and the partial file (only this run's: a refused run owns neither).
 let claimed = false;
+const removeClaim = () => {
+  if (!claimed || !partial) return;
+  for (const own of [partial, file]) {
+    try {
+      rmSync(own, { force: true });
+    } catch {
+      // Left for the operator: the message below names the file.
+    }
+  }
+  claimed = false;
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    removeClaim();
+    console.error(`The backup was stopped (${signal}): ${file} was not written.`);
+    process.exit(128 + osConstants.signals[signal]);
+  });
+}
 try {
   if (partial) {
     await writeFile(file, "", { flag: "wx", mode: 0o600 }).catch((error: NodeJS.ErrnoException) => Promise.reject(error.code === "EEXIST" ? new BackupRefusal(`${file} already exists: choose a new file name.`) : error));
@@ -36,10 +56,9 @@ try {
   const tables = summary.header.tables.length;
   console.error(`Backed up ${summary.rows} rows of ${tables} tables (schema at ${summary.header.migrations.at(-1)?.name}) to ${file}.`);
 } catch (error) {
+  removeClaim();
   console.error(error instanceof BackupRefusal ? error.message : `The backup failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  if (partial) await rm(partial, { force: true });
-  if (claimed) await rm(file, { force: true });
   await db?.close(false);
 }

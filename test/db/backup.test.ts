@@ -61,13 +61,26 @@ function run(script: TScript, arg: string, env: TCommandEnv, stdin?: Buffer) {
   return once();
 }
 
-/** The same, started in the background: its exit code and what it printed, once it ends. */
-function start(script: TScript, arg: string, env: TCommandEnv): Promise<{ status: number | null; out: string }> {
+/** The same, started in the background: its process, and its exit code and what it printed once it ends (killed after the limit). */
+function start(script: TScript, arg: string, env: TCommandEnv) {
   const child = spawn(TSX, [`scripts/${script}.ts`, arg], { env: commandEnv(env) });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.on("exit", (status) => resolve({ status, out: out.trim() })));
+  const limit = setTimeout(() => child.kill("SIGKILL"), LIMIT_MS);
+  const done = new Promise<{ status: number | null; out: string }>((resolve) =>
+    child.on("exit", (status) => {
+      clearTimeout(limit);
+      resolve({ status, out: out.trim() });
+    }),
+  );
+  return { child, done };
+}
+
+/** Until a file whose name starts with `prefix` is in `root` (a command has begun writing), at most a minute. */
+async function begun(prefix: string) {
+  const until = Date.now() + 60_000;
+  while (!readdirSync(root).some((name) => name.startsWith(prefix)) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -205,22 +218,29 @@ describe("backup, restore and move", () => {
 
     // Two backups into one file name: the first claims the name as it begins, so the second (run
     // while the first is held on a lock here) is refused and the first's whole file is what remains.
+    // A third, stopped by a signal while held, leaves neither its claim nor its partial file.
     const shared = path.join(root, "shared.gz");
-    const [first, second] = await withClient(moved, async (c) => {
+    const stopped = path.join(root, "stopped.gz");
+    const [first, second, third] = await withClient(moved, async (c) => {
       await c.query("BEGIN");
       await c.query("LOCK TABLE file_chunks IN ACCESS EXCLUSIVE MODE");
       const one = start("db-backup", shared, { DATABASE_URL: moved });
-      const begun = Date.now() + 60_000;
-      while (!readdirSync(root).some((name) => name.startsWith("shared.gz.partial-")) && Date.now() < begun) await new Promise((r) => setTimeout(r, 20));
+      const three = start("db-backup", stopped, { DATABASE_URL: moved });
+      await begun("shared.gz.partial-");
       const two = start("db-backup", shared, { DATABASE_URL: moved });
       // Refused at once; a second that went on would wait for the lock too (bounded here).
-      await Promise.race([two, new Promise((r) => setTimeout(r, 30_000))]);
+      await Promise.race([two.done, new Promise((r) => setTimeout(r, 30_000))]);
+      await begun("stopped.gz.partial-");
+      three.child.kill("SIGTERM");
+      await three.done;
       await c.query("COMMIT");
-      return Promise.all([one, two]);
+      return Promise.all([one.done, two.done, three.done]);
     });
     expect(second).toEqual({ status: 1, out: `${shared} already exists: choose a new file name.` });
     expect(first.status, first.out).toBe(0);
     expect((await verifyBackup(gunzipBackup(createReadStream(shared)))).rows).toBeGreaterThan(0);
+    expect(third.out).toBe(`The backup was stopped (SIGTERM): ${stopped} was not written.`);
+    expect(readdirSync(root).filter((name) => name.startsWith("stopped.gz"))).toEqual([]);
     expect(readdirSync(root).filter((name) => name.includes(".partial-"))).toEqual([]);
     const restored = await freshServerDatabase();
     const restore = run("db-restore", fromServer, { DATABASE_URL: restored });

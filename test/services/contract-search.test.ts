@@ -200,6 +200,9 @@ describe("q= and the workspaces", () => {
     expect(sorted(await list(admin, { q: "4411", workspace_id: String(ws.b), state: "draft" }))).toEqual([[c.secret], 1]);
     expect(sorted(await list(editorA, { q: "nordic", workspace_id: String(ws.a) }))).toEqual([[c.supply, c.service, c.lease], 3]);
     expect(sorted(await list(editorA, { q: "nordic", workspace_id: String(ws.b) }))).toEqual([[], 0]);
+    const both = await createUser(db.prisma, { memberships: [{ workspaceId: ws.a, role: "viewer" }, { workspaceId: ws.b, role: "viewer" }] });
+    expect(sorted(await list(both, { q: "nordic", workspace_id: String(ws.b) }))).toEqual([[c.secret], 1]);
+    expect(sorted(await list(both, { q: "nordic", workspace_id: String(ws.a), sort: "id" }))).toEqual([[c.supply, c.service, c.lease], 3]);
   });
 
   it("finds a contract in the workspace it moved to, and gives a member of several the newest of them all", async () => {
