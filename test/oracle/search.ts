@@ -5,6 +5,7 @@
 // here: runs of letters and digits (PostgreSQL's parser keeps e-mail addresses and hyphenated words
 // whole too; tests give queries both read alike). Phrases, `or` and `-word` are not modelled.
 import type { Tx } from "@/lib/db";
+import { tokenize } from "@/lib/domain/contract-document";
 import type { TContractSearch } from "@/lib/schemas";
 
 const WINDOW = 160;
@@ -16,35 +17,63 @@ type TSource = { field: TContractSearch["matches"][number]["field"]; label: stri
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
-/** The marked terms as one JavaScript expression: the whole text anywhere, each term's words in a row. */
+/** A section's text as searched: each placeholder (the renderer's tokens) read as `…`. */
+const textSearched = (text: string) => tokenize(text).map((token) => ("text" in token ? token.text : "…")).join("");
+
+/** `q` is also looked for inside words: one term of 3+ letters, digits and hyphens, not a `-word`. */
+const searchesInsideWords = (q: string) => /^[\p{L}\p{N}][\p{L}\p{N}-]{2,}$/u.test(q);
+
+/**
+ * The marked terms as one JavaScript expression: the whole search (inside words: as typed; else all
+ * its words in a row), and each term's words in a row, as whole words (`_` ends a word).
+ */
 function markerOf(q: string): RegExp | null {
   if (/["]|(^|\s)-|\bor\b/i.test(q)) throw new Error(`the oracle does not model ${JSON.stringify(q)}`);
+  const inRow = (parts: string[]) => `(?<![\\p{L}\\p{N}])${parts.map(escape).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`;
   // Each space-separated term: its runs of letters and digits, in a row with anything else between.
   const words = q.split(/\s+/).map((w) => w.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
-  const terms = [...(q.length >= 3 ? [{ n: q.length, re: escape(q) }] : []), ...words.map((parts) => ({ n: parts.join(" ").length, re: `(?<![\\p{L}\\p{N}_])${parts.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}_])` }))];
+  const whole = searchesInsideWords(q) ? escape(q) : words.length > 0 ? inRow(words.flat()) : null;
+  const terms = [...(whole === null ? [] : [{ n: Infinity, re: whole }]), ...words.map((parts) => ({ n: parts.join(" ").length, re: inRow(parts) }))];
   terms.sort((a, b) => b.n - a.n);
   return terms.length ? new RegExp([...new Set(terms.map((t) => t.re))].join("|"), "giu") : null;
 }
 
-/** `text` around its first mark, in plain and marked pieces. */
+/** `text` split at `marker`'s matches: plain and marked pieces, in turn. */
+function marked(text: string, marker: RegExp): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  marker.lastIndex = 0;
+  for (const m of text.matchAll(marker)) {
+    pieces.push(text.slice(at, m.index), m[0]);
+    at = m.index + m[0].length;
+  }
+  pieces.push(text.slice(at));
+  return pieces;
+}
+
+/**
+ * `text` around its first mark, in plain and marked pieces; a cut text is marked with the character
+ * on each side of its window, which then leave (a word the cut goes through is not a shorter word).
+ */
 function highlightOf(text: string, marker: RegExp): string[] {
   marker.lastIndex = 0;
   const first = marker.exec(text)?.index ?? 0;
   // The product splits its marks on U+0001, so that character shows as a space.
-  let shown = text.replaceAll("\u0001", " ");
-  if ([...text].length > WINDOW) {
-    const chars = [...text];
-    const start = Math.max(0, first - BEFORE);
-    shown = (start > 0 ? "…" : "") + chars.slice(start, start + WINDOW).join("") + (start + WINDOW < chars.length ? "…" : "");
-  }
-  const pieces: string[] = [];
-  let at = 0;
-  marker.lastIndex = 0;
-  for (const m of shown.matchAll(marker)) {
-    pieces.push(shown.slice(at, m.index), m[0]);
-    at = m.index + m[0].length;
-  }
-  pieces.push(shown.slice(at));
+  const chars = [...text.replaceAll("\u0001", " ")];
+  if (chars.length <= WINDOW) return marked(chars.join(""), marker);
+  const start = Math.max(0, first - BEFORE);
+  const end = Math.min(chars.length, start + WINDOW);
+  const pieces = marked(chars.slice(Math.max(0, start - 1), end + 1).join(""), marker);
+  // The character at one end leaves, from the piece that holds it, with a mark it leaves empty.
+  const drop = (side: "first" | "last") => {
+    const i = side === "first" ? (pieces[0] === "" ? 1 : 0) : pieces.at(-1) === "" ? pieces.length - 2 : pieces.length - 1;
+    pieces[i] = side === "first" ? [...pieces[i]!].slice(1).join("") : [...pieces[i]!].slice(0, -1).join("");
+    if (pieces[i] === "" && i % 2 === 1) pieces.splice(side === "first" ? 0 : i, 2);
+  };
+  if (start > 0) drop("first");
+  if (end < chars.length) drop("last");
+  pieces[0] = (start > 0 ? "…" : "") + pieces[0];
+  pieces[pieces.length - 1] += end < chars.length ? "…" : "";
   return pieces;
 }
 
@@ -61,8 +90,7 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
     },
   });
   const marker = markerOf(q);
-  // Inside words only for one term of 3+ letters, digits and hyphens.
-  const insideWords = /^[\p{L}\p{N}-]{3,}$/u.test(q);
+  const insideWords = searchesInsideWords(q);
   const found = new Map<number, TContractSearch>();
   for (const c of contracts) {
     const people = c.parties.flatMap((p) => p.participants);
@@ -75,7 +103,7 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
       ...c.dataFields.map((f) => ({ field: "data_field" as const, label: f.name, text: f.value })),
       ...sections.flatMap((s) => [
         { field: "heading" as const, label: null, text: s.heading },
-        { field: "text" as const, label: s.heading || null, text: s.text },
+        { field: "text" as const, label: s.heading || null, text: textSearched(s.text) },
       ]),
     ];
     const all = sources.map((s) => s.text).join("\n");

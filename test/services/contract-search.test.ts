@@ -109,6 +109,21 @@ describe("q= finds", () => {
     await db.prisma.contract.deleteMany({ where: { id: { in: [older, newer] } } });
   });
 
+  it("gives the name that holds the whole search its bonus however q quotes or spaces it", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
+    const named = (await createContract(db.prisma, { workspaceId, templateId, name: "Kappa Lambda", counterparties: [] })).id;
+    const crowded = (
+      await createContract(db.prisma, {
+        workspaceId,
+        templateId,
+        name: "Lambda Kappa",
+        counterparties: [{ type: "company", name: "Kappa Lambda Kappa Lambda Ltd", participants: [{ name: "Kappa Lambda", email: "kl@kl.example" }] }],
+      })
+    ).id;
+    for (const q of ["Kappa Lambda", '"Kappa Lambda"', "Kappa  Lambda", "kappa, lambda"]) expect(await ids(admin, q), q).toEqual([named, crowded]);
+    await db.prisma.contract.deleteMany({ where: { id: { in: [named, crowded] } } });
+  });
+
   it("holds the newest matches up to the limit, ranks or orders those, and says when more match", async () => {
     // Three of editor A's contracts hold "nordic" (supply, service, lease, oldest first).
     const all = await list(editorA, { q: "nordic" }, 3);
@@ -165,7 +180,24 @@ describe("q= finds", () => {
     expect(await confidentialText("(kestrel),")).toEqual(["The parties keep the ", "Kestrel", " formula secret."]);
     expect(await confidentialText('"the kestrel"')).toEqual(["The parties keep ", "the Kestrel", " formula secret."]);
     // A letter's combining marks are part of its word: one term, not pieces joined by non-letters.
-    expect(searchHighlightPattern("हिन्दी")).toBe("हिन्दी|\\mहिन्दी\\M");
+    expect(searchHighlightPattern("हिन्दी")).toBe("(?<![[:alnum:]])हिन्दी(?![[:alnum:]])");
+    // A word ends at `_` and punctuation, as text search reads it: `fo` in `fo_ba` is a word.
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease fo_ba" } });
+    expect((await list(admin, { q: "fo" })).data.map((x) => [x.id, x._search!.matches])).toEqual([[c.lease, [{ field: "name", label: null, highlight: ["Lease ", "fo", "_ba"] }]]]);
+    // A negated word matches nothing inside words, and nothing is marked for it.
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease after-sales" } });
+    const unsold = await list(admin, { q: "-sales" });
+    expect(unsold.data.map((x) => x.id)).not.toContain(c.lease);
+    expect(unsold.data.every((x) => x._search!.matches.length === 0)).toBe(true);
+    // A placeholder is not a word of the text: its value is the party's, the data field's (words of their own).
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { body: { sections: [{ heading: "Scope", text: "Deliveries across the Nordic countries, between {{parties}}, order {{ field.order }}." }] } } });
+    expect(await ids(admin, "field")).toEqual([]);
+    expect(await ids(admin, "parties")).not.toContain(c.lease);
+    expect((await list(admin, { q: "between" })).data.map((x) => [x.id, x._search!.matches])).toEqual([
+      [c.lease, [{ field: "text", label: "Scope", highlight: ["Deliveries across the Nordic countries, ", "between", " …, order …."] }]],
+    ]);
+    expect(await documentsStale()).toBe(0);
+    await db.prisma.contract.update({ where: { id: c.lease }, data: { body: { sections: [{ heading: "Scope", text: "Deliveries across the Nordic countries." }] } } });
     // Markup in the data is text like any other: the answer carries no HTML of its own.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease <b>bold</b>" } });
     const [marked] = (await list(admin, { q: "bold" })).data;
@@ -319,8 +351,14 @@ describe("a long text's highlight", () => {
       const [match, ...more] = item._search!.matches;
       expect(more).toEqual([]);
       expect(match!.highlight.join("")).toBe(`${"ab ".repeat(54).slice(0, 160)}…`);
-      expect(match!.highlight.filter((_, i) => i % 2 === 1).every((piece) => piece === "ab")).toBe(true);
+      // Each "ab" marked; the last as far as the window shows it.
+      const marks = match!.highlight.filter((_, i) => i % 2 === 1);
+      expect([marks.slice(0, -1).every((piece) => piece === "ab"), marks.at(-1)]).toEqual([true, "a"]);
     }
-    await db.prisma.contract.deleteMany({ where: { id: { in: [far, ...many] } } });
+    // A window that starts inside a word does not mark its end as a word: `planet` cut to `net`.
+    const cut = await withText("Cut word", `${"x".repeat(200)} planet ${"b".repeat(55)} net rest ${"c".repeat(150)}`);
+    const [cutFound] = (await list(admin, { q: '"net"' })).data.filter((x) => x.id === cut);
+    expect(cutFound!._search!.matches[0]!.highlight.slice(0, 2)).toEqual([`…net ${"b".repeat(55)} `, "net"]);
+    await db.prisma.contract.deleteMany({ where: { id: { in: [far, cut, ...many] } } });
   });
 });

@@ -16,14 +16,15 @@ const SEARCH_WINDOW_BEFORE = 60;
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
- * Whether `q` is also looked for inside words: one term of 3 or more letters, digits and hyphens
- * (a part of a name or a number: `Korh`, `4411`, `PO-44`). Anything else matches as words only: a
+ * Whether `q` is also looked for inside words: one term of 3 or more letters, digits and hyphens,
+ * not negated (a part of a name or a number: `Korh`, `4411`, `PO-44`; `-sales` leaves out the word).
+ * Anything else matches as words only: a
  * trigram look-up of an address or a domain reads the trigrams every document holds
  * (`example.org`: 100 ms at 1,000,000 contracts), and those are words of the document already
  * (an address, its domain and the part before `@`: migration `search_address_words`).
  */
 export function searchesInsideWords(q: string): boolean {
-  return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}-]+$/u.test(q);
+  return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(q);
 }
 
 /** Full-text words (websearch syntax, the 'simple' configuration), or a part of a word (`searchesInsideWords`). */
@@ -45,12 +46,14 @@ export function searchRankSql(q: string): Sql {
 /**
  * How well the search document `s` matches `q` (higher first): text search's rank of the words
  * (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds
- * the whole text and 0.5 when the document holds its words together, in order (a phrase: read from
- * the document's word positions; a case-blind LIKE on each of the 1,000 documents held cost 4.5 ms).
+ * the whole search (`searchWholePattern`: its words together, however `q` quotes or spaces them) and
+ * 0.5 when the document holds its words together, in order (a phrase: read from the document's word
+ * positions; a case-blind LIKE on each of the 1,000 documents held cost 4.5 ms).
  */
 export function searchRankOfDocumentSql(q: string): Sql {
-  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8
-      + CASE WHEN s.name ILIKE ${containsPattern(q)}::text THEN 1 ELSE 0 END
+  const whole = searchWholePattern(q);
+  const inName = whole === null ? Prisma.empty : Prisma.sql` + CASE WHEN s.name ~* ${whole}::text THEN 1 ELSE 0 END`;
+  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8${inName}
       + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
 }
 
@@ -58,56 +61,79 @@ export function searchRankOfDocumentSql(q: string): Sql {
 const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /**
- * `q`'s terms as `websearch_to_tsquery` reads them: a quoted phrase (to the next quote, or the end),
- * or a run of other characters up to a space or a quote; a leading `-` negates one. `or` between two
- * terms is an operator, not a word.
+ * The words of `q`'s terms as `websearch_to_tsquery` reads them, a list for each term: a quoted
+ * phrase (to the next quote, or the end), or a run of other characters up to a space or a quote,
+ * split into its runs of letters (with their marks) and digits (`PO-4411`, an address: several).
+ * A negated term (a leading `-`) is left out, and so is `or` between two terms (an operator).
  */
-function searchTerms(q: string): string[] {
+function searchTermWords(q: string): string[][] {
   const tokens = [...q.matchAll(/(-?)"([^"]*)"?|(-?)([^\s"]+)/g)].map((m) => ({ text: m[2] ?? m[4] ?? "", negated: (m[1] ?? m[3]) === "-", quoted: m[2] !== undefined }));
   return tokens
     .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === tokens.length - 1))
-    .map((t) => t.text);
+    .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .filter((words) => words.length > 0);
+}
+
+/**
+ * Words one after another, with anything but letters and digits between, as whole words: no letter
+ * or digit just before or after (`_` and punctuation end a word, as text search reads it).
+ */
+const wordsPattern = (words: string[]) => `(?<![[:alnum:]])${words.map(literal).join("[^[:alnum:]]+")}(?![[:alnum:]])`;
+
+/**
+ * The whole search as one case-insensitive regular expression, or null when it searches no word
+ * (`-sales`): a part of a word (`searchesInsideWords`) anywhere, as it is; else every searched word
+ * in order, together (`"Kappa Lambda"`, `Kappa  Lambda` and `kappa, lambda` alike).
+ */
+function searchWholePattern(q: string): string | null {
+  if (searchesInsideWords(q)) return literal(q);
+  const words = searchTermWords(q).flat();
+  return words.length === 0 ? null : wordsPattern(words);
 }
 
 /**
  * What the highlights mark, as one case-insensitive regular expression, or null for nothing: the
- * whole text (3+ characters) anywhere, and each searched term as text search reads it: its runs of
- * letters (with their marks) and digits as words, several (a phrase, `PO-4411`, an address) one
- * after another with anything but letters and digits between (`sales,` marks `sales`; `"net 30"`
- * marks `net 30`, not each `net`). Longest first, so a longer term wins where two overlap.
+ * whole search (`searchWholePattern`), and each searched term's words together (`sales,` marks
+ * `sales`; `"net 30"` marks `net 30`, not each `net`). Longest first, so a longer one wins where two
+ * overlap.
  */
 export function searchHighlightPattern(q: string): string | null {
-  const phrases = searchTerms(q)
-    .map((t) => t.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
-    .filter((parts) => parts.length > 0)
-    .map((parts) => ({ text: parts.join(" "), sql: `\\m${parts.map(literal).join("[^[:alnum:]]+")}\\M` }));
-  const whole = q.replace(/"/g, "").trim();
-  const terms = [...(whole.length >= SEARCH_SUBSTRING_MIN ? [{ text: whole, sql: literal(whole) }] : []), ...phrases].sort((a, b) => b.text.length - a.text.length);
-  return terms.length === 0 ? null : [...new Set(terms.map((t) => t.sql))].join("|");
+  const whole = searchWholePattern(q);
+  const terms = searchTermWords(q).map((words) => ({ length: words.join(" ").length, sql: wordsPattern(words) }));
+  const all = [...(whole === null ? [] : [{ length: Number.MAX_SAFE_INTEGER, sql: whole }]), ...terms].sort((a, b) => b.length - a.length);
+  return all.length === 0 ? null : [...new Set(all.map((t) => t.sql))].join("|");
 }
 
 /** The relation `sarg` the item's `_search` reads: the highlight pattern, one parameter (NULL: nothing is marked). */
 export const searchArgs = (q: string): Sql => Prisma.sql`(SELECT ${searchHighlightPattern(q)}::text AS pattern) sarg`;
+
+/** `x` with every match of `sarg.pattern` between two chr(1). */
+const marked = (x: string) => `regexp_replace(${x}, sarg.pattern, chr(1) || '\\&' || chr(1), 'gi')`;
+/** A marked text without its first (last) character, and without a mark that leaves empty. */
+const withoutFirst = (x: string) => `regexp_replace(regexp_replace(${x}, '^(\\x01?).', '\\1'), '^\\x01\\x01', '')`;
+const withoutLast = (x: string) => `regexp_replace(regexp_replace(${x}, '.(\\x01?)$', '\\1'), '\\x01\\x01$', '')`;
 
 /**
  * `t` cut to a window around its first match of `sarg.pattern`, split into plain and marked pieces
  * (JSON array). The first match is found by one search: a non-global replace marks it and `strpos`
  * reads where (`regexp_instr` collects every match before it answers: 1.4 s for a pattern of many
  * words on a 200 KB section that holds one of them thousands of times). Only a text longer than the
- * window is searched for it; the marking then reads the window alone.
+ * window is searched for it; the marking then reads the window alone, with the character on each
+ * side of it, so a word the cut goes through is not read as a word of its own (`planet` cut to `net`),
+ * and those two characters are then taken off again (with a mark left empty by them).
  */
-const highlight = (t: string) => `(SELECT to_json(string_to_array(regexp_replace(w.t, sarg.pattern, chr(1) || '\\&' || chr(1), 'gi'), chr(1)))
-    FROM (SELECT CASE WHEN z.st IS NULL THEN z.t
-                      ELSE CASE WHEN z.st > 1 THEN '…' ELSE '' END || substr(z.t, z.st, ${SEARCH_WINDOW})
-                           || CASE WHEN z.st + ${SEARCH_WINDOW} <= length(z.t) THEN '…' ELSE '' END END AS t
-            FROM (SELECT y.t, CASE WHEN length(y.t) > ${SEARCH_WINDOW}
-                                   THEN greatest(1, strpos(regexp_replace(y.t, sarg.pattern, chr(1) || '\\&', 'i'), chr(1)) - ${SEARCH_WINDOW_BEFORE}) END AS st
-                    FROM (SELECT translate(${t}, chr(1), ' ') AS t) y) z) w)`;
-
+const highlight = (t: string) => `(SELECT to_json(string_to_array(CASE WHEN u.st > 1 THEN '…' || ${withoutFirst("u.t")} ELSE u.t END || CASE WHEN u.more THEN '…' ELSE '' END, chr(1)))
+    FROM (SELECT v.st, v.more, CASE WHEN v.more THEN ${withoutLast("v.t")} ELSE v.t END AS t
+      FROM (SELECT z.st, z.more, ${marked("z.cut")} AS t
+        FROM (SELECT y.st, CASE WHEN y.st IS NULL THEN y.t ELSE substr(y.t, y.st - 1, ${SEARCH_WINDOW} + 2) END AS cut, y.st + ${SEARCH_WINDOW} <= length(y.t) AS more
+          FROM (SELECT x.t, CASE WHEN length(x.t) > ${SEARCH_WINDOW}
+                                 THEN greatest(1, strpos(regexp_replace(x.t, sarg.pattern, chr(1) || '\\&', 'i'), chr(1)) - ${SEARCH_WINDOW_BEFORE}) END AS st
+            FROM (SELECT translate(${t}, chr(1), ' ') AS t) x) y) z) v) u)`;
 /**
  * The contract `c`'s `_search` (TContractSearch): its texts that hold a marked term, in the order
  * name, parties, participants' names, their e-mail addresses, data field values, the text's
- * sections (heading, then text), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
+ * sections (heading, then text, as the search reads it: its placeholders `…`, migration
+ * `search_text_as_shown`), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
  */
 export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_agg(json_build_object('field', m.field, 'label', m.label, 'highlight', ${highlight("m.txt")}) ORDER BY m.ord, m.sub), '[]'))
   FROM (SELECT a.* FROM (
@@ -118,5 +144,5 @@ export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_a
           UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
           UNION ALL SELECT 6, b.i * 2 + v.sub, v.field, v.label, v.txt
                       FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(s, i)
-                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), b.s->>'text')) v(sub, field, label, txt)
+                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), contract_text_searched(b.s->>'text'))) v(sub, field, label, txt)
         ) a WHERE a.txt ~* sarg.pattern ORDER BY a.ord, a.sub LIMIT ${SEARCH_MATCHES_SHOWN}) m)`;
