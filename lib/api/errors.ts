@@ -243,7 +243,10 @@ const UNAVAILABLE_ADAPTER_KINDS = new Set([
   "DatabaseAccessDenied",
 ]);
 
-/** Node socket errors, and PostgreSQL SQLSTATEs of class 08 (connection) and 57P (shutting down). */
+/**
+ * Node socket errors, and PostgreSQL SQLSTATEs of class 08 (connection), 57P (shutting down), a
+ * database that is gone (3D000) and credentials refused (28000, 28P01).
+ */
 const UNAVAILABLE_ERROR_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -258,15 +261,19 @@ const UNAVAILABLE_ERROR_CODES = new Set([
   "08003",
   "08004",
   "08006",
+  "28000",
+  "28P01",
+  "3D000",
   "53300",
   "57P01",
   "57P02",
   "57P03",
 ]);
 
-// `pg` reports these as plain Errors without a code.
+// `pg` reports these as plain Errors without a code; a database that takes no connections
+// (`ALLOW_CONNECTIONS false`) answers 55000, a code other failures share.
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|is not currently accepting connections/i;
 
 /** True when `error`, or anything in its chain of causes, says the database cannot be used now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -127,6 +127,16 @@ describe("errorResponse", () => {
       new Error("wrapped", { cause: Object.assign(new Error("x"), { code: "57P01" }) }),
       new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })], "connect failed"),
       new Prisma.PrismaClientInitializationError("Can't reach database server", "7.10.0"),
+      // As Prisma's pg adapter reports a database that takes no connections (ALLOW_CONNECTIONS false) or is gone.
+      ...[
+        { code: "55000", message: 'database "contracts" is not currently accepting connections' },
+        { code: "3D000", message: 'database "contracts" does not exist' },
+        { code: "28P01", message: 'password authentication failed for user "app"' },
+      ].map(({ code, message }) =>
+        Object.assign(prismaError("P2010", `Raw query failed. Code: \`${code}\``), {
+          meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: code, kind: "postgres", code, severity: "FATAL", message } } },
+        }),
+      ),
     ];
     for (const failure of failures) {
       expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
