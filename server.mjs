@@ -147,6 +147,12 @@ server.on("clientError", (error, socket) => {
 server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
 
+// A port taken or not allowed: nothing here can serve, so say so and exit (Next would keep the
+// process alive, holding the embedded database without listening).
+server.on("error", (error) => {
+  logger.error({ err: error }, `cannot listen on ${hostname ?? "every address"}, port ${port}: ${error.message}`);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   const where = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
   logger.info(`ready on http://${where}:${port}${dev ? " (development)" : ""}`);

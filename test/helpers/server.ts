@@ -52,6 +52,8 @@ export async function startServer(
     env?: Record<string, string>;
     /** An embedded database folder of the caller's, kept when the server stops (default: a fresh temporary one, removed). */
     dataDir?: string;
+    /** Through `npm start` itself (its script), not `server.mjs` directly: `pid` is then npm's. */
+    viaNpmStart?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
@@ -87,10 +89,10 @@ export async function startServer(
     env.EMBEDDED_DB_SOCKET_DIR ??= socketDir!;
   }
   // What `npm start` runs: the front door (server.mjs) and Next behind it, in one process.
-  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const serverArgs = ["-p", String(port), "-H", "127.0.0.1"];
+  const child: ChildProcess = options.viaNpmStart
+    ? spawn("npm", ["start", "--silent", "--", ...serverArgs], { env, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, [path.join(process.cwd(), "server.mjs"), ...serverArgs], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout!.on("data", (d) => (output += d));

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -122,3 +123,36 @@ test("SIGTERM: a request in flight completes with 200, new connections are refus
   const again = await start();
   expect(await contractsNamed(again, name)).toBe(1);
 }, 240_000);
+
+test("SIGTERM to `npm start` reaches the server, which shuts down as it does on its own SIGTERM", async () => {
+  // On a database of its own (the embedded one, whichever the suite runs on): the signal's path is the same.
+  const server = await startServer({ viaNpmStart: true, env: { LOG_LEVEL: "info" } });
+  servers.push(server);
+  process.kill(server.pid, "SIGTERM");
+  const code = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r("still running after 20 s"), 20_000))]);
+  expect(code).toBe(0);
+  expect(server.logs()).toContain("shut down: every request answered, the jobs stopped");
+  await expect(fetch(`${server.baseUrl}/livez`)).rejects.toThrow();
+}, 240_000);
+
+test("a port already taken: the server says so and exits 1, holding nothing", async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const port = (taken.address() as net.AddressInfo).port;
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "contracts-port-taken-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "info" };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const code = await Promise.race([new Promise((r) => child.once("exit", r)), new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+    expect(code, output).toBe(1);
+    expect(output).toContain(`cannot listen on 127.0.0.1, port ${port}`);
+  } finally {
+    taken.close();
+  }
+}, 120_000);
