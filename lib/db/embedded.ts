@@ -24,14 +24,16 @@ export interface EmbeddedDatabase {
 }
 
 /**
- * `dataDir` is a folder (created when missing) or `memory://` for a throwaway database.
+ * `dataDir` is a folder (created when missing, and made private: mode 0700) or `memory://` for a
+ * throwaway database.
  * `socketDir`: the folder for the socket, created (or narrowed) to mode 0700; default a fresh
  * private folder in the system's temporary directory, removed on stop and at exit.
  */
 export async function startEmbeddedDatabase(dataDir: string, { socketDir }: { socketDir?: string } = {}): Promise<EmbeddedDatabase> {
   let releaseFolder = () => {};
   if (!dataDir.startsWith("memory://")) {
-    await mkdir(dataDir, { recursive: true });
+    // The app's alone, as a server's data folder is: it holds the seal's key and every secret.
+    await privateFolder(dataDir, "PGLITE_DATA_DIR");
     releaseFolder = takeDataFolder(dataDir);
   }
   try {
@@ -45,14 +47,14 @@ export async function startEmbeddedDatabase(dataDir: string, { socketDir }: { so
 async function startOn(dataDir: string, socketDir: string | undefined, releaseFolder: () => void): Promise<EmbeddedDatabase> {
   const ownSocketDir = socketDir === undefined;
   const dir = socketDir ?? (await mkdtemp(path.join(os.tmpdir(), "contracts-db-")));
-  await privateFolder(dir);
+  await privateFolder(dir, "EMBEDDED_DB_SOCKET_DIR");
   const removeSocketDir = () => {
     if (ownSocketDir) rmSync(dir, { recursive: true, force: true });
     else rmSync(path.join(dir, SOCKET_FILE), { force: true });
   };
   // A socket file left by a crashed run would make listen() fail.
   removeSocketDir();
-  if (ownSocketDir) await privateFolder(dir);
+  if (ownSocketDir) await privateFolder(dir, "EMBEDDED_DB_SOCKET_DIR");
   process.once("exit", removeSocketDir);
 
   // pg_trgm: the search document's trigram index (migration contract_search), as on a server.
@@ -159,12 +161,12 @@ export function embeddedDatabaseUrl(socketDir: string): string {
   return `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&sslmode=disable`;
 }
 
-/** Creates `dir` if needed and makes it 0700; refuses a folder another user owns. */
-async function privateFolder(dir: string): Promise<void> {
+/** Creates `dir` if needed and makes it 0700; refuses a folder another user owns (`setting` names it). */
+async function privateFolder(dir: string, setting: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const info = await stat(dir);
   if (typeof process.getuid === "function" && info.uid !== process.getuid()) {
-    throw new Error(`EMBEDDED_DB_SOCKET_DIR: ${dir} belongs to another user`);
+    throw new Error(`${setting}: ${dir} belongs to another user`);
   }
   await chmod(dir, 0o700);
 }

@@ -1,3 +1,6 @@
+import { chmod, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
@@ -54,3 +57,20 @@ test("concurrent transactions on different connections stay isolated and all com
   );
   expect((await pool.query("SELECT n FROM counter")).rows[0].n).toBe(30);
 });
+
+test("a data folder, new or already there, is made private (0700): it holds the seal's key and every secret", async () => {
+  const parent = await mkdtemp(path.join(os.tmpdir(), "contracts-private-"));
+  try {
+    const made = path.join(parent, "new", "pglite");
+    const existing = path.join(parent, "existing");
+    await mkdir(existing, { mode: 0o755 });
+    await chmod(existing, 0o755);
+    for (const dir of [made, existing]) {
+      const db = await startEmbeddedDatabase(dir);
+      await db.stop();
+      expect((await stat(dir)).mode & 0o777, dir).toBe(0o700);
+    }
+  } finally {
+    await rm(parent, { recursive: true, force: true });
+  }
+}, 120_000);
