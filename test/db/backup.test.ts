@@ -287,6 +287,13 @@ describe("backup, restore and move", () => {
     chunkRow[chunkStart.columns.indexOf(chunkStart.base64[0]!)] = "not base64!";
     const badBytes = [...lines];
     badBytes[chunksAt + 1] = JSON.stringify(chunkRow);
+    // A history row whose checksum is not its migration's (the header keeps the right one).
+    const historyAt = lines.findIndex((l) => l.startsWith('{"table":"_prisma_migrations"'));
+    const historyColumns = (JSON.parse(lines[historyAt]!) as { columns: string[] }).columns;
+    const historyRow = JSON.parse(lines[historyAt + 1]!) as string[];
+    historyRow[historyColumns.indexOf("checksum")] = "0".repeat(64);
+    const otherHistory = [...lines];
+    otherHistory[historyAt + 1] = JSON.stringify(historyRow);
     const flipped = Buffer.from(good);
     flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
     const cases: [string, string, RegExp][] = [
@@ -300,6 +307,7 @@ describe("backup, restore and move", () => {
       ["a newer schema", file("newer.gz", gzipSync(newer.join("\n"))), /^This backup is from a newer schema \(migration 29991231000000_from_the_future is unknown to this version of the app\): restore it with the version that made it\.$/],
       ["a migration left out", file("gap.gz", withMigrations(header.migrations.filter((_, i) => i !== 1))), /^This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered\.$/],
       ["a migration fewer than its history", file("older.gz", withMigrations(header.migrations.slice(0, -1))), /^This backup's migration history does not match the migrations its header names\.$/],
+      ["a history row's checksum changed", file("history.gz", resealed(otherHistory)), /^This backup's migration history does not match the migrations its header names\.$/],
       ["bytes that are not base64", file("bad-bytes.gz", resealed(badBytes)), /^This file is not a backup of this app \(a row of file_chunks is malformed\)\.$/],
     ];
     for (const [what, p, message] of cases) {
@@ -322,6 +330,15 @@ describe("backup, restore and move", () => {
     // applied first, the rows' transaction rolls back at the damage; the database stays empty and
     // takes the good backup afterwards.
     if (serverUp) {
+      // A target where a migration of the backup's cannot apply: the command names the migration and
+      // why, and says the target may hold part of the schema (not "nothing was changed").
+      const inTheWay = await freshServerDatabase();
+      await withClient(inTheWay, (client) => client.query(`CREATE FUNCTION "contract_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`));
+      const blocked = run("db-restore", fromEmbedded, { DATABASE_URL: inTheWay });
+      expect(blocked.status).not.toBe(0);
+      expect(blocked.out).toMatch(
+        /^The restore failed while applying the backup's migrations \(migration \d+_contract_counts: ERROR: function "contract_counts_inserted" already exists with same argument types\); the target may hold part of the schema: restore into a new, empty database\.$/,
+      );
       const empty = await freshServerDatabase();
       // The command says what it left: the schema it applied first, and no row.
       const fromStdin = run("db-restore", "-", { DATABASE_URL: empty }, readFileSync(cases[6]![1]));

@@ -34,6 +34,17 @@ export class RestoreFailedAfterSchema extends Error {
   }
 }
 
+/**
+ * Applying the backup's migrations to the target failed (a migration of its own in the way, the
+ * process stopped midway): the target may hold part of the schema, and a failed migration that
+ * stops the next run. `cause`: the schema engine's error.
+ */
+export class MigrationsFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 export interface TBackupHeader {
   format: typeof BACKUP_FORMAT;
   version: number;

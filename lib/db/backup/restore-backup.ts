@@ -25,6 +25,7 @@ import {
   ident,
   parseHeader,
   parseTableStart,
+  MigrationsFailed,
   readAppliedMigrations,
   readOwnedSequences,
   readTables,
@@ -176,7 +177,7 @@ export async function restoreBackup({ client, url, input }: { client: pg.ClientB
     await refuseUnlessEmpty(client, names);
     const applied = new Set((await readAppliedMigrations(client)).map((m) => m.name));
     const migrating = names.some((name) => !applied.has(name));
-    if (migrating) await applyMigrationsUpTo(url, names);
+    if (migrating) await applyMigrationsUpTo(url, names).catch((error: unknown) => Promise.reject(new MigrationsFailed(error)));
     try {
       return { header, rows: await restoreRows(client, header, backupItems(lines, header, headerLine), names), later };
     } catch (error) {
@@ -263,11 +264,11 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
     }
     await flush();
 
-    // The history restored is the one the header names (the schema is that of the header's migrations).
-    const { rows: history } = await client.query<{ name: string; done: boolean }>(
-      `SELECT migration_name AS name, finished_at IS NOT NULL AND rolled_back_at IS NULL AS done FROM "_prisma_migrations" WHERE rolled_back_at IS NULL ORDER BY migration_name`,
-    );
-    if (history.some((m) => !m.done) || history.map((m) => m.name).sort().join("\n") !== [...names].sort().join("\n")) {
+    // The history restored is the one the header names, checksums too (the schema is that of the
+    // header's migrations), and holds no unfinished migration.
+    const { rows: unfinished } = await client.query(`SELECT 1 FROM "_prisma_migrations" WHERE finished_at IS NULL AND rolled_back_at IS NULL`);
+    const sorted = (ms: { name: string; checksum: string }[]) => JSON.stringify([...ms].sort((a, b) => a.name.localeCompare(b.name)).map((m) => [m.name, m.checksum]));
+    if (unfinished.length > 0 || sorted(await readAppliedMigrations(client)) !== sorted(header.migrations)) {
       throw new BackupRefusal("This backup's migration history does not match the migrations its header names.");
     }
     for (const fk of foreignKeys) await client.query(`ALTER TABLE ${ident(fk.table)} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
