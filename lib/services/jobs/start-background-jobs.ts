@@ -74,9 +74,10 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
       SEAL_POLL_INTERVAL_MS,
       async (stopping) => {
         const db = await database();
-        for (;;) {
+        // Each batch only while the process is not stopping (the database may have opened after a SIGTERM).
+        while (!stopping()) {
           const run = await sealDueContracts({ db, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") });
-          if (run.claimed === 0 || stopping()) break;
+          if (run.claimed === 0) break;
         }
       },
       { wakeOn: onSealQueued },
