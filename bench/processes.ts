@@ -86,13 +86,13 @@ const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word
 
 /**
  * `npm start`'s command line (package.json's `start`: its environment settings and node flags), for
- * `sh -c` as npm runs it, with `exec` before `node` (so the shell's PID becomes the server's), the
+ * `sh -c` as npm runs it (its `exec` before `node`: the shell's PID becomes the server's), the
  * benchmark's own node flags right after `node`, and `args` at the end.
  */
 export function npmStartCommand(nodeFlags: string[], args: string[]): string {
   const start = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  const command = start.replace(/(^|\s)node(?=\s)/, `$1exec node${nodeFlags.map((flag) => ` ${quote(flag)}`).join("")}`);
-  if (command === start) throw new Error(`package.json's start script runs no \`node\`: ${start}`);
+  const command = start.replace(/(^|\s)exec node(?=\s)/, `$1exec node${nodeFlags.map((flag) => ` ${quote(flag)}`).join("")}`);
+  if (!/(^|\s)exec node(?=\s)/.test(start)) throw new Error(`package.json's start script does not \`exec node\` (a signal to npm start must reach the server): ${start}`);
   return `${command} ${args.map(quote).join(" ")}`;
 }
 
