@@ -148,12 +148,15 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
 
 // A port taken or not allowed: nothing here can serve, so say so and exit (Next would keep the
-// process alive, holding the embedded database without listening).
-server.on("error", (error) => {
+// process alive, holding the embedded database without listening). Only until it listens: a later
+// error (an accept failing under load) must not end a serving process.
+const cannotListen = (error) => {
   logger.error({ err: error }, `cannot listen on ${hostname ?? "every address"}, port ${port}: ${error.message}`);
   process.exit(1);
-});
+};
+server.once("error", cannotListen);
 server.listen(port, hostname, () => {
+  server.off("error", cannotListen);
   const where = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
   logger.info(`ready on http://${where}:${port}${dev ? " (development)" : ""}`);
 });
