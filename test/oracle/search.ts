@@ -38,40 +38,28 @@ function markerOf(q: string): RegExp | null {
   return terms.length ? new RegExp([...new Set(terms.map((t) => t.re))].join("|"), "giu") : null;
 }
 
-/** `text` split at `marker`'s matches: plain and marked pieces, in turn. */
-function marked(text: string, marker: RegExp): string[] {
-  const pieces: string[] = [];
-  let at = 0;
-  marker.lastIndex = 0;
-  for (const m of text.matchAll(marker)) {
-    pieces.push(text.slice(at, m.index), m[0]);
-    at = m.index + m[0].length;
-  }
-  pieces.push(text.slice(at));
-  return pieces;
-}
-
 /**
- * `text` around its first mark, in plain and marked pieces; a cut text is marked with the character
- * on each side of its window, which then leave (a word the cut goes through is not a shorter word).
+ * `text` around its first mark, in plain and marked pieces: the marks are the whole text's matches
+ * that lie inside the window (one the cut goes through is not marked).
  */
 function highlightOf(text: string, marker: RegExp): string[] {
-  marker.lastIndex = 0;
-  const first = marker.exec(text)?.index ?? 0;
   // The product splits its marks on U+0001, so that character shows as a space.
   const chars = [...text.replaceAll("\u0001", " ")];
-  if (chars.length <= WINDOW) return marked(chars.join(""), marker);
-  const start = Math.max(0, first - BEFORE);
-  const end = Math.min(chars.length, start + WINDOW);
-  const pieces = marked(chars.slice(Math.max(0, start - 1), end + 1).join(""), marker);
-  // The character at one end leaves, from the piece that holds it, with a mark it leaves empty.
-  const drop = (side: "first" | "last") => {
-    const i = side === "first" ? (pieces[0] === "" ? 1 : 0) : pieces.at(-1) === "" ? pieces.length - 2 : pieces.length - 1;
-    pieces[i] = side === "first" ? [...pieces[i]!].slice(1).join("") : [...pieces[i]!].slice(0, -1).join("");
-    if (pieces[i] === "" && i % 2 === 1) pieces.splice(side === "first" ? 0 : i, 2);
-  };
-  if (start > 0) drop("first");
-  if (end < chars.length) drop("last");
+  const shown = chars.join("");
+  marker.lastIndex = 0;
+  // Matches by character (not UTF-16 unit) positions.
+  const at = (index: number) => [...shown.slice(0, index)].length;
+  const matches = [...shown.matchAll(marker)].map((m) => ({ start: at(m.index), end: at(m.index) + [...m[0]].length }));
+  const first = matches[0]?.start ?? 0;
+  const start = chars.length > WINDOW ? Math.max(0, first - BEFORE) : 0;
+  const end = chars.length > WINDOW ? Math.min(chars.length, start + WINDOW) : chars.length;
+  const pieces: string[] = [];
+  let from = start;
+  for (const m of matches.filter((x) => x.start >= start && x.end <= end)) {
+    pieces.push(chars.slice(from, m.start).join(""), chars.slice(m.start, m.end).join(""));
+    from = m.end;
+  }
+  pieces.push(chars.slice(from, end).join(""));
   pieces[0] = (start > 0 ? "…" : "") + pieces[0];
   pieces[pieces.length - 1] += end < chars.length ? "…" : "";
   return pieces;

@@ -121,6 +121,13 @@ describe("q= finds", () => {
       })
     ).id;
     for (const q of ["Kappa Lambda", '"Kappa Lambda"', "Kappa  Lambda", "kappa, lambda"]) expect(await ids(admin, q), q).toEqual([named, crowded]);
+    // The words with punctuation between them count as together; apart, or inside longer words, not.
+    await db.prisma.contract.update({ where: { id: named }, data: { name: "Kappa & Lambda" } });
+    await db.prisma.contract.update({ where: { id: crowded }, data: { name: "Kappa, Kappas Lambdas, Lambda" } });
+    expect(await ids(admin, "kappa lambda")).toEqual([named, crowded]);
+    // With the bonus for both, the one with the words in more places ranks first.
+    await db.prisma.contract.update({ where: { id: crowded }, data: { name: "Kappa-Lambda, Kappa Lambda" } });
+    expect(await ids(admin, "kappa lambda")).toEqual([crowded, named]);
     await db.prisma.contract.deleteMany({ where: { id: { in: [named, crowded] } } });
   });
 
@@ -351,14 +358,21 @@ describe("a long text's highlight", () => {
       const [match, ...more] = item._search!.matches;
       expect(more).toEqual([]);
       expect(match!.highlight.join("")).toBe(`${"ab ".repeat(54).slice(0, 160)}…`);
-      // Each "ab" marked; the last as far as the window shows it.
-      const marks = match!.highlight.filter((_, i) => i % 2 === 1);
-      expect([marks.slice(0, -1).every((piece) => piece === "ab"), marks.at(-1)]).toEqual([true, "a"]);
+      // Each "ab" marked; the one the window's end cuts through is not.
+      expect(match!.highlight.filter((_, i) => i % 2 === 1).every((piece) => piece === "ab")).toBe(true);
     }
-    // A window that starts inside a word does not mark its end as a word: `planet` cut to `net`.
-    const cut = await withText("Cut word", `${"x".repeat(200)} planet ${"b".repeat(55)} net rest ${"c".repeat(150)}`);
-    const [cutFound] = (await list(admin, { q: '"net"' })).data.filter((x) => x.id === cut);
-    expect(cutFound!._search!.matches[0]!.highlight.slice(0, 2)).toEqual([`…net ${"b".repeat(55)} `, "net"]);
-    await db.prisma.contract.deleteMany({ where: { id: { in: [far, cut, ...many] } } });
+    // A window's cut through a word leaves no shorter word of it: `planet` cut to `net` or `et`
+    // (the window starting one or two letters in), or to `plan` (ending a letter in).
+    const cuts = [];
+    for (const bs of [55, 56]) {
+      const id = await withText(`Cut word ${bs}`, `${"x".repeat(200)} planet ${"b".repeat(bs)} net rest ${"c".repeat(150)}`);
+      cuts.push(id);
+      const [found] = (await list(admin, { q: '"net"' })).data.filter((x) => x.id === id);
+      expect(found!._search!.matches[0]!.highlight.slice(0, 2)).toEqual([`…${"planet".slice(bs - 52)} ${"b".repeat(bs)} `, "net"]);
+    }
+    const ending = await withText("Cut word end", `plan ${"y".repeat(151)} planet ${"z".repeat(50)}`);
+    const [endFound] = (await list(admin, { q: '"plan"' })).data.filter((x) => x.id === ending);
+    expect(endFound!._search!.matches[0]!.highlight).toEqual(["", "plan", ` ${"y".repeat(151)} pla…`]);
+    await db.prisma.contract.deleteMany({ where: { id: { in: [far, ending, ...cuts, ...many] } } });
   });
 });

@@ -12,8 +12,10 @@ export const SEARCH_MATCHES_SHOWN = 5;
 export const SEARCH_WINDOW = 160;
 const SEARCH_WINDOW_BEFORE = 60;
 
-/** `q` as LIKE's pattern of "contains" (`%`, `_` and `\` mean themselves). */
-const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+/** `text` in a LIKE pattern, taken literally (`%`, `_` and `\` mean themselves). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+/** `q` as LIKE's pattern of "contains". */
+const containsPattern = (q: string) => `%${likeLiteral(q)}%`;
 
 /**
  * Whether `q` is also looked for inside words: one term of 3 or more letters, digits and hyphens,
@@ -46,16 +48,27 @@ export function searchRankSql(q: string): Sql {
 /**
  * How well the search document `s` matches `q` (higher first): text search's rank of the words
  * (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds
- * the whole search (`searchWholeText`: however `q` quotes or spaces it; a case-blind LIKE: the
- * highlights' regular expression cost 1–1.3 ms more over the 1,000 documents held) and 0.5 when the
- * document holds its words together, in order (a phrase: read from the document's word positions; a
- * case-blind LIKE on each of the 1,000 documents held cost 4.5 ms).
+ * the whole search (`nameHoldsWholeSql`) and 0.5 when the document holds its words together, in
+ * order (a phrase: read from the document's word positions; a case-blind LIKE on each of the 1,000
+ * documents held cost 4.5 ms).
  */
 export function searchRankOfDocumentSql(q: string): Sql {
-  const whole = searchWholeText(q);
-  const inName = whole === null ? Prisma.empty : Prisma.sql` + CASE WHEN s.name ILIKE ${containsPattern(whole)}::text THEN 1 ELSE 0 END`;
-  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8${inName}
+  const inName = nameHoldsWholeSql(q);
+  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
       + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
+}
+
+/**
+ * Whether the name `s.name` holds the whole search (`searchWholePattern`; null: it searches no
+ * word). Its words' regular expression is read only where a case-blind LIKE finds them in order:
+ * read on each of the 1,000 documents a broad search holds, it cost 1–1.3 ms more.
+ */
+function nameHoldsWholeSql(q: string): Sql | null {
+  if (searchesInsideWords(q)) return Prisma.sql`s.name ILIKE ${containsPattern(q)}::text`;
+  const words = searchTermWords(q).flat();
+  if (words.length === 0) return null;
+  const inOrder = `%${words.map(likeLiteral).join("%")}%`;
+  return Prisma.sql`(s.name ILIKE ${inOrder}::text AND s.name ~* ${wordsPattern(words)}::text)`;
 }
 
 /** A regular expression (PostgreSQL's ARE) character taken literally. */
@@ -80,13 +93,6 @@ function searchTermWords(q: string): string[][] {
  * or digit just before or after (`_` and punctuation end a word, as text search reads it).
  */
 const wordsPattern = (words: string[]) => `(?<![[:alnum:]])${words.map(literal).join("[^[:alnum:]]+")}(?![[:alnum:]])`;
-
-/** The whole search as text: `q` as typed when it is a part of a word (`searchesInsideWords`), else its searched words one space apart; null when it searches no word (`-sales`). */
-function searchWholeText(q: string): string | null {
-  if (searchesInsideWords(q)) return q;
-  const words = searchTermWords(q).flat();
-  return words.length === 0 ? null : words.join(" ");
-}
 
 /**
  * The whole search as one case-insensitive regular expression, or null: a part of a word anywhere,
@@ -115,28 +121,26 @@ export function searchHighlightPattern(q: string): string | null {
 /** The relation `sarg` the item's `_search` reads: the highlight pattern, one parameter (NULL: nothing is marked). */
 export const searchArgs = (q: string): Sql => Prisma.sql`(SELECT ${searchHighlightPattern(q)}::text AS pattern) sarg`;
 
-/** `x` with every match of `sarg.pattern` between two chr(1). */
-const marked = (x: string) => `regexp_replace(${x}, sarg.pattern, chr(1) || '\\&' || chr(1), 'gi')`;
-/** A marked text without its first (last) character, and without a mark that leaves empty. */
-const withoutFirst = (x: string) => `regexp_replace(regexp_replace(${x}, '^(\\x01?).', '\\1'), '^\\x01\\x01', '')`;
-const withoutLast = (x: string) => `regexp_replace(regexp_replace(${x}, '.(\\x01?)$', '\\1'), '\\x01\\x01$', '')`;
-
 /**
  * `t` cut to a window around its first match of `sarg.pattern`, split into plain and marked pieces
  * (JSON array). The first match is found by one search: a non-global replace marks it and `strpos`
  * reads where (`regexp_instr` collects every match before it answers: 1.4 s for a pattern of many
  * words on a 200 KB section that holds one of them thousands of times). Only a text longer than the
  * window is searched for it; the marking then reads the window alone, with the character on each
- * side of it, so a word the cut goes through is not read as a word of its own (`planet` cut to `net`),
- * and those two characters are then taken off again (with a mark left empty by them).
+ * side of it, so each word bound is read as in the whole text (`planet` cut to `net` holds no word
+ * `net`): no match starts at the character before (PostgreSQL 15's start position), and a match that
+ * runs into the character after is the cut's and left unmarked. Those two characters then leave.
  */
-const highlight = (t: string) => `(SELECT to_json(string_to_array(CASE WHEN u.st > 1 THEN '…' || ${withoutFirst("u.t")} ELSE u.t END || CASE WHEN u.more THEN '…' ELSE '' END, chr(1)))
-    FROM (SELECT v.st, v.more, CASE WHEN v.more THEN ${withoutLast("v.t")} ELSE v.t END AS t
-      FROM (SELECT z.st, z.more, ${marked("z.cut")} AS t
+const highlight = (t: string) => `(SELECT to_json(string_to_array(CASE WHEN u.st > 1 THEN '…' ELSE '' END || u.t || CASE WHEN u.more THEN '…' ELSE '' END, chr(1)))
+    FROM (SELECT v.st, v.more, CASE WHEN v.more THEN left(regexp_replace(v.t, '\\x01([^\\x01]*)\\x01$', '\\1'), -1) ELSE v.t END AS t
+      FROM (SELECT z.st, z.more, CASE WHEN z.st > 1 THEN substr(${marked("z.cut", 2)}, 2) ELSE ${marked("z.cut", 1)} END AS t
         FROM (SELECT y.st, CASE WHEN y.st IS NULL THEN y.t ELSE substr(y.t, y.st - 1, ${SEARCH_WINDOW} + 2) END AS cut, y.st + ${SEARCH_WINDOW} <= length(y.t) AS more
           FROM (SELECT x.t, CASE WHEN length(x.t) > ${SEARCH_WINDOW}
                                  THEN greatest(1, strpos(regexp_replace(x.t, sarg.pattern, chr(1) || '\\&', 'i'), chr(1)) - ${SEARCH_WINDOW_BEFORE}) END AS st
             FROM (SELECT translate(${t}, chr(1), ' ') AS t) x) y) z) v) u)`;
+/** `x` with every match of `sarg.pattern` from its character `from` on between two chr(1). */
+const marked = (x: string, from: number) => `regexp_replace(${x}, sarg.pattern, chr(1) || '\\&' || chr(1), ${from}, 0, 'i')`;
+
 /**
  * The contract `c`'s `_search` (TContractSearch): its texts that hold a marked term, in the order
  * name, parties, participants' names, their e-mail addresses, data field values, the text's
