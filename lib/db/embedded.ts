@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,16 +25,23 @@ export interface EmbeddedDatabase {
 
 /**
  * `dataDir` is a folder (created when missing, and made private: mode 0700) or `memory://` for a
- * throwaway database.
+ * throwaway database. `restoring`: a restore makes this database, and marks the folder so
+ * (`RESTORE_MARKER`) until it is done; any other opening of a folder so marked is refused.
  * `socketDir`: the folder for the socket, created (or narrowed) to mode 0700; default a fresh
  * private folder in the system's temporary directory, removed on stop and at exit.
  */
-export async function startEmbeddedDatabase(dataDir: string, { socketDir }: { socketDir?: string } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dataDir: string, { socketDir, restoring = false }: { socketDir?: string; restoring?: boolean } = {}): Promise<EmbeddedDatabase> {
   let releaseFolder = () => {};
   if (!dataDir.startsWith("memory://")) {
     // The app's alone, as a server's data folder is: it holds the seal's key and every secret.
     await privateFolder(dataDir, "PGLITE_DATA_DIR");
     releaseFolder = takeDataFolder(dataDir);
+    const marker = path.join(dataDir, RESTORE_MARKER);
+    if (restoring) writeFileSync(marker, "", { mode: 0o600 });
+    else if (existsSync(marker)) {
+      releaseFolder();
+      throw new UnfinishedRestore(`The embedded database at ${dataDir} is a restore that did not finish: run the same npm run db:restore again, or restore into a new folder.`);
+    }
   }
   try {
     return await startOn(dataDir, socketDir, releaseFolder);
@@ -83,6 +90,20 @@ export class EmbeddedDatabaseInUse extends Error {}
 
 /** In the data folder: the process that has it open (`{"pid","started"}`), removed when it stops. */
 export const DATA_FOLDER_LOCK = "contracts-admin.lock";
+/**
+ * In a data folder a restore makes: written before the database is, removed once every row is in
+ * (lib/db/backup/open-database.ts). Found by anything else that opens the folder, it is refused
+ * (`UnfinishedRestore`): a restore stopped midway leaves no database to start on.
+ */
+export const RESTORE_MARKER = "contracts-admin.restoring";
+
+export class UnfinishedRestore extends Error {}
+
+/** The live process holding `dataDir` (its lock), or null. */
+export function dataFolderHolder(dataDir: string): number | null {
+  const holder = readHolder(path.join(dataDir, DATA_FOLDER_LOCK));
+  return holder && holder.pid !== process.pid && isAlive(holder) ? holder.pid : null;
+}
 
 /**
  * One owner per data folder: PGlite takes no lock of its own, and two processes on one folder

@@ -19,7 +19,7 @@ import { BackupRefusal, ident, readTables, RestoreFailedAfterSchema } from "@/li
 import { gunzipBackup } from "@/lib/db/backup/read-file";
 import { restoreBackup, verifyBackup } from "@/lib/db/backup/restore-backup";
 import { createPrismaClient, poolOf } from "@/lib/db/pool";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { DATA_FOLDER_LOCK, RESTORE_MARKER, startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/seed/demo";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
@@ -368,5 +368,22 @@ describe("backup, restore and move", () => {
       await held.stop();
     }
     await onEmbedded(srcDir, async (_prisma, url) => expect(await contents(url)).toEqual(sourceUrlContents));
+  }, LIMIT_MS);
+
+  test("a restore into a new folder killed midway: nothing opens the folder, and the same command starts over in it", async () => {
+    // What `kill -9` leaves while the database is being made: the restore's mark, its lock (of a
+    // process that is gone) and part of the files.
+    const left = path.join(root, "killed-restore");
+    mkdirSync(path.join(left, "base"), { recursive: true });
+    writeFileSync(path.join(left, RESTORE_MARKER), "");
+    writeFileSync(path.join(left, DATA_FOLDER_LOCK), JSON.stringify({ pid: spawnSync("true").pid, started: null }));
+    writeFileSync(path.join(left, "base", "partial"), "x");
+    await expect(startEmbeddedDatabase(left)).rejects.toThrow(`The embedded database at ${left} is a restore that did not finish: run the same npm run db:restore again, or restore into a new folder.`);
+    const again = run("db-restore", fromEmbedded, { PGLITE_DATA_DIR: left });
+    expect(again.status, again.out).toBe(0);
+    expect(readdirSync(left)).not.toContain(RESTORE_MARKER);
+    expect(existsSync(path.join(left, "base", "partial"))).toBe(false);
+    const reopened = await startEmbeddedDatabase(left);
+    await reopened.stop();
   }, LIMIT_MS);
 });

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { EmbeddedDatabaseInUse, startEmbeddedDatabase } from "../embedded.ts";
+import { dataFolderHolder, EmbeddedDatabaseInUse, RESTORE_MARKER, startEmbeddedDatabase, UnfinishedRestore } from "../embedded.ts";
 import { BackupRefusal } from "./format.ts";
 
 export interface TOpenedDatabase {
@@ -35,6 +35,14 @@ export async function openDatabase(target: { url: string } | { dataDir: string; 
     return { client, url: target.url, close: () => client.end().catch(() => undefined), removedOnFailure: false };
   }
   const { dataDir } = target;
+  const marker = path.join(dataDir, RESTORE_MARKER);
+  // A restore into this folder that did not finish (its process killed): the folder is that
+  // restore's, so the same command starts over in it, unless a live process holds it.
+  if (target.create && existsSync(marker)) {
+    const holder = dataFolderHolder(dataDir);
+    if (holder !== null) throw new BackupRefusal(`The embedded database at ${dataDir} is in use by process ${holder}: stop the app or command holding it first.`);
+    for (const name of await readdir(dataDir)) await rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
   const existed = existsSync(path.join(dataDir, "PG_VERSION"));
   if (!existed && !target.create) throw new BackupRefusal(`There is no embedded database at ${dataDir} (set PGLITE_DATA_DIR, or DATABASE_URL for a PostgreSQL server).`);
   const folderExisted = existsSync(dataDir);
@@ -44,9 +52,10 @@ export async function openDatabase(target: { url: string } | { dataDir: string; 
   }
   let embedded;
   try {
-    embedded = await startEmbeddedDatabase(dataDir);
+    // A database this command makes is marked as a restore's until every row is in (`close`).
+    embedded = await startEmbeddedDatabase(dataDir, { restoring: !existed });
   } catch (error) {
-    if (error instanceof EmbeddedDatabaseInUse) throw new BackupRefusal(error.message);
+    if (error instanceof EmbeddedDatabaseInUse || error instanceof UnfinishedRestore) throw new BackupRefusal(error.message);
     throw error;
   }
   const client = await connect(embedded.url);
@@ -57,6 +66,7 @@ export async function openDatabase(target: { url: string } | { dataDir: string; 
     async close(failed) {
       await client.end().catch(() => undefined);
       await embedded.stop();
+      if (!failed && !existed) await rm(marker, { force: true });
       // A failed restore into a folder it initialised leaves the folder as it found it.
       if (failed && !existed) {
         if (!folderExisted) await rm(dataDir, { recursive: true, force: true });
