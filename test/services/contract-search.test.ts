@@ -196,6 +196,8 @@ describe("q= finds", () => {
     const unsold = await list(admin, { q: "-sales" });
     expect(unsold.data.map((x) => x.id)).not.toContain(c.lease);
     expect(unsold.data.every((x) => x._search!.matches.length === 0)).toBe(true);
+    // Negated twice, as text search reads it: the word again, marked.
+    expect((await list(admin, { q: "--sales" })).data.map((x) => [x.id, x._search!.matches])).toEqual([[c.lease, [{ field: "name", label: null, highlight: ["Lease after-", "sales", ""] }]]]);
     // A placeholder is not a word of the text: its value is the party's, the data field's (words of their own).
     await db.prisma.contract.update({ where: { id: c.lease }, data: { body: { sections: [{ heading: "Scope", text: "Deliveries across the Nordic countries, between {{parties}}, order {{ field.order }}." }] } } });
     expect(await ids(admin, "field")).toEqual([]);

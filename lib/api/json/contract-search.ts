@@ -78,10 +78,12 @@ const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
  * The words of `q`'s terms as `websearch_to_tsquery` reads them, a list for each term: a quoted
  * phrase (to the next quote, or the end), or a run of other characters up to a space or a quote,
  * split into its runs of letters (with their marks) and digits (`PO-4411`, an address: several).
- * A negated term (a leading `-`) is left out, and so is `or` between two terms (an operator).
+ * A negated term (an odd number of leading `-`) is left out, and so is `or` between two terms (an
+ * operator).
  */
 function searchTermWords(q: string): string[][] {
-  const tokens = [...q.matchAll(/(-?)"([^"]*)"?|(-?)([^\s"]+)/g)].map((m) => ({ text: m[2] ?? m[4] ?? "", negated: (m[1] ?? m[3]) === "-", quoted: m[2] !== undefined }));
+  // Each leading `-` negates (`--sales` is `sales` again).
+  const tokens = [...q.matchAll(/(-*)"([^"]*)"?|(-*)([^\s"]+)/g)].map((m) => ({ text: m[2] ?? m[4] ?? "", negated: (m[1] ?? m[3] ?? "").length % 2 === 1, quoted: m[2] !== undefined }));
   return tokens
     .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === tokens.length - 1))
     .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
