@@ -99,6 +99,10 @@ export const RESTORE_MARKER = "contracts-admin.restoring";
 
 export class UnfinishedRestore extends Error {}
 
+/** The refusal of a folder that the live process `pid` holds. */
+export const folderInUse = (dataDir: string, pid: number) =>
+  new EmbeddedDatabaseInUse(`The embedded database at ${dataDir} is in use by process ${pid}: stop the app or command holding it first.`);
+
 /** The live process holding `dataDir` (its lock), or null. */
 export function dataFolderHolder(dataDir: string): number | null {
   const holder = readHolder(path.join(dataDir, DATA_FOLDER_LOCK));
@@ -122,10 +126,8 @@ function takeDataFolder(dataDir: string): () => void {
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
-      const holder = readHolder(file);
-      if (holder && holder.pid !== process.pid && isAlive(holder)) {
-        throw new EmbeddedDatabaseInUse(`The embedded database at ${dataDir} is in use by process ${holder.pid}: stop the app or command holding it first.`);
-      }
+      const holder = dataFolderHolder(dataDir);
+      if (holder !== null) throw folderInUse(dataDir, holder);
       rmSync(file, { force: true });
     }
   }

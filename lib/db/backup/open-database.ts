@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { dataFolderHolder, EmbeddedDatabaseInUse, RESTORE_MARKER, startEmbeddedDatabase, UnfinishedRestore } from "../embedded.ts";
+import { dataFolderHolder, EmbeddedDatabaseInUse, folderInUse, RESTORE_MARKER, startEmbeddedDatabase, UnfinishedRestore } from "../embedded.ts";
 import { BackupRefusal } from "./format.ts";
 
 export interface TOpenedDatabase {
@@ -40,7 +40,7 @@ export async function openDatabase(target: { url: string } | { dataDir: string; 
   // restore's, so the same command starts over in it, unless a live process holds it.
   if (target.create && existsSync(marker)) {
     const holder = dataFolderHolder(dataDir);
-    if (holder !== null) throw new BackupRefusal(`The embedded database at ${dataDir} is in use by process ${holder}: stop the app or command holding it first.`);
+    if (holder !== null) throw new BackupRefusal(folderInUse(dataDir, holder).message);
     for (const name of await readdir(dataDir)) await rm(path.join(dataDir, name), { recursive: true, force: true });
   }
   const existed = existsSync(path.join(dataDir, "PG_VERSION"));
