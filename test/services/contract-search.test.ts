@@ -81,6 +81,8 @@ describe("q= finds", () => {
     // Every word, in any field and order; part of a word from 3 characters; nothing else.
     expect(await ids(admin, "lindqvist nordic")).toEqual([c.supply]);
     expect(await ids(admin, "jordli")).toEqual([c.supply]);
+    // In any case: `LINDQV` is in `Lindqvist` only.
+    expect(await ids(admin, "LINDQV")).toEqual([c.supply]);
     // An address by its domain (with or without @) or the part before the @, as words; not inside them.
     expect(await ids(admin, "paper.se")).toEqual([c.service]);
     expect(await ids(admin, "@fjordline.no")).toEqual([c.supply]);

@@ -29,10 +29,15 @@ export function searchesInsideWords(q: string): boolean {
   return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(q);
 }
 
-/** Full-text words (websearch syntax, the 'simple' configuration), or a part of a word (`searchesInsideWords`). */
+/**
+ * Full-text words (websearch syntax, the 'simple' configuration), or a part of a word
+ * (`searchesInsideWords`): LIKE on the document's text, which is kept in lower case (migration
+ * `search_doc_lower_case`), with `q` in lower case by the same `lower()`: what ILIKE does, without
+ * folding the text's case each time it is read.
+ */
 export function searchMatchSql(q: string): Sql {
   const words = Prisma.sql`s.tsv @@ websearch_to_tsquery('simple', ${q}::text)`;
-  return searchesInsideWords(q) ? Prisma.sql`(${words} OR s.doc ILIKE ${containsPattern(q)}::text)` : words;
+  return searchesInsideWords(q) ? Prisma.sql`(${words} OR s.doc LIKE lower(${containsPattern(q)}::text))` : words;
 }
 
 /** The contracts `c` that match `q`: the document's GIN indexes (words; trigrams) find them. */
