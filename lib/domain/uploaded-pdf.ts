@@ -2,14 +2,16 @@
 // (lib/pdf/inspect-uploaded-pdf.ts finds it, in a bounded worker): the first problem, as one plain
 // sentence for the person who uploaded it, or null. Pure.
 //
-// Active content and signatures are refused, never removed: the uploaded PDF is kept byte for byte
-// and its SHA-256 is what the completion certificate names (docs/documents.md).
+// Active content and signatures are refused, never removed: the document is kept as pdf-lib reads it
+// (written out once, one copy of each object) and its SHA-256 is what the completion certificate
+// names (docs/documents.md).
 import {
   MAX_UPLOADED_PDF_BYTES,
   MAX_UPLOADED_PDF_PAGE_SIDE,
   MAX_UPLOADED_PDF_PAGES,
   MIN_UPLOADED_PDF_PAGE_SIDE,
 } from "./file-content";
+import { isQuarterTurn, pageFrameOf, type TPageBoxes } from "./page-frame";
 
 /** Content that acts when the PDF is opened, or that it carries beside its pages. */
 export type TPdfActiveContent = "javascript" | "launch" | "embedded_files" | "xfa";
@@ -30,10 +32,15 @@ export type TUploadedPdfRead =
       signed: boolean;
       activeContent: TPdfActiveContent[];
       pages: number;
-      /** Each page's width and height in points as displayed (/Rotate applied); empty when pages is over the limit. */
-      pageSizes: [number, number][];
+      /** Each page's boxes and turn (lib/domain/page-frame.ts); empty when pages is over the limit. */
+      pageBoxes: TPageBoxes[];
       /** Names of fonts used but neither embedded nor among the standard 14 (the worker lists at most 20). */
       unembeddedFonts: string[];
+      /**
+       * The document as it is kept: the PDF as pdf-lib read it, written out once (one copy of each
+       * object), tried with what stamping does; absent when pages is over the limit.
+       */
+      document?: Uint8Array;
     };
 
 export interface TUploadedPdfReport {
@@ -81,11 +88,15 @@ export function uploadedPdfProblem(report: TUploadedPdfReport): string | null {
   if (read.pages > MAX_UPLOADED_PDF_PAGES) {
     return `The PDF has ${read.pages} pages; a contract's document may have at most ${MAX_UPLOADED_PDF_PAGES}.`;
   }
-  const atFault = read.pageSizes.findIndex(([w, h]) => !(Math.min(w, h) >= MIN_UPLOADED_PDF_PAGE_SIDE && Math.max(w, h) <= MAX_UPLOADED_PDF_PAGE_SIDE));
-  const size = read.pageSizes[atFault];
+  const turned = read.pageBoxes.findIndex(({ angle }) => !isQuarterTurn(angle));
+  if (turned >= 0) {
+    return `Page ${turned + 1} is turned by ${read.pageBoxes[turned]!.angle}°, which readers show differently; a page may be turned by a multiple of 90° only, so print it to PDF again and upload that.`;
+  }
+  const shown = read.pageBoxes.map((boxes) => pageFrameOf(boxes));
+  const atFault = shown.findIndex(({ shownWidth: w, shownHeight: h }) => !(Math.min(w, h) >= MIN_UPLOADED_PDF_PAGE_SIDE && Math.max(w, h) <= MAX_UPLOADED_PDF_PAGE_SIDE));
+  const size = shown[atFault];
   if (size) {
-    const [w, h] = size;
-    return `Page ${atFault + 1} measures ${cm(w)} × ${cm(h)} cm; each side of a page must be between ${cm(MIN_UPLOADED_PDF_PAGE_SIDE)} and ${cm(MAX_UPLOADED_PDF_PAGE_SIDE)} cm, so export it again at a usual paper size such as A4 or Letter.`;
+    return `Page ${atFault + 1} measures ${cm(size.shownWidth)} × ${cm(size.shownHeight)} cm; each side of a page must be between ${cm(MIN_UPLOADED_PDF_PAGE_SIDE)} and ${cm(MAX_UPLOADED_PDF_PAGE_SIDE)} cm, so export it again at a usual paper size such as A4 or Letter.`;
   }
   if (read.unembeddedFonts.length > 0) {
     const names = read.unembeddedFonts.slice(0, 3).join(", ") + (read.unembeddedFonts.length > 3 ? " and others" : "");

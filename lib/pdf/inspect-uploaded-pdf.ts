@@ -13,8 +13,8 @@ const MAX_WALK_STEPS = 5_000_000;
 const MAX_FORM_DEPTH = 16;
 
 export type TUploadedPdfInspection =
-  /** Width and height of each page in points, as displayed (/Rotate applied). */
-  | { ok: true; pages: number; pageSizes: [number, number][] }
+  /** `document`: the PDF as it is kept (lib/domain/uploaded-pdf.ts `TUploadedPdfRead`). */
+  | { ok: true; pages: number; document: Uint8Array }
   /**
    * One plain sentence for a person, e.g. "The PDF is password-protected; …"; `refused`: too large,
    * not a PDF by content, or a PDF that may not become the document (the API's 413, 415 or 400).
@@ -33,7 +33,7 @@ export async function inspectUploadedPdf(bytes: Uint8Array): Promise<TUploadedPd
     );
   }
   const problem = uploadedPdfProblem(report);
-  if (problem === null && report.read?.outcome === "read") return { ok: true, pages: report.read.pages, pageSizes: report.read.pageSizes };
+  if (problem === null && report.read?.outcome === "read" && report.read.document) return { ok: true, pages: report.read.pages, document: report.read.document };
   // The domain finds a problem in every report that is not a read PDF; the fallback only satisfies the types.
   const refused = report.bytes > MAX_UPLOADED_PDF_BYTES ? "too_large" : !report.isPdf ? "not_a_pdf" : "unacceptable";
   return { ok: false, refused, problem: problem ?? "The PDF cannot be read." };

@@ -7,6 +7,7 @@
 // ellipsis only when even the smallest size does not fit.
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 
+import { pageFrameOf, type TPageFrame, type TRect } from "@/lib/domain/page-frame";
 import type { TBox, TPlacementKind } from "@/lib/domain/placement";
 import { drawableText, GREY, type TFonts } from "./layout";
 
@@ -33,45 +34,9 @@ const LINE_GAP = 1.2;
 const INK = rgb(0.07, 0.16, 0.47);
 const RULE = rgb(0.35, 0.35, 0.35);
 
-/** The page as a reader shows it: its visible area in user space, the turn, and the size as shown. */
-export interface TPageFrame {
-  /** The visible area (CropBox ∩ MediaBox) in user space, before the turn. */
-  x0: number;
-  y0: number;
-  width: number;
-  height: number;
-  /** /Rotate, clockwise, normalised to 0, 90, 180 or 270. */
-  rotation: 0 | 90 | 180 | 270;
-  /** Width and height as shown (swapped when turned a quarter). */
-  shownWidth: number;
-  shownHeight: number;
-}
-
-type TRect = { x: number; y: number; width: number; height: number };
-
-const normal = (r: TRect): TRect => ({ x: Math.min(r.x, r.x + r.width), y: Math.min(r.y, r.y + r.height), width: Math.abs(r.width), height: Math.abs(r.height) });
-
+/** The page as a reader shows it (lib/domain/page-frame.ts), read through pdf-lib as the stamps are drawn. */
 export function pageFrame(page: PDFPage): TPageFrame {
-  const media = normal(page.getMediaBox());
-  const crop = normal(page.getCropBox());
-  // A reader shows the CropBox clipped to the MediaBox; one that misses it entirely counts as absent.
-  const x0 = Math.max(media.x, crop.x);
-  const y0 = Math.max(media.y, crop.y);
-  const x1 = Math.min(media.x + media.width, crop.x + crop.width);
-  const y1 = Math.min(media.y + media.height, crop.y + crop.height);
-  const visible = x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : media;
-  const turn = ((Math.round(page.getRotation().angle / 90) % 4) + 4) % 4;
-  const rotation = (turn * 90) as TPageFrame["rotation"];
-  const quarter = rotation === 90 || rotation === 270;
-  return {
-    x0: visible.x,
-    y0: visible.y,
-    width: visible.width,
-    height: visible.height,
-    rotation,
-    shownWidth: quarter ? visible.height : visible.width,
-    shownHeight: quarter ? visible.width : visible.height,
-  };
+  return pageFrameOf({ media: page.getMediaBox(), crop: page.getCropBox(), angle: page.getRotation().angle });
 }
 
 /** A point given in points as shown, from the top left corner (y down), in the page's user space. */

@@ -1,6 +1,7 @@
 // The worker script (run by pdf-worker.ts, after its prelude) that reads a PDF uploaded as the
 // contract's document and posts what lib/domain/uploaded-pdf.ts decides on (a TUploadedPdfRead):
-// encryption, signatures, active content, the pages' count and sizes, fonts it does not carry.
+// encryption, signatures, active content, the pages' count, boxes and turn, fonts it does not carry;
+// and, for a PDF that is read, the document as it is kept (below, at the end).
 //
 // Every walk is bounded: the PDF has at most workerData.maxObjects objects; the walks together take
 // at most workerData.maxSteps steps (one per object or entry looked at) and never revisit an
@@ -12,7 +13,7 @@
 // Plain CommonJS in a string (String.raw: no interpolation, backslashes kept).
 export const UPLOADED_PDF_SCRIPT = String.raw`
 console.log = console.warn = console.error = () => {};
-const { PDFDocument, EncryptedPDFError, PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream } = pdfLib;
+const { PDFDocument, EncryptedPDFError, PDFArray, PDFDict, PDFName, PDFRef, PDFStream } = pdfLib;
 
 const STANDARD_14 = new Set([
   "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
@@ -43,10 +44,6 @@ function inspect(doc) {
   const nameOf = (value) => {
     const object = resolve(value);
     return object instanceof PDFName ? nameText(object) : undefined;
-  };
-  const numberOf = (value) => {
-    const object = resolve(value);
-    return object instanceof PDFNumber ? object.asNumber() : undefined;
   };
   // A dictionary's entries by decoded key (a key may be spelt with #xx escapes).
   const entries = (dict) => {
@@ -124,11 +121,7 @@ function inspect(doc) {
     const dict = dictOf(node);
     if (!dict) return { outcome: "broken" };
     const own = entries(dict);
-    const attributes = {
-      MediaBox: own.get("MediaBox") || inherited.MediaBox,
-      Rotate: own.get("Rotate") || inherited.Rotate,
-      Resources: own.get("Resources") || inherited.Resources,
-    };
+    const attributes = { Resources: own.get("Resources") || inherited.Resources };
     const kids = resolve(own.get("Kids"));
     if (kids instanceof PDFArray) {
       const list = kids.asArray();
@@ -140,23 +133,15 @@ function inspect(doc) {
     }
   }
   if (count < 1 || count > workerData.maxPages) {
-    return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageSizes: [], unembeddedFonts: [] };
+    return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageBoxes: [], unembeddedFonts: [] };
   }
 
-  // pdf-lib, which later stamps the pages, must see the same ones.
+  // pdf-lib, which later stamps the pages, must see the same ones. Each page's boxes and turn as it
+  // reads them (the stamps are drawn by the same reading: lib/domain/page-frame.ts).
   if (doc.getPageCount() !== count) return { outcome: "broken" };
-
-  // Each page's size as displayed.
-  const pageSizes = [];
-  for (const { attributes } of pages) {
-    const box = resolve(attributes.MediaBox);
-    const corners = box instanceof PDFArray && box.size() === 4 ? box.asArray().map(numberOf) : [];
-    if (corners.length !== 4 || corners.some((n) => typeof n !== "number" || !Number.isFinite(n))) return { outcome: "broken" };
-    const width = Math.abs(corners[2] - corners[0]);
-    const height = Math.abs(corners[3] - corners[1]);
-    const rotate = (((Math.round(numberOf(attributes.Rotate) || 0) % 360) + 360) % 360);
-    pageSizes.push(rotate === 90 || rotate === 270 ? [height, width] : [width, height]);
-  }
+  const pageBoxes = doc.getPages().map((page) => ({ media: page.getMediaBox(), crop: page.getCropBox(), angle: page.getRotation().angle }));
+  const finite = ({ x, y, width, height }) => [x, y, width, height].every(Number.isFinite);
+  if (!pageBoxes.every(({ media, crop, angle }) => finite(media) && finite(crop) && Number.isFinite(angle))) return { outcome: "broken" };
 
   // Fonts neither embedded nor among the standard 14, through the pages' resources, their Form
   // XObjects and tiling patterns, and the annotations' appearance streams.
@@ -231,13 +216,13 @@ function inspect(doc) {
     }
   }
 
-  return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageSizes, unembeddedFonts: [...unembedded] };
+  return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageBoxes, unembeddedFonts: [...unembedded] };
 }
 
 (async () => {
   let doc;
   try {
-    doc = await PDFDocument.load(workerData.bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    doc = await PDFDocument.load(workerData.bytes, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: pdfLib.ParseSpeeds.Fastest });
   } catch (error) {
     if (error instanceof EncryptedPDFError) return parentPort.postMessage({ outcome: "encrypted" });
     if (overBudget) return parentPort.postMessage({ outcome: "too_complex" });
@@ -250,10 +235,33 @@ function inspect(doc) {
       return parentPort.postMessage({ outcome: "broken" });
     }
   }
+  const failed = (error) => ({ outcome: error instanceof TooComplex || overBudget || (error && error.name === "RangeError") ? "too_complex" : "broken" });
+  let read;
   try {
-    parentPort.postMessage(inspect(doc));
+    read = inspect(doc);
   } catch (error) {
-    parentPort.postMessage({ outcome: error instanceof TooComplex || (error && error.name === "RangeError") ? "too_complex" : "broken" });
+    return parentPort.postMessage(failed(error));
+  }
+  if (read.outcome !== "read" || read.pageBoxes.length === 0) return parentPort.postMessage(read);
+  // The document as it is kept: pdf-lib's reading of it written out once (one copy of each object,
+  // one cross-reference table). A reader that follows the upload's cross-reference table could show
+  // other objects than pdf-lib, which keeps the last copy of each in the file, reads and stamps; the
+  // stored document has only the copies the seal stamps, so every reader shows what is signed. Then
+  // what stamping does is tried on the document just written (a text and a line drawn on every page,
+  // written out again): a page pdf-lib reads but cannot draw on (a /Contents or /Resources of another
+  // type) would otherwise fail only in the sealing job. Nothing else runs in this worker, so pdf-lib
+  // writes without yielding between objects (it yields every 50 by default: seconds at 100,000).
+  try {
+    const document = await doc.save({ updateFieldAppearances: false, objectsPerTick: Infinity });
+    const font = await doc.embedFont(pdfLib.StandardFonts.Helvetica);
+    for (const page of doc.getPages()) {
+      page.drawText("x", { x: 0, y: 0, size: 5, font, rotate: pdfLib.degrees(page.getRotation().angle) });
+      page.drawLine({ start: { x: 0, y: 0 }, end: { x: 1, y: 1 }, thickness: 0.5 });
+    }
+    await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
+    parentPort.postMessage({ ...read, document }, [document.buffer]);
+  } catch (error) {
+    parentPort.postMessage(failed(error));
   }
 })();
 `;

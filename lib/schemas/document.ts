@@ -70,7 +70,7 @@ export const ZContractFileSchema = z
     name: z.string(),
     type: z.enum(CONTRACT_FILE_TYPES).meta({
       description:
-        "`contract`: the contract as a PDF (its text rendered, marked “Draft — not final” until signed; or the PDF staff uploaded as its document, byte for byte); " +
+        "`contract`: the contract as a PDF (its text rendered, marked “Draft — not final” until signed; or the PDF staff uploaded as its document, as it is kept); " +
         "`verification`: the sealed signed copy; `attachment`: a file staff attached.",
     }),
     extension: z.string(),

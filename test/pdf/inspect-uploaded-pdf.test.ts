@@ -10,6 +10,7 @@ import { degrees, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFStri
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOADED_PDF_BYTES } from "@/lib/domain/file-content";
 import { inspectUploadedPdf } from "@/lib/pdf/inspect-uploaded-pdf";
+import { pageFrame } from "@/lib/pdf/stamp-placements";
 import { runPdfWorker } from "@/lib/pdf/pdf-worker";
 import { UPLOADED_PDF_SCRIPT } from "@/lib/pdf/uploaded-pdf-script";
 
@@ -57,6 +58,20 @@ const catalogDict = (doc: PDFDocument, key: string) => {
   doc.catalog.set(PDFName.of(key), made);
   return made;
 };
+/** The text poppler reads in a PDF (following its cross-reference table, as viewers do). */
+const pdfText = (bytes: Uint8Array) => {
+  const file = path.join(dir, `text-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+};
+/** Each page of an accepted PDF's kept document as shown (width, height), as the stamps measure it. */
+const shownSizes = async (result: Awaited<ReturnType<typeof inspectUploadedPdf>>) => {
+  if (!result.ok) throw new Error(result.problem);
+  return (await PDFDocument.load(result.document)).getPages().map((page) => {
+    const frame = pageFrame(page);
+    return [frame.shownWidth, frame.shownHeight];
+  });
+};
 /** Adds an annotation dictionary to the page. */
 const annotate = (doc: PDFDocument, page: PDFPage, annotation: Record<string, unknown>) => {
   const ref = doc.context.register(doc.context.obj({ Type: "Annot", Rect: [10, 10, 100, 30], ...annotation } as never));
@@ -84,7 +99,9 @@ describe("inspectUploadedPdf", () => {
     // An empty signature field (nothing signed yet) is fine.
     const field = doc.context.register(doc.context.obj({ FT: "Sig", T: PDFString.of("Signature1") }));
     catalogDict(doc, "AcroForm").set(PDFName.of("Fields"), doc.context.obj([field]));
-    expect(await inspectUploadedPdf(await doc.save())).toEqual({ ok: true, pages: 4, pageSizes: [A4, A4, A4, [612, 792]] });
+    const result = await inspectUploadedPdf(await doc.save());
+    expect(result).toMatchObject({ ok: true, pages: 4 });
+    expect(await shownSizes(result)).toEqual([A4, A4, A4, [612, 792]]);
   });
 
   it("gives a rotated page's size as displayed, the rotation inherited or its own", async () => {
@@ -96,7 +113,49 @@ describe("inspectUploadedPdf", () => {
     doc.catalog.Pages().set(PDFName.of("MediaBox"), doc.context.obj([0, 0, ...A4]));
     pages[2].node.delete(PDFName.of("MediaBox"));
     const result = await inspectUploadedPdf(await save(doc));
-    expect(result).toEqual({ ok: true, pages: 3, pageSizes: [[A4[1], A4[0]], A4, [A4[1], A4[0]]] });
+    expect(result).toMatchObject({ ok: true, pages: 3 });
+    expect(await shownSizes(result)).toEqual([[A4[1], A4[0]], A4, [A4[1], A4[0]]]);
+  });
+
+  it("keeps the document as pdf-lib reads and stamps it: a page's text appended after the file's end is what every reader is shown", async () => {
+    const { doc, pages } = await document(1);
+    const helvetica = doc.context.register(doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Helvetica" }));
+    pages[0].node.set(PDFName.of("Resources"), doc.context.obj({ Font: { F9: helvetica } }));
+    const content = doc.context.register(doc.context.stream("BT /F9 24 Tf 50 700 Td (PRICE: 100 EUR) Tj ET"));
+    pages[0].node.set(PDFName.of("Contents"), content);
+    // The same object again after %%EOF, with no cross-reference table of its own: a reader that
+    // follows the table (poppler, pdf.js) shows the first, pdf-lib (the seal) reads the last.
+    const other = "BT /F9 24 Tf 50 700 Td (PRICE: 1000000 EUR) Tj ET";
+    const appended = `\n${content.objectNumber} 0 obj\n<< /Length ${other.length} >>\nstream\n${other}\nendstream\nendobj\n`;
+    const upload = Buffer.concat([await save(doc), Buffer.from(appended, "latin1")]);
+    expect(pdfText(upload)).toContain("PRICE: 100 EUR");
+    const result = await inspectUploadedPdf(upload);
+    if (!result.ok) throw new Error(result.problem);
+    expect(pdfText(result.document)).toContain("PRICE: 1000000 EUR");
+    expect(pdfText(result.document)).not.toContain("PRICE: 100 EUR");
+  });
+
+  it("refuses a page the seal could not stamp: a /Contents, /Resources or /Rotate of another type", async () => {
+    const cases: [string, (doc: PDFDocument) => unknown][] = [
+      ["Contents", (doc) => doc.context.obj(42)],
+      ["Resources", (doc) => doc.context.obj([1, 2, 3])],
+      ["Rotate", () => PDFName.of("Foo")],
+      ["CropBox", () => PDFName.of("Foo")],
+    ];
+    for (const [key, value] of cases) {
+      const { doc, pages } = await document(2);
+      pages[1].node.set(PDFName.of(key), value(doc) as PDFName);
+      expect(await problemOf(await save(doc)), key).toMatch(/^The PDF is damaged and cannot be read/);
+    }
+  });
+
+  it("refuses a page turned by other than a multiple of 90 degrees, and measures a page as shown: its CropBox within its MediaBox", async () => {
+    const turned = await document(2);
+    turned.pages[1].node.set(PDFName.of("Rotate"), turned.doc.context.obj(45));
+    expect(await problemOf(await save(turned.doc))).toMatch(/^Page 2 is turned by 45°/);
+    const cropped = await document(2);
+    cropped.pages[0].setCropBox(0, 0, 1, 1);
+    expect(await problemOf(await save(cropped.doc))).toMatch(/^Page 1 measures 0 × 0 cm/);
   });
 
   it("refuses a file over 25 MB before parsing it, and a file that is not a PDF", async () => {

@@ -22,7 +22,7 @@ export interface TFileContent {
  * bounded by the body's 200 KB and yields while it saves.
  */
 export async function openFile(db: PrismaClient, file: TContractFileRow): Promise<TFileContent> {
-  // An uploaded PDF is the document itself, served byte for byte (docs/documents.md "Uploaded PDF").
+  // An uploaded PDF is the document itself, served as it is kept (docs/documents.md "Uploaded PDF").
   if (file.type === "contract" && !file.storageKey) {
     const { contract, document, attachments } = await loadContractDocument(db, file.contractId);
     // A signed contract's PDF is dated at its completion, so its bytes (and SHA-256) are the ones the

@@ -30,7 +30,9 @@ const frozen = (contractId: number, state: string) =>
 
 /**
  * `upload_as=expanded_pdf` (docs/documents.md "Uploaded PDF"): the PDF becomes the draft's document,
- * kept byte for byte as its `contract` file, in place of the template's text. Checks, in order:
+ * its `contract` file, in place of the template's text: kept as the seal reads it (written out once
+ * by the check, one copy of each object; lib/pdf/uploaded-pdf-script.ts), so every reader shows the
+ * pages the seal stamps. Checks, in order:
  * visible (404), writable (403), a draft (409 `contract_text_frozen`), then the file
  * (lib/pdf/inspect-uploaded-pdf.ts, one sentence): at most 25 MB (413), a PDF by content (415), and a
  * PDF that may become the document (400 `file_unreadable`: encrypted, active content, signed
@@ -45,6 +47,7 @@ export async function uploadContractPdf({ db, actor, contractId, name, bytes, re
   if (contract.state !== "draft") throw frozen(contractId, contract.state);
   const inspection = await inspectUploadedPdf(bytes);
   if (!inspection.ok) throw new DomainError(REFUSALS[inspection.refused], inspection.problem);
+  const { document } = inspection;
 
   return db.$transaction(async (tx: Tx) => {
     const locked = await lockVisibleContract(tx, actor, contractId);
@@ -57,15 +60,15 @@ export async function uploadContractPdf({ db, actor, contractId, name, bytes, re
       data: {
         name: attachmentName(name, "application/pdf"),
         contentType: "application/pdf",
-        size: bytes.length,
-        sha256: createHash("sha256").update(bytes).digest("hex"),
+        size: document.length,
+        sha256: createHash("sha256").update(document).digest("hex"),
         storageKey,
         pages: inspection.pages,
         createdAt: now(),
       },
       select: CONTRACT_FILE_SELECT,
     });
-    await fileStore().put(tx, storageKey, bytes);
+    await fileStore().put(tx, storageKey, document);
     const dropped = await tx.placement.deleteMany({ where: { contractId, page: { gt: inspection.pages } } });
     await touchContract(tx, contractId, row.createdAt);
     await writeAuditEvent({
