@@ -22,12 +22,21 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * the form's parts around it. The route reads the body with this bound too, counting as it streams.
  */
 export const UPLOAD_MAX_BODY_BYTES = 25 * 1024 * 1024 + 64 * 1024;
-// …and POST /v1/verify (a sealed PDF to check), bounded the same.
-const UPLOAD_PATH = /^\/v1\/(?:contracts\/[^/?]+\/files|verify)(?:\?|$)/;
+const UPLOAD_PATH = /^\/v1\/contracts\/[^/?]+\/files(?:\?|$)/;
+
+/**
+ * POST /v1/verify takes a sealed copy as it is (the raw body; the route reads it with this bound):
+ * a copy of the largest uploaded PDF is that PDF with its stamps, its certificate's pages and the
+ * signature, so it has 7 MiB more room than the upload.
+ */
+export const VERIFY_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const VERIFY_PATH = /^\/v1\/verify(?:\?|$)/;
 
 /** The most this request's body may be. */
 export function maxBodyBytes(method: string | undefined, url: string | undefined): number {
-  return method === "POST" && url !== undefined && UPLOAD_PATH.test(url) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  if (method !== "POST" || url === undefined) return MAX_BODY_BYTES;
+  if (UPLOAD_PATH.test(url)) return UPLOAD_MAX_BODY_BYTES;
+  return VERIFY_PATH.test(url) ? VERIFY_MAX_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** Methods the app answers; anything else (TRACE, CONNECT, PROPFIND, …) is a 405. */

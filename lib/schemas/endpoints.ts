@@ -681,7 +681,7 @@ export const ENDPOINTS = {
     path: "/v1/verify",
     summary: "Verify a sealed PDF",
     description:
-      "The request body is the PDF itself (`Content-Type: application/pdf`, at most the upload limit). Answers whether this deployment " +
+      "The request body is the PDF itself (`Content-Type: application/pdf`, at most 32 MiB: a sealed copy of the largest uploaded PDF). Answers whether this deployment " +
       "sealed it and not one byte changed since (`intact`, with the contract), whether it carries this deployment's seal but was changed " +
       "(`changed`), or neither (`unknown`). Needs no credentials: anyone holding a copy may check it (the page /verify does).",
     tag: "Service",

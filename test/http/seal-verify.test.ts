@@ -4,6 +4,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { createContract, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
+import { MAX_UPLOADED_PDF_BYTES } from "@/lib/domain/file-content";
+import { VERIFY_MAX_BODY_BYTES } from "@/lib/http/front-door";
 import { fileStore } from "@/lib/services/files/file-store";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
 
@@ -79,9 +81,13 @@ describe("sign, seal, verify", () => {
     expect((await verify(new TextEncoder().encode("%PDF-1.4\n%%EOF\n"))).json.verdict).toBe("unknown");
   });
 
-  test("an upload over the bound is refused with 413 before it is read", async () => {
-    const res = await fetch(`${baseUrl()}/v1/verify`, { method: "POST", headers: { "content-type": "application/pdf" }, body: new Uint8Array(10_100_000) });
+  test("an upload over the bound is refused with 413 before it is read; a copy as large as a sealed upload of 25 MiB is read", async () => {
+    const res = await fetch(`${baseUrl()}/v1/verify`, { method: "POST", headers: { "content-type": "application/pdf" }, body: new Uint8Array(VERIFY_MAX_BODY_BYTES + 1) });
     expect(res.status).toBe(413);
+    const large = new Uint8Array(MAX_UPLOADED_PDF_BYTES + 1024 * 1024).fill(0x20);
+    large.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const read = await verify(large);
+    expect([read.status, read.json.verdict]).toEqual([200, "unknown"]);
   });
 
   test("the audit chain holds until a past event is edited", async () => {
