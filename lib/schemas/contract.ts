@@ -89,6 +89,8 @@ export const CONTRACT_SORTS = [
 export const CONTRACT_LIFECYCLE_FILTERS = [...LIFECYCLE_STATES, ...LIFECYCLE_SUB_STATES] as const;
 
 /** A point in time in a query: ISO 8601 with its offset, e.g. `2026-11-26T00:00:00Z`. */
+/** The most `-` a search may hold (`q`). */
+const MAX_SEARCH_DASHES = 30;
 const ZTimeParamSchema = z.iso.datetime({ offset: true, error: "must be a date and time such as 2026-11-26T09:00:00Z" });
 /** A filter that is on (`true`) or absent. */
 const ZTrueParamSchema = z.literal("true", { error: "must be true (leave it out to turn the filter off)" });
@@ -101,6 +103,10 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
     .trim()
     .min(1, "must not be empty")
     .max(100, "must be at most 100 characters")
+    // Each `-` before a word leaves the word out; PostgreSQL's web search syntax reads at most 32
+    // operators pending at once (more: "tsquery stack too small"), and two may be an `or` and a
+    // word's `and`.
+    .refine((q) => (q.match(/-/g)?.length ?? 0) <= MAX_SEARCH_DASHES, `must hold at most ${MAX_SEARCH_DASHES} dashes`)
     .optional()
     .meta({
       description:

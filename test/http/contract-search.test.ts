@@ -65,4 +65,15 @@ describe("GET /v1/contracts?q=", () => {
     expect(res.status).toBe(400);
     expect(res.json.parameter_problems).toEqual({ sort: ["relevance needs q"] });
   });
+
+  test("more than 30 dashes (words left out, deeper than PostgreSQL's search reads) is a 400 naming q, on the list and the CSV", async () => {
+    for (const path of ["/v1/contracts", "/v1/contracts/export.csv"]) {
+      for (const q of [`${"-".repeat(33)}sales`, `${"- ".repeat(33)}sales`, `x ${"- ".repeat(31)}sales`]) {
+        const res = await api(`${path}?q=${encodeURIComponent(q)}`, { email: w.users.editor.email });
+        expect([path, q, res.status, res.json.parameter_problems]).toEqual([path, q, 400, { q: ["must hold at most 30 dashes"] }]);
+      }
+      const most = await api(`${path}?q=${encodeURIComponent(`x or ${"- ".repeat(30)}sales`)}`, { email: w.users.editor.email });
+      expect([path, most.status]).toEqual([path, 200]);
+    }
+  });
 });
