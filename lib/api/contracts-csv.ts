@@ -135,35 +135,32 @@ export interface ContractsCsvOptions {
 
 /**
  * The CSV as a byte stream: a UTF-8 byte order mark (so spreadsheets read the names right), the
- * header row, then the rows, CRLF line ends (RFC 4180). A statement runs only when the reader pulls;
- * one that fails ends the stream with an error, so a download never looks complete when it is not.
+ * header row, then the rows, CRLF line ends (RFC 4180). The first batch is read before the stream
+ * is made: a statement PostgreSQL refuses (a time it cannot hold) is then the API's 4xx, not a 200
+ * cut short. Each later batch runs only when the reader pulls; one that fails ends the stream with
+ * an error, so a download never looks complete when it is not.
  */
-export function contractsCsvStream({ db, actor, query, batchRows = CSV_BATCH_ROWS }: ContractsCsvOptions): ReadableStream<Uint8Array> {
+export async function contractsCsvStream({ db, actor, query, batchRows = CSV_BATCH_ROWS }: ContractsCsvOptions): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const text = (records: string[][]) => encoder.encode(stringify(records, { record_delimiter: "windows" }));
+  const batch = (cursor: TCursor | null) => db.$queryRaw<TCsvRow[]>(batchSql(actor, query, cursor, batchRows));
+  let first: TCsvRow[] | null = await batch(null);
   let cursor: TCursor | null = null;
-  let started = false;
-  let done = false;
   return new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        controller.enqueue(encoder.encode("\uFEFF"));
+        controller.enqueue(text([[...CONTRACT_CSV_COLUMNS]]));
+      },
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode("\uFEFF"));
-          controller.enqueue(text([[...CONTRACT_CSV_COLUMNS]]));
-          return;
-        }
-        if (done) return;
-        const rows = await db.$queryRaw<TCsvRow[]>(batchSql(actor, query, cursor, batchRows));
+        const rows = first ?? (await batch(cursor));
+        first = null;
         if (rows.length > 0) {
           controller.enqueue(text(rows.map((row) => CONTRACT_CSV_COLUMNS.map((column) => cell(row[column])))));
           const last = rows[rows.length - 1]!;
           cursor = { key: last.sort_key, id: last.id as number };
         }
-        if (rows.length < batchRows) {
-          done = true;
-          controller.close();
-        }
+        if (rows.length < batchRows) controller.close();
       },
     },
     // Nothing is read ahead: the next batch waits for the reader.

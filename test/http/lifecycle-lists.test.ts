@@ -71,6 +71,11 @@ describe("GET /v1/contracts/export.csv", () => {
     expect(rows[1]).toMatchObject({ lifecycle_state: "active", lifecycle_sub_state: "canceled" });
     const refused = await api("/v1/contracts/export.csv?lifecycle_state=nope", { email: viewer.email });
     expect([refused.status, Object.keys(refused.json.parameter_problems)]).toEqual([400, ["lifecycle_state"]]);
+    // A time PostgreSQL cannot hold (the year 0) is the list's 400 here too, before any of the CSV is sent.
+    for (const path of ["/v1/contracts", "/v1/contracts/export.csv"]) {
+      const old = await api(`${path}?updated_before=0000-01-01T00:00:00Z`, { email: viewer.email });
+      expect([path, old.status, old.json.status]).toEqual([path, 400, 400]);
+    }
   });
 });
 

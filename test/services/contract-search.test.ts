@@ -225,7 +225,7 @@ describe("q= and the workspaces", () => {
       const found = await list(editorA, { q });
       expect(found.data.map((x) => x.id)).not.toContain(c.secret);
       expect(found.count, q).toBe(found.data.length);
-      const csv = parse(new TextDecoder().decode(await new Response(contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q }), batchRows: 1 })).arrayBuffer()), {
+      const csv = parse(new TextDecoder().decode(await new Response(await contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q }), batchRows: 1 })).arrayBuffer()), {
         bom: true,
         columns: true,
       }) as { id: string }[];

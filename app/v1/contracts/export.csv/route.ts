@@ -3,9 +3,9 @@ import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { ENDPOINTS } from "@/lib/schemas/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
-  handle(ENDPOINTS.exportContractsCsv, ({ prisma, actor, query }) => {
+  handle(ENDPOINTS.exportContractsCsv, async ({ prisma, actor, query }) => {
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(contractsCsvStream({ db: prisma, actor, query }), {
+    return new Response(await contractsCsvStream({ db: prisma, actor, query }), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="contracts-${day}.csv"`,
