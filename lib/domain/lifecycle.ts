@@ -270,5 +270,12 @@ export function terminationOf(
   if (on !== null && on < today) return { dateProblem: `must be today (${today}) or later; leave it out to terminate now` };
   const endDate = on ?? today;
   if (life.endDate !== null && endDate >= life.endDate) return { refusal: `The contract already ends on ${life.endDate}.` };
+  // A contract that has not started ends on its start date at the earliest: an end before its start
+  // is no period at all.
+  if (endDate < life.startDate) {
+    return on === null
+      ? { refusal: `The contract starts on ${life.startDate}; terminate it on that day or later.` }
+      : { dateProblem: `must be on or after the contract's start date (${life.startDate})` };
+  }
   return { endAt: on === null ? now : startOf(addDaysTo(on, 1), facts.timeZone), endDate };
 }

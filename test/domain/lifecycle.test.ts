@@ -106,4 +106,20 @@ describe("the lifecycle at an instant", () => {
     expect(terminationOf(f, now, "2026-07-15")).toEqual({ endAt: startOf("2026-07-16", "Europe/Stockholm"), endDate: "2026-07-15" });
     expect(terminationOf(f, now, "2026-05-31")).toEqual({ dateProblem: expect.stringContaining("must be today (2026-06-01) or later") });
   });
+
+  it("ends a contract that has not started on its start date at the earliest", () => {
+    const awaiting = facts({ ...yearly, start_date: "2027-01-01" });
+    const now = at("2026-06-01T10:00:00Z");
+    expect(lifecycleAt(awaiting, now)).toMatchObject({ state: "awaiting", startDate: "2027-01-01" });
+    expect(terminationOf(awaiting, now, null)).toEqual({ refusal: "The contract starts on 2027-01-01; terminate it on that day or later." });
+    expect(terminationOf(awaiting, now, "2026-12-31")).toEqual({ dateProblem: "must be on or after the contract's start date (2027-01-01)" });
+    expect(terminationOf(awaiting, now, "2027-01-01")).toEqual({ endAt: startOf("2027-01-02", "Europe/Stockholm"), endDate: "2027-01-01" });
+    // Ended so, it runs its one day and ends, as any terminated contract.
+    expect(lifecycleAt({ ...awaiting, endAt: startOf("2027-01-02", "Europe/Stockholm"), endKind: "terminated" }, at("2027-01-03T10:00:00Z"))).toMatchObject({
+      state: "ended",
+      subState: "terminated",
+      startDate: "2027-01-01",
+      endDate: "2027-01-01",
+    });
+  });
 });
