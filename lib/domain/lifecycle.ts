@@ -130,7 +130,11 @@ export interface TLifecycle {
 function boundaries(term: TTerm, start: string): (k: number) => string | null {
   const renewal = term.renewal_period === null ? null : parsePeriod(term.renewal_period);
   const initial = term.initial_duration === null ? null : parsePeriod(term.initial_duration);
-  const initialEnd = term.end_date !== null ? addDaysTo(term.end_date, 1) : initial ? addPeriod(start, initial) : null;
+  // An end date the start has passed (it starts on signing, and was signed after it) leaves a first
+  // period of the start's day: periods never begin before the start (termProblems refuses an end
+  // before a start_date given).
+  const dayAfterEnd = term.end_date === null ? null : addDaysTo(term.end_date, 1);
+  const initialEnd = dayAfterEnd !== null ? (dayAfterEnd > start ? dayAfterEnd : addDaysTo(start, 1)) : initial ? addPeriod(start, initial) : null;
   switch (term.duration) {
     case "none":
       return (k) => (k === 0 ? start : null);

@@ -107,6 +107,17 @@ describe("the lifecycle at an instant", () => {
     expect(terminationOf(f, now, "2026-05-31")).toEqual({ dateProblem: expect.stringContaining("must be today (2026-06-01) or later") });
   });
 
+  it("starts on signing after its end date has passed: a first period of the signing day, never a period before the start", () => {
+    const single = facts({ duration: "single_period", end_date: "2026-06-30" }, { signedOn: "2026-11-29" });
+    expect(lifecycleAt(single, at("2026-11-29T12:00:00Z"))).toMatchObject({ state: "active", startDate: "2026-11-29", periodStartDate: "2026-11-29", periodEndDate: "2026-11-29", endDate: "2026-11-29", renewals: 0 });
+    expect(lifecycleAt(single, at("2026-11-30T12:00:00Z"))).toMatchObject({ state: "ended", periodStartDate: "2026-11-29", endDate: "2026-11-29" });
+    const renewing = facts({ duration: "recurring_with_initial", end_date: "2026-01-15", renewal_period: "P1M", notice_period: "P10D" }, { signedOn: "2026-11-29" });
+    expect(lifecycleAt(renewing, at("2026-11-29T12:00:00Z"))).toMatchObject({ state: "active", periodStartDate: "2026-11-29", periodEndDate: "2026-11-29", renewals: 0 });
+    expect(lifecycleAt(renewing, at("2026-12-05T12:00:00Z"))).toMatchObject({ state: "active", periodStartDate: "2026-11-30", periodEndDate: "2026-12-29", renewals: 1 });
+    // An end date still ahead at signing is kept.
+    expect(lifecycleAt({ ...single, signedOn: "2026-06-01" }, at("2026-06-02T12:00:00Z"))).toMatchObject({ periodStartDate: "2026-06-01", endDate: "2026-06-30" });
+  });
+
   it("ends a contract that has not started on its start date at the earliest", () => {
     const awaiting = facts({ ...yearly, start_date: "2027-01-01" });
     const now = at("2026-06-01T10:00:00Z");

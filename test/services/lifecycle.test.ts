@@ -224,6 +224,26 @@ describe("the lifecycle job", () => {
     expect(await actions(id, "contract.end")).toEqual(["contract.end"]);
   });
 
+  it("signed after its end date (it starts on signing): active that day, ended at its midnight, each change written once", async () => {
+    const id = await signed({ duration: "recurring_with_initial", end_date: "2026-01-15", renewal_period: "P1M", notice_period: "P10D" }, at("2026-11-29T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id }, data: { deadlineWarningDays: 0 } });
+    expect(await stateOf(id)).toMatchObject({ state: "active", period: ["2026-11-29", "2026-11-29"], renewals: 0 });
+    await job("2026-11-29T12:00:00Z");
+    await job("2026-11-29T13:00:00Z");
+    expect(await actions(id, "contract.activate")).toEqual([]);
+    await job("2026-12-05T12:00:00Z");
+    await job("2026-12-06T12:00:00Z");
+    expect(await stateOf(id)).toMatchObject({ state: "active", period: ["2026-11-30", "2026-12-29"], renewals: 1 });
+    expect(await actions(id, "contract.re")).toEqual(["contract.renew"]);
+    const single = await signed({ duration: "single_period", end_date: "2026-06-30" }, at("2026-11-29T09:00:00Z"));
+    await db.prisma.contract.update({ where: { id: single }, data: { deadlineWarningDays: 0 } });
+    await job("2026-11-30T12:00:00Z");
+    await job("2026-12-01T12:00:00Z");
+    expect(await stateOf(single)).toMatchObject({ state: "ended", period: ["2026-11-29", "2026-11-29"], end_date: "2026-11-29" });
+    expect(await actions(single, "contract.")).toEqual(expect.arrayContaining(["contract.end"]));
+    expect((await actions(single, "contract.")).filter((a) => a === "contract.end" || a === "contract.activate")).toEqual(["contract.end"]);
+  });
+
   it("two instances at once: each change of each contract written exactly once", async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, () => signed({ duration: "recurring", renewal_period: "P1W" }, at("2026-01-05T09:00:00Z"))));
     const clients = [createPrismaClient(db.url, 3), createPrismaClient(db.url, 3)];
