@@ -5,8 +5,16 @@
 // (check-pdf.ts) and the inspection of a PDF uploaded as the contract's document
 // (inspect-uploaded-pdf.ts) are two such scripts.
 import { Worker } from "node:worker_threads";
+import pLimit from "p-limit";
 
 const TIME_LIMIT_MS = 10_000;
+/**
+ * Workers one process runs at once: each may take its heap and the PDF's buffers besides (about
+ * 285 MB for a 23 MB PDF of 99,000 objects), so three uploads at once took 1.2 GB. More wait their
+ * turn (their time limit starts with their worker).
+ */
+export const MAX_PDF_WORKERS = 2;
+const workers = pLimit(MAX_PDF_WORKERS);
 const HEAP_MB = 160;
 /** What the object and cross-reference streams of one PDF may inflate to, together. */
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
@@ -41,12 +49,13 @@ decoding.decodePDFRawStream = (raw) => {
 `;
 
 /**
- * Runs `script` (CommonJS, after the prelude above) on `bytes` and resolves with the one message it
- * posts, or with `failed(reason)` when the worker ends otherwise: "time" (10 s), the worker's error
- * code (e.g. ERR_WORKER_OUT_OF_MEMORY past its 160 MB heap), or "exit".
+ * Runs `script` (CommonJS, after the prelude above) on `bytes`, once one of the `MAX_PDF_WORKERS`
+ * slots is free, and resolves with the one message it posts, or with `failed(reason)` when the
+ * worker ends otherwise: "time" (10 s), the worker's error code (e.g. ERR_WORKER_OUT_OF_MEMORY past
+ * its 160 MB heap), or "exit". The slot is free again once the worker is gone.
  */
 export function runPdfWorker<T>(script: string, bytes: Uint8Array, data: Record<string, unknown>, failed: (reason: string) => T): Promise<T> {
-  return new Promise((resolve) => {
+  return workers(() => new Promise<T>((resolve) => {
     const worker = new Worker(PRELUDE + script, {
       eval: true,
       workerData: { ...data, bytes, maxDecodedBytes: MAX_DECODED_BYTES },
@@ -59,12 +68,11 @@ export function runPdfWorker<T>(script: string, bytes: Uint8Array, data: Record<
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      resolve(result);
+      void worker.terminate().finally(() => resolve(result));
     };
     const timer = setTimeout(() => done(failed("time")), TIME_LIMIT_MS);
     worker.once("message", (message: T) => done(message));
     worker.once("error", (error) => done(failed((error as { code?: string }).code ?? error.name)));
     worker.once("exit", () => done(failed("exit")));
-  });
+  }));
 }
