@@ -175,12 +175,20 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     expect(intact).toMatchObject({ verdict: "intact", contract: { id, name: "Purchase order" } });
     // A byte in the signed content, one in the signature's hex string, one in its padding, and one appended.
     const contentsAt = pdf.indexOf("/Contents <") + "/Contents <".length;
-    for (const at of [200, Math.floor(pdf.length / 2), contentsAt + 40, contentsAt + 20_000, pdf.length - 10]) {
-      const changed = Buffer.from(pdf);
+    const changedAt = (bytes: Buffer, at: number) => {
+      const changed = Buffer.from(bytes);
       changed[at] = changed[at] === 0x30 ? 0x31 : 0x30;
-      expect((await verifySealedPdf({ db: db.prisma, pdf: changed })).verdict, `byte ${at}`).toBe("changed");
+      return changed;
+    };
+    for (const at of [200, Math.floor(pdf.length / 2), contentsAt + 40, contentsAt + 20_000, pdf.length - 10]) {
+      expect((await verifySealedPdf({ db: db.prisma, pdf: changedAt(pdf, at) })).verdict, `byte ${at}`).toBe("changed");
     }
     expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.concat([pdf, Buffer.from("\n%%EOF\n")]) })).verdict).toBe("changed");
+    // A /ByteRange that places nothing written after the seal, the file cut short, bytes put before it: changed still.
+    const faked = Buffer.concat([changedAt(pdf, 200), Buffer.from("\n% /ByteRange [0 1 2 3]\n")]);
+    for (const [what, bytes] of [["a fake range after it", faked], ["cut short", pdf.subarray(0, pdf.length - 10)], ["bytes before it", Buffer.concat([Buffer.alloc(1100, 0x20), pdf])]] as const) {
+      expect((await verifySealedPdf({ db: db.prisma, pdf: bytes })).verdict, what).toBe("changed");
+    }
     expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n") })).verdict).toBe("unknown");
     await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("not a pdf at all") })).rejects.toThrow(DomainError);
   });

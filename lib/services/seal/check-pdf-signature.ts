@@ -26,22 +26,54 @@ const NONE: TPdfSignatureCheck = { signed: false, coversWholeFile: false, cmsVal
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/**
+ * The last /ByteRange that places a signature: its range points at a hex string (`<…>`) in the
+ * file. One that points at none (text written after the seal, in a comment say) is passed over, and
+ * one whose range runs past the file's end (a cut file) still names its signature.
+ */
+function lastSignaturePlacement(text: string): { at: number; range: [number, number, number, number] } | null {
+  let found: { at: number; range: [number, number, number, number] } | null = null;
+  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/g)) {
+    const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
+    if (b > a && c > b && c <= text.length && text[b] === "<" && text[c - 1] === ">") found = { at: match.index, range: [a, b, c, d] };
+  }
+  return found;
+}
+
+/** How far from a /ByteRange its dictionary's /Contents may start (the hex string itself may be longer). */
+const DICTIONARY_REACH = 4096;
+
+/** The /Contents hex string that starts nearest `at`, as a placement whose range covers nothing. */
+function nearestHexString(text: string, at: number): { at: number; range: [number, number, number, number] } | null {
+  const from = Math.max(0, at - DICTIONARY_REACH);
+  let best: { distance: number; b: number; c: number } | null = null;
+  for (const match of text.slice(from, at + DICTIONARY_REACH).matchAll(/\/Contents\s*</g)) {
+    const b = from + match.index + match[0].length - 1;
+    const end = text.indexOf(">", b);
+    if (end < 0) continue;
+    const distance = Math.abs(b - at);
+    if (best === null || distance < best.distance) best = { distance, b, c: end + 1 };
+  }
+  return best === null ? null : { at, range: [0, best.b, best.c, 0] };
+}
+
 /** Checks the last signature in `pdf`. */
 export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureCheck> {
   const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("latin1");
-  const at = text.lastIndexOf("/ByteRange");
-  if (at < 0) return NONE;
-  const match = /^\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/.exec(text.slice(at, at + 80));
-  if (!match) return NONE;
-  const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
-  const inFile = b > a && c > b && c + d <= pdf.length;
+  if (!text.includes("/ByteRange")) return NONE;
+  // No range that places a signature (the file shifted by bytes put before it, or its range
+  // rewritten): the hex string nearest the last /ByteRange still carries the signer's certificates,
+  // so a changed copy of this service's seal is told apart; its range covers nothing.
+  const placement = lastSignaturePlacement(text) ?? nearestHexString(text, text.lastIndexOf("/ByteRange"));
+  if (placement === null) return { ...NONE, signed: true };
+  const { at, range } = placement;
+  const [a, b, c, d] = range;
   // The dictionary's other entries sit around its /Contents hex string.
-  const name = inFile ? (/\/Name\s*\(([^)]{0,200})\)/.exec(text.slice(Math.max(0, at - 2048), b) + text.slice(c, c + 2048))?.[1] ?? null) : null;
-  if (!inFile || text[b] !== "<" || text[c - 1] !== ">") return { ...NONE, signed: true, name };
+  const name = /\/Name\s*\(([^)]{0,200})\)/.exec(text.slice(Math.max(0, at - 2048), b) + text.slice(c, c + 2048))?.[1] ?? null;
   const hex = text.slice(b + 1, c - 1);
   const coversWholeFile = a === 0 && c + d === pdf.length && /^[0-9a-fA-F]*$/.test(hex) && hex.length % 2 === 0;
   const cms = Buffer.from(hex, "hex");
-  const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, Math.min(c + d, pdf.length))]);
   try {
     const asn1 = asn1js.fromBER(new Uint8Array(cms).buffer);
     if (asn1.offset === -1) return { ...NONE, signed: true, coversWholeFile, name };

@@ -27,7 +27,6 @@ function looksLikePdf(bytes: Uint8Array): boolean {
 
 export async function verifySealedPdf({ db, pdf }: { db: Tx; pdf: Uint8Array }): Promise<TSealVerdict> {
   if (pdf.length === 0) throw new DomainError("validation_failed", "Send the PDF as the request body.", { parameterProblems: { body: ["is empty"] } });
-  if (!looksLikePdf(pdf)) throw new DomainError("unsupported_media_type", "This is not a PDF: only a PDF can carry a seal.");
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   // A SEAL_P12 that cannot be opened stops sealing (the job logs it), not checking what was sealed.
   const fingerprint = await loadSealIdentity(db).then(
@@ -52,6 +51,9 @@ export async function verifySealedPdf({ db, pdf }: { db: Tx; pdf: Uint8Array }):
   if (ours) {
     return { verdict: "changed", message: "This file carries this service's seal, but it is not the file that was sealed: it was changed after sealing.", sha256, contract: null };
   }
+  // Bytes put before a sealed copy leave no PDF header where readers look, yet the seal is told
+  // above; anything else without one is not a PDF.
+  if (!looksLikePdf(pdf)) throw new DomainError("unsupported_media_type", "This is not a PDF: only a PDF can carry a seal.");
   return {
     verdict: "unknown",
     message: check.signed ? "This PDF is signed, but not sealed by this service." : "This PDF carries no seal of this service.",
