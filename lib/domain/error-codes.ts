@@ -328,7 +328,7 @@ export const ERROR_CODES = {
     code: 4090046,
     status: 409,
     title: "Conflict",
-    description: "The contract already has 50 internal reminders waiting to be sent; remove one first.",
+    description: "The contract already has 50 internal reminders waiting to be sent (remove one first), or has had 200 in all.",
   },
   placement_limit_reached: {
     code: 4090045,

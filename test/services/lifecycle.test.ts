@@ -14,7 +14,7 @@ import type { TTerm } from "@/lib/domain/lifecycle";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { advanceDueLifecycles } from "@/lib/services/lifecycle/advance-due-lifecycles";
 import { cancelContract } from "@/lib/services/lifecycle/cancel-contract";
-import { createContractReminder, MAX_UNSENT_REMINDERS } from "@/lib/services/lifecycle/create-contract-reminder";
+import { createContractReminder, MAX_REMINDERS, MAX_UNSENT_REMINDERS } from "@/lib/services/lifecycle/create-contract-reminder";
 import { deleteContractReminder } from "@/lib/services/lifecycle/delete-contract-reminder";
 import { listContractReminders } from "@/lib/services/lifecycle/list-contract-reminders";
 import { sendDueContractReminders } from "@/lib/services/lifecycle/send-due-contract-reminders";
@@ -428,6 +428,19 @@ describe("internal reminders", () => {
     await Promise.all(Array.from({ length: MAX_UNSENT_REMINDERS }, create));
     expect(await refusal(create())).toMatchObject({ status: 409, code: "reminder_limit_reached" });
     expect(await db.prisma.contractReminder.count({ where: { contractId: id } })).toBe(MAX_UNSENT_REMINDERS);
+  });
+
+  it("are at most 200 in all, sent ones included (409): sent within the minute, they would otherwise pile up without end", async () => {
+    const id = await signed({ duration: "none" }, at("2026-01-01T09:00:00Z"));
+    const create = (day: string) => atTime(at(`${day}T06:00:00Z`), () => createContractReminder({ db: db.prisma, actor: editor, contractId: id, request: { date: day, note: "n" } }));
+    for (let round = 1; round <= MAX_REMINDERS / MAX_UNSENT_REMINDERS; round++) {
+      const day = `2026-03-0${round}`;
+      for (let n = 0; n < MAX_UNSENT_REMINDERS; n++) await create(day);
+      await atTime(at(`${day}T09:00:00Z`), () => sendDueContractReminders({ db: db.prisma }));
+    }
+    expect(await db.prisma.contractReminder.count({ where: { contractId: id, sentAt: null } })).toBe(0);
+    expect(await refusal(create("2026-03-09"))).toMatchObject({ status: 409, code: "reminder_limit_reached" });
+    expect(await db.prisma.contractReminder.count({ where: { contractId: id } })).toBe(MAX_REMINDERS);
   });
 });
 

@@ -15,11 +15,12 @@ import { WARNING_HOUR } from "./pending-warnings";
  * to `recipient_id` (default: the caller) on `date` at 08:00 in the workspace's time zone, once.
  * Checks: 404 → 403 (viewers) → 400 naming `recipient_id` (not an active user who can see the
  * contract's workspace; the anonymous admin must name one) and `date` (before today there), both
- * at once; 409 `reminder_limit_reached` past 50 unsent. In any state of the contract. Audited as
+ * at once; 409 `reminder_limit_reached` past 50 unsent or 200 in all. In any state of the contract. Audited as
  * `contract.internal_reminder_create` (a webhook event).
  */
-/** The most internal reminders one contract may have waiting (the list is answered whole). */
+/** The most internal reminders one contract may have waiting, and in all, sent ones included (the list is answered whole). */
 export const MAX_UNSENT_REMINDERS = 50;
+export const MAX_REMINDERS = 200;
 
 export async function createContractReminder({
   db,
@@ -57,6 +58,10 @@ export async function createContractReminder({
     // Under the contract's lock, so two requests cannot both take the last place.
     if ((await tx.contractReminder.count({ where: { contractId, sentAt: null } })) >= MAX_UNSENT_REMINDERS) {
       throw new DomainError("reminder_limit_reached", `Contract ${contractId} already has ${MAX_UNSENT_REMINDERS} internal reminders waiting to be sent.`);
+    }
+    // Sent ones count too: reminders due today go within the minute, and the list would grow without end.
+    if ((await tx.contractReminder.count({ where: { contractId } })) >= MAX_REMINDERS) {
+      throw new DomainError("reminder_limit_reached", `Contract ${contractId} has had ${MAX_REMINDERS} internal reminders, the most one contract may have.`);
     }
     const reminder = await tx.contractReminder.create({
       data: {
