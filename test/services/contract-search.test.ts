@@ -190,6 +190,19 @@ describe("q= finds", () => {
     expect(await confidentialText('"the kestrel"')).toEqual(["The parties keep ", "the Kestrel", " formula secret."]);
     // A letter's combining marks are part of its word: one term, not pieces joined by non-letters.
     expect(searchHighlightPattern("हिन्दी")).toBe("(?<![[:alnum:]])हिन्दी(?![[:alnum:]])");
+    // Each `-` negates the term after it however it is written, as PostgreSQL reads it: the
+    // contract is found (the formula word negated, or double negated) exactly when the highlight
+    // marks what matched, never the negated word.
+    const negatedBy = async (q: string) => {
+      const [query] = await db.prisma.$queryRaw<{ t: string }[]>`SELECT websearch_to_tsquery('simple', ${q})::text AS t`;
+      return (/(!*)'formula'/.exec(query!.t)?.[1]!.length ?? 0) % 2 === 1;
+    };
+    for (const q of ["kestrel - formula", "kestrel (-formula)", "kestrel !-formula", '"kestrel"-formula', "kestrel<->formula", "kestrel -- - formula", "kestrel -@formula"]) {
+      expect([q, await negatedBy(q), searchHighlightPattern(q)!.includes("formula")]).toEqual([q, true, false]);
+    }
+    for (const q of ["kestrel -- formula", "kestrel - - formula", "kestrel-formula", "kestrel formula-"]) {
+      expect([q, await negatedBy(q), searchHighlightPattern(q)!.includes("formula")]).toEqual([q, false, true]);
+    }
     // A word ends at `_` and punctuation, as text search reads it: `fo` in `fo_ba` is a word.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease fo_ba" } });
     expect((await list(admin, { q: "fo" })).data.map((x) => [x.id, x._search!.matches])).toEqual([[c.lease, [{ field: "name", label: null, highlight: ["Lease ", "fo", "_ba"] }]]]);

@@ -80,17 +80,31 @@ function nameHoldsWholeSql(q: string): Sql | null {
 const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /**
- * The words of `q`'s terms as `websearch_to_tsquery` reads them, a list for each term: a quoted
- * phrase (to the next quote, or the end), or a run of other characters up to a space or a quote,
- * split into its runs of letters (with their marks) and digits (`PO-4411`, an address: several).
- * A negated term (an odd number of leading `-`) is left out, and so is `or` between two terms (an
+ * `q` read as `websearch_to_tsquery` reads it: quoted phrases (to the next quote, or the end); runs
+ * of words, from a letter or digit up to a space, a quote or a `-` after anything but a letter or
+ * digit (`PO-4411` and an address are one run of several words); and `-`, each negating the term
+ * after it, however many signs and spaces lie between (`--sales`, `- - sales`: `sales` again;
+ * `a - b`, `(-b)`, `a<->b`: not `b`). Other characters (`(`, `!`, `<`) separate and are passed over.
+ */
+const SEARCH_TOKENS = /"([^"]*)"?|([\p{L}\p{M}\p{N}](?:[^\s"-]|(?<=[\p{L}\p{M}\p{N}])-)*)|(-)|[^\s"]/gu;
+
+/**
+ * The words of `q`'s terms (SEARCH_TOKENS), a list for each term, split into its runs of letters
+ * (with their marks) and digits. A negated term is left out, and so is `or` between two terms (an
  * operator).
  */
 function searchTermWords(q: string): string[][] {
-  // Each leading `-` negates (`--sales` is `sales` again).
-  const tokens = [...q.matchAll(/(-*)"([^"]*)"?|(-*)([^\s"]+)/g)].map((m) => ({ text: m[2] ?? m[4] ?? "", negated: (m[1] ?? m[3] ?? "").length % 2 === 1, quoted: m[2] !== undefined }));
-  return tokens
-    .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === tokens.length - 1))
+  const terms: { text: string; negated: boolean; quoted: boolean }[] = [];
+  let negations = 0;
+  for (const [, phrase, run, minus] of q.matchAll(SEARCH_TOKENS)) {
+    if (minus !== undefined) negations += 1;
+    else if (phrase !== undefined || run !== undefined) {
+      terms.push({ text: phrase ?? run!, negated: negations % 2 === 1, quoted: phrase !== undefined });
+      negations = 0;
+    }
+  }
+  return terms
+    .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === terms.length - 1))
     .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
     .filter((words) => words.length > 0);
 }
