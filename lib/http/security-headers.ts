@@ -19,8 +19,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 
-/** JSON answers are never documents: if a browser is ever made to render one, nothing runs. */
-export const JSON_ROUTE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * The answers of /v1 and /api (JSON, and the downloads: files, the CSV) are never documents: if a
+ * browser is ever made to render one, nothing runs, and `sandbox` gives it an origin of its own.
+ * It is the only policy they carry (next.config's headers() come before a handler's of the same name).
+ */
+export const JSON_ROUTE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 /** The front door's own error pages: an inline style, nothing else. */
 export const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -227,7 +227,7 @@ describe("malformed percent-escapes in a path (a raw 500 from Next's decoding be
         request_id: res.headers["x-request-id"],
       });
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
-      expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox");
       expect(res.headers["cache-control"]).toBe("no-store");
       // The code it names is documented.
       expect((await raw("GET", "/v1/error_codes/4000013")).status).toBe(200);

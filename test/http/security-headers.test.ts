@@ -134,8 +134,16 @@ describe("the JSON API", () => {
       expect(res.res.status, path).toBe(status);
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
       expectCommonHeaders(res.headers);
-      expect(Object.fromEntries(csp(res.headers)), path).toMatchObject({ "default-src": ["'none'"], "frame-ancestors": ["'none'"] });
+      expect(Object.fromEntries(csp(res.headers)), path).toMatchObject({ "default-src": ["'none'"], "frame-ancestors": ["'none'"], sandbox: [] });
     }
+  });
+
+  test("a download (the contracts CSV): the same one policy, sandboxed", async () => {
+    const res = await get("/v1/contracts/export.csv", { "x-service-api-token": TEST_API_TOKEN });
+    expect(res.res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expectCommonHeaders(res.headers);
+    expect(Object.fromEntries(csp(res.headers))).toMatchObject({ "default-src": ["'none'"], sandbox: [] });
   });
 
   test("the web app's JSON routes (/api) too", async () => {

@@ -10,7 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="contracts-${day}.csv"`,
         // A download, never rendered in this origin; what the caller may see, so never stored by a cache.
-        "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-store",
       },
     });

@@ -19,7 +19,6 @@ export const GET = withApi(
         "Content-Type": content.contentType,
         "Content-Length": String(content.size),
         "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(content.fileName)}`,
-        "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-store",
       },
     });

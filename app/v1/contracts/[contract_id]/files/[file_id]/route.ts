@@ -23,7 +23,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
         "Content-Length": String(content.size),
         "Content-Disposition": contentDisposition(content.fileName),
         // Shown as a download, never rendered in this origin.
-        "Content-Security-Policy": "default-src 'none'; sandbox",
         "Cache-Control": "private, no-store",
       },
     });
