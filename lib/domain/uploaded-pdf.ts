@@ -14,7 +14,7 @@ import {
 import { isQuarterTurn, pageFrameOf, type TPageBoxes } from "./page-frame";
 
 /** Content that acts when the PDF is opened, or that it carries beside its pages. */
-export type TPdfActiveContent = "javascript" | "launch" | "embedded_files" | "xfa";
+export type TPdfActiveContent = "javascript" | "launch" | "outside_actions" | "embedded_files" | "xfa";
 
 /** What the worker read in a PDF. */
 export type TUploadedPdfRead =
@@ -54,6 +54,7 @@ export interface TUploadedPdfReport {
 const ACTIVE_CONTENT_WORDS: Record<TPdfActiveContent, string> = {
   javascript: "JavaScript",
   launch: "an action that launches a program",
+  outside_actions: "an action that opens another file or sends its form's data",
   embedded_files: "embedded files",
   xfa: "an XFA form",
 };

