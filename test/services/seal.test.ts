@@ -189,6 +189,13 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     for (const [what, bytes] of [["a fake range after it", faked], ["cut short", pdf.subarray(0, pdf.length - 10)], ["bytes before it", Buffer.concat([Buffer.alloc(1100, 0x20), pdf])]] as const) {
       expect((await verifySealedPdf({ db: db.prisma, pdf: bytes })).verdict, what).toBe("changed");
     }
+    // Told by the seal's certificate alone, its signature's name changed too.
+    const shifted = Buffer.concat([Buffer.alloc(1100, 0x20), pdf]).toString("latin1");
+    expect(shifted).toContain("/Name (Contracts document seal)");
+    const unnamed = Buffer.from(shifted.replace("/Name (Contracts document seal)", "/Name (Somebody else, Inc.)"), "latin1");
+    expect((await verifySealedPdf({ db: db.prisma, pdf: unnamed })).verdict).toBe("changed");
+    // A /ByteRange written as text, with no numbers, is no signature: not a PDF without a header.
+    await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("notes about /ByteRange and /Contents <00>") })).rejects.toThrow(DomainError);
     expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n") })).verdict).toBe("unknown");
     await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("not a pdf at all") })).rejects.toThrow(DomainError);
   });

@@ -26,45 +26,59 @@ const NONE: TPdfSignatureCheck = { signed: false, coversWholeFile: false, cmsVal
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+type TPlacement = { at: number; range: [number, number, number, number] };
+
+const BYTE_RANGE = /^\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/;
+/** The /ByteRanges looked at, from the file's end: a seal's is the last; a file of many is no copy of ours. */
+const MAX_RANGES_TRIED = 16;
+/** How far from a /ByteRange its dictionary's /Contents may start. */
+const DICTIONARY_REACH = 4096;
+/** How long a signature's hex string may be: the seal's is 2 × 12,288 characters; room for larger ones. */
+const MAX_HEX_LENGTH = 256 * 1024;
+
 /**
- * The last /ByteRange that places a signature: its range points at a hex string (`<…>`) in the
- * file. One that points at none (text written after the seal, in a comment say) is passed over, and
- * one whose range runs past the file's end (a cut file) still names its signature.
+ * The last /ByteRange (of the last `MAX_RANGES_TRIED`) that places a signature: its range points at
+ * a hex string (`<…>`) in the file. One that points at none (text written after the seal, in a
+ * comment say) is passed over, and one whose range runs past the file's end (a cut file) still
+ * names its signature. `parsed`: some /ByteRange held four numbers.
  */
-function lastSignaturePlacement(text: string): { at: number; range: [number, number, number, number] } | null {
-  let found: { at: number; range: [number, number, number, number] } | null = null;
-  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]/g)) {
+function lastSignaturePlacement(text: string): { placement: TPlacement | null; parsed: boolean } {
+  let parsed = false;
+  let at = text.length;
+  for (let tried = 0; tried < MAX_RANGES_TRIED; tried++) {
+    at = text.lastIndexOf("/ByteRange", at - 1);
+    if (at < 0) break;
+    const match = BYTE_RANGE.exec(text.slice(at, at + 80));
+    if (!match) continue;
+    parsed = true;
     const [a, b, c, d] = match.slice(1).map(Number) as [number, number, number, number];
-    if (b > a && c > b && c <= text.length && text[b] === "<" && text[c - 1] === ">") found = { at: match.index, range: [a, b, c, d] };
+    if (b > a && c > b && c <= text.length && text[b] === "<" && text[c - 1] === ">") return { placement: { at, range: [a, b, c, d] }, parsed };
   }
-  return found;
+  return { placement: null, parsed };
 }
 
-/** How far from a /ByteRange its dictionary's /Contents may start (the hex string itself may be longer). */
-const DICTIONARY_REACH = 4096;
-
-/** The /Contents hex string that starts nearest `at`, as a placement whose range covers nothing. */
-function nearestHexString(text: string, at: number): { at: number; range: [number, number, number, number] } | null {
+/** The /Contents hex string that starts nearest `at` (within `DICTIONARY_REACH`), as a placement whose range covers nothing. */
+function nearestHexString(text: string, at: number): TPlacement | null {
   const from = Math.max(0, at - DICTIONARY_REACH);
-  let best: { distance: number; b: number; c: number } | null = null;
+  let nearest: number | null = null;
   for (const match of text.slice(from, at + DICTIONARY_REACH).matchAll(/\/Contents\s*</g)) {
     const b = from + match.index + match[0].length - 1;
-    const end = text.indexOf(">", b);
-    if (end < 0) continue;
-    const distance = Math.abs(b - at);
-    if (best === null || distance < best.distance) best = { distance, b, c: end + 1 };
+    if (nearest === null || Math.abs(b - at) < Math.abs(nearest - at)) nearest = b;
   }
-  return best === null ? null : { at, range: [0, best.b, best.c, 0] };
+  if (nearest === null) return null;
+  const end = text.slice(nearest, nearest + MAX_HEX_LENGTH).indexOf(">");
+  return end < 0 ? null : { at, range: [0, nearest, nearest + end + 1, 0] };
 }
 
 /** Checks the last signature in `pdf`. */
 export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureCheck> {
   const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("latin1");
-  if (!text.includes("/ByteRange")) return NONE;
+  const found = lastSignaturePlacement(text);
+  if (!found.parsed) return NONE;
   // No range that places a signature (the file shifted by bytes put before it, or its range
   // rewritten): the hex string nearest the last /ByteRange still carries the signer's certificates,
   // so a changed copy of this service's seal is told apart; its range covers nothing.
-  const placement = lastSignaturePlacement(text) ?? nearestHexString(text, text.lastIndexOf("/ByteRange"));
+  const placement = found.placement ?? nearestHexString(text, text.lastIndexOf("/ByteRange"));
   if (placement === null) return { ...NONE, signed: true };
   const { at, range } = placement;
   const [a, b, c, d] = range;
