@@ -20,6 +20,16 @@ export const MAX_PDF_OBJECTS = 100_000;
  * parsed), 1 to 300 pages, each side of a page (as displayed) 72 to 2,000 points (2.5 to 70 cm).
  */
 export const MAX_UPLOADED_PDF_BYTES = 25 * 1024 * 1024;
+/**
+ * A sealed copy (its pages as the seal writes them, without object streams, the completion
+ * certificate's pages and the signature) is at most this: /verify reads this much
+ * (lib/http/front-door.ts). An uploaded PDF is refused when its pages so written, with an empty
+ * page and the signature's room, leave less than `SEALED_PDF_CERTIFICATE_ROOM` for the certificate.
+ */
+export const MAX_SEALED_PDF_BYTES = MAX_UPLOADED_PDF_BYTES + 7 * 1024 * 1024;
+export const SEALED_PDF_CERTIFICATE_ROOM = 1024 * 1024;
+/** The room a seal's signature (its CMS, as hex) takes in the file (lib/services/seal/sign-pdf.ts). */
+export const SEAL_SIGNATURE_BYTES = 12_288;
 export const MAX_UPLOADED_PDF_PAGES = 300;
 export const MIN_UPLOADED_PDF_PAGE_SIDE = 72;
 export const MAX_UPLOADED_PDF_PAGE_SIDE = 2_000;

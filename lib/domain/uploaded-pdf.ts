@@ -6,10 +6,12 @@
 // (written out once, one copy of each object) and its SHA-256 is what the completion certificate
 // names (docs/documents.md).
 import {
+  MAX_SEALED_PDF_BYTES,
   MAX_UPLOADED_PDF_BYTES,
   MAX_UPLOADED_PDF_PAGE_SIDE,
   MAX_UPLOADED_PDF_PAGES,
   MIN_UPLOADED_PDF_PAGE_SIDE,
+  SEALED_PDF_CERTIFICATE_ROOM,
 } from "./file-content";
 import { isQuarterTurn, pageFrameOf, type TPageBoxes } from "./page-frame";
 
@@ -36,11 +38,12 @@ export type TUploadedPdfRead =
       pageBoxes: TPageBoxes[];
       /** Names of fonts used but neither embedded nor among the standard 14 (the worker lists at most 20). */
       unembeddedFonts: string[];
-      /**
-       * The document as it is kept: the PDF as pdf-lib read it, written out once (one copy of each
-       * object), tried with what stamping does; absent when pages is over the limit.
-       */
+      /** The document as it is kept: the PDF as pdf-lib read it, written out once (one copy of each object); absent when pages is over the limit. */
       document?: Uint8Array;
+      /** What sealing does (stamps, a page, the signature's placeholder, written out) worked on it. */
+      sealable?: boolean;
+      /** The size it was then: the sealed copy's but for the certificate's text. */
+      sealedBytes?: number;
     };
 
 export interface TUploadedPdfReport {
@@ -54,23 +57,25 @@ export interface TUploadedPdfReport {
 const ACTIVE_CONTENT_WORDS: Record<TPdfActiveContent, string> = {
   javascript: "JavaScript",
   launch: "an action that launches a program",
-  outside_actions: "an action that opens another file or sends its form's data",
+  outside_actions: "an action that opens another file or sends its form's data (or a link not to a web page or an e-mail address)",
   embedded_files: "embedded files",
   xfa: "an XFA form",
 };
 
+const DAMAGED = "The PDF is damaged and cannot be read; save or print it to PDF again and upload that.";
 const MB = 1024 * 1024;
+const mb = (bytes: number) => (Math.ceil((bytes / MB) * 10) / 10).toFixed(1);
 const inList = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
 const cm = (points: number) => String(Math.round((points / 72) * 2.54 * 10) / 10);
 
 /** The first reason the PDF may not become the contract's document, as one sentence; null when it may. */
 export function uploadedPdfProblem(report: TUploadedPdfReport): string | null {
   if (report.bytes > MAX_UPLOADED_PDF_BYTES) {
-    return `The file is ${(Math.ceil((report.bytes / MB) * 10) / 10).toFixed(1)} MB; a contract's document may be at most ${MAX_UPLOADED_PDF_BYTES / MB} MB.`;
+    return `The file is ${mb(report.bytes)} MB; a contract's document may be at most ${MAX_UPLOADED_PDF_BYTES / MB} MB.`;
   }
   if (!report.isPdf) return "The file is not a PDF; upload the contract's document as a PDF.";
   const read = report.read;
-  if (!read || read.outcome === "broken") return "The PDF is damaged and cannot be read; save or print it to PDF again and upload that.";
+  if (!read || read.outcome === "broken") return DAMAGED;
   const encrypted = "The PDF is password-protected; upload it without a password (save it again with no password or encryption).";
   if (read.outcome === "encrypted") return encrypted;
   if (read.outcome === "too_complex") {
@@ -102,6 +107,10 @@ export function uploadedPdfProblem(report: TUploadedPdfReport): string | null {
   if (read.unembeddedFonts.length > 0) {
     const names = read.unembeddedFonts.slice(0, 3).join(", ") + (read.unembeddedFonts.length > 3 ? " and others" : "");
     return `The PDF uses fonts it does not carry (${names}); export it again with fonts embedded.`;
+  }
+  if (read.sealable === false) return DAMAGED;
+  if ((read.sealedBytes ?? 0) > MAX_SEALED_PDF_BYTES - SEALED_PDF_CERTIFICATE_ROOM) {
+    return `The PDF would take ${mb(read.sealedBytes!)} MB once prepared for sealing, more than a sealed copy may; export it again with smaller images and upload that.`;
   }
   return null;
 }

@@ -9,6 +9,7 @@
 // so only relative imports, with their `.ts` extension, and only erasable TypeScript.
 import { BlockList, isIP } from "node:net";
 import { ERROR_CODES } from "../domain/error-codes.ts";
+import { MAX_SEALED_PDF_BYTES, MAX_UPLOADED_PDF_BYTES } from "../domain/file-content.ts";
 import { firstValue, isValidHost } from "./origin.ts";
 
 type THeaders = Record<string, string | string[] | undefined>;
@@ -17,19 +18,18 @@ type THeaders = Record<string, string | string[] | undefined>;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Uploads (POST /v1/contracts/{id}/files, multipart) may be larger: a contract's uploaded PDF of 25 MiB
- * (MAX_UPLOADED_PDF_BYTES in lib/domain/file-content.ts; this file imports nothing of the app) and
- * the form's parts around it. The route reads the body with this bound too, counting as it streams.
+ * Uploads (POST /v1/contracts/{id}/files, multipart) may be larger: a contract's uploaded PDF
+ * (MAX_UPLOADED_PDF_BYTES) and the form's parts around it. The route reads the body with this bound
+ * too, counting as it streams.
  */
-export const UPLOAD_MAX_BODY_BYTES = 25 * 1024 * 1024 + 64 * 1024;
+export const UPLOAD_MAX_BODY_BYTES = MAX_UPLOADED_PDF_BYTES + 64 * 1024;
 const UPLOAD_PATH = /^\/v1\/contracts\/[^/?]+\/files(?:\?|$)/;
 
 /**
  * POST /v1/verify takes a sealed copy as it is (the raw body; the route reads it with this bound):
- * a copy of the largest uploaded PDF is that PDF with its stamps, its certificate's pages and the
- * signature, so it has 7 MiB more room than the upload.
+ * the largest a sealed copy may be (an uploaded PDF that would seal larger is refused at upload).
  */
-export const VERIFY_MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const VERIFY_MAX_BODY_BYTES = MAX_SEALED_PDF_BYTES;
 const VERIFY_PATH = /^\/v1\/verify(?:\?|$)/;
 
 /** The most this request's body may be. */

@@ -2,7 +2,7 @@
 // (docs/documents.md). Cheap refusals first, in this process: over 25 MB, or not a PDF by its
 // content. Then the bounded worker of pdf-worker.ts reads it (uploaded-pdf-script.ts) and
 // lib/domain/uploaded-pdf.ts turns what it found into the one sentence that refuses it, or none.
-import { MAX_PDF_OBJECTS, MAX_UPLOADED_PDF_BYTES, MAX_UPLOADED_PDF_PAGES, sniffAttachmentType } from "@/lib/domain/file-content";
+import { MAX_PDF_OBJECTS, MAX_UPLOADED_PDF_BYTES, MAX_UPLOADED_PDF_PAGES, SEAL_SIGNATURE_BYTES, sniffAttachmentType } from "@/lib/domain/file-content";
 import { uploadedPdfProblem, type TUploadedPdfRead, type TUploadedPdfReport } from "@/lib/domain/uploaded-pdf";
 import { runPdfWorker } from "./pdf-worker";
 import { UPLOADED_PDF_SCRIPT } from "./uploaded-pdf-script";
@@ -28,7 +28,7 @@ export async function inspectUploadedPdf(bytes: Uint8Array): Promise<TUploadedPd
     report.read = await runPdfWorker<TUploadedPdfRead>(
       UPLOADED_PDF_SCRIPT,
       bytes,
-      { maxPages: MAX_UPLOADED_PDF_PAGES, maxObjects: MAX_PDF_OBJECTS, maxSteps: MAX_WALK_STEPS, maxFormDepth: MAX_FORM_DEPTH },
+      { maxPages: MAX_UPLOADED_PDF_PAGES, maxObjects: MAX_PDF_OBJECTS, maxSteps: MAX_WALK_STEPS, maxFormDepth: MAX_FORM_DEPTH, signatureBytes: SEAL_SIGNATURE_BYTES },
       () => ({ outcome: "too_complex" }),
     );
   }

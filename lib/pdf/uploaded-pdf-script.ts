@@ -95,6 +95,12 @@ function inspect(doc) {
       // Actions that reach outside the document: open another file (a network path leaks the
       // reader's Windows credentials to that server), or send or import a form's data.
       if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData") active.add("outside_actions");
+      // A link is to a web page or an e-mail address: file: and other schemes open files too.
+      if (s === "URI") {
+        const uri = resolve(dict.get("URI"));
+        const text = uri && typeof uri.decodeText === "function" ? uri.decodeText() : "";
+        if (!/^\s*(https?|mailto):/i.test(text)) active.add("outside_actions");
+      }
       if (nameOf(dict.get("Type")) === "EmbeddedFile" || dict.has("EF") || nameOf(dict.get("Subtype")) === "FileAttachment") active.add("embedded_files");
       if (dict.has("ByteRange")) signed = true;
       if (nameOf(dict.get("FT")) === "Sig" && dict.has("V") && resolve(dict.get("V")) !== pdfLib.PDFNull) signed = true;
@@ -249,22 +255,42 @@ function inspect(doc) {
   // The document as it is kept: pdf-lib's reading of it written out once (one copy of each object,
   // one cross-reference table). A reader that follows the upload's cross-reference table could show
   // other objects than pdf-lib, which keeps the last copy of each in the file, reads and stamps; the
-  // stored document has only the copies the seal stamps, so every reader shows what is signed. Then
-  // what stamping does is tried on the document just written (a text and a line drawn on every page,
-  // written out again): a page pdf-lib reads but cannot draw on (a /Contents or /Resources of another
-  // type) would otherwise fail only in the sealing job. Nothing else runs in this worker, so pdf-lib
-  // writes without yielding between objects (it yields every 50 by default: seconds at 100,000).
+  // stored document has only the copies the seal stamps, so every reader shows what is signed.
+  // Nothing else runs in this worker, so pdf-lib writes without yielding between objects (it
+  // yields every 50 by default: seconds at 100,000).
+  let document;
   try {
-    const document = await doc.save({ updateFieldAppearances: false, objectsPerTick: Infinity });
-    const font = await doc.embedFont(pdfLib.StandardFonts.Helvetica);
-    for (const page of doc.getPages()) {
+    document = await doc.save({ updateFieldAppearances: false, objectsPerTick: Infinity });
+  } catch (error) {
+    return parentPort.postMessage(failed(error));
+  }
+  // Then what sealing does, tried on the document as kept: loaded again, a text and a line drawn
+  // on every page, a page added (the certificate's), the signature's placeholder added, written out
+  // as the seal writes it (no object streams). A page pdf-lib reads but cannot draw on, or a catalog
+  // the placeholder cannot take, would otherwise fail only in the sealing job (sealable: false); the
+  // size written is the sealed copy's but for the certificate's text.
+  let sealedBytes = null;
+  try {
+    const trial = await PDFDocument.load(document, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: pdfLib.ParseSpeeds.Fastest });
+    const font = await trial.embedFont(pdfLib.StandardFonts.Helvetica);
+    for (const page of trial.getPages()) {
       page.drawText("x", { x: 0, y: 0, size: 5, font, rotate: pdfLib.degrees(page.getRotation().angle) });
       page.drawLine({ start: { x: 0, y: 0 }, end: { x: 1, y: 1 }, thickness: 0.5 });
     }
-    await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
-    parentPort.postMessage({ ...read, document }, [document.buffer]);
+    trial.addPage();
+    require("@signpdf/placeholder-pdf-lib").pdflibAddPlaceholder({
+      pdfDoc: trial,
+      reason: "",
+      contactInfo: "",
+      name: "",
+      location: "",
+      signatureLength: workerData.signatureBytes,
+      subFilter: "ETSI.CAdES.detached",
+    });
+    sealedBytes = (await trial.save({ useObjectStreams: false, objectsPerTick: Infinity })).length;
   } catch (error) {
-    parentPort.postMessage(failed(error));
+    if (failed(error).outcome === "too_complex") return parentPort.postMessage(failed(error));
   }
+  parentPort.postMessage({ ...read, document, sealable: sealedBytes !== null, sealedBytes: sealedBytes ?? 0 }, [document.buffer]);
 })();
 `;

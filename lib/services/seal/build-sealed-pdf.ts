@@ -137,8 +137,8 @@ async function documentOf(
     fonts,
     sha256: upload.sha256,
     pages: doc.getPageCount(),
-    rows: [["Document", `the uploaded original, ${upload.name}`]],
-    note: "The document SHA-256 is that of the PDF uploaded as the contract, as stored before it was sent for signing. The pages before this certificate are its pages, with the boxes listed under Placed boxes stamped on them.",
+    rows: [["Document", `the uploaded PDF, ${upload.name}`]],
+    note: "The document SHA-256 is that of the PDF uploaded as the contract, as the service stored it (written out again when uploaded) before it was sent for signing. The pages before this certificate are its pages, with the boxes listed under Placed boxes stamped on them.",
     boxes: stamped.map(({ placement: p, whom }) => [
       `Page ${p.page}`,
       `${PLACEMENT_KIND_WORDS[p.kind]}: ${whom}`,

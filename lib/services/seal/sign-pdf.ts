@@ -6,12 +6,12 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import type { PDFDocument } from "pdf-lib";
 
+import { SEAL_SIGNATURE_BYTES } from "@/lib/domain/file-content";
+
 import type { TSealIdentity } from "./seal-identity";
 
 /** The signature dictionary's /Name: how /verify recognises a seal of this app even when the certificate bytes were altered. */
 export const SEAL_SIGNATURE_NAME = "Contracts document seal";
-/** Room for the CMS (hex): a 4096-bit key's signature and certificate chain fit with plenty to spare. */
-const SIGNATURE_BYTES = 12_288;
 
 /** Adds the signature field to `doc`, saves it and signs the bytes. `doc` must not be saved again. */
 export async function sealPdf(doc: PDFDocument, identity: TSealIdentity, { reason, location, signingTime }: { reason: string; location: string; signingTime: Date }): Promise<Buffer> {
@@ -22,7 +22,8 @@ export async function sealPdf(doc: PDFDocument, identity: TSealIdentity, { reaso
     name: SEAL_SIGNATURE_NAME,
     location,
     signingTime,
-    signatureLength: SIGNATURE_BYTES,
+    // Room for the CMS (hex): a 4096-bit key's signature and certificate chain fit with plenty to spare.
+    signatureLength: SEAL_SIGNATURE_BYTES,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: "contracts-admin",
   });
