@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
 import { LIFECYCLE_STATES, LIFECYCLE_SUB_STATES } from "@/lib/domain/lifecycle";
+import { searchTerms } from "@/lib/domain/search-syntax";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
 import { answerShapeOf, fieldTable } from "./field-table";
@@ -89,11 +90,12 @@ export const CONTRACT_SORTS = [
 export const CONTRACT_LIFECYCLE_FILTERS = [...LIFECYCLE_STATES, ...LIFECYCLE_SUB_STATES] as const;
 
 /** A point in time in a query: ISO 8601 with its offset, e.g. `2026-11-26T00:00:00Z`. */
-/** The most `-` a search may hold (`q`). */
-const MAX_SEARCH_DASHES = 30;
 const ZTimeParamSchema = z.iso.datetime({ offset: true, error: "must be a date and time such as 2026-11-26T09:00:00Z" });
 /** A filter that is on (`true`) or absent. */
 const ZTrueParamSchema = z.literal("true", { error: "must be true (leave it out to turn the filter off)" });
+
+/** The most `-` operators (before a word: leave it out) a search may hold (`q`). */
+const MAX_SEARCH_NEGATIONS = 30;
 
 const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false }).extend({
   workspace_id: ZIdParamSchema.optional().meta({ description: "Only contracts of this workspace." }),
@@ -103,15 +105,15 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
     .trim()
     .min(1, "must not be empty")
     .max(100, "must be at most 100 characters")
-    // Each `-` before a word leaves the word out; PostgreSQL's web search syntax reads at most 32
+    // Each `-` before a word leaves the word out; PostgreSQL's web search syntax keeps at most 32
     // operators pending at once (more: "tsquery stack too small"), and two may be an `or` and a
-    // word's `and`.
-    .refine((q) => (q.match(/-/g)?.length ?? 0) <= MAX_SEARCH_DASHES, `must hold at most ${MAX_SEARCH_DASHES} dashes`)
+    // word's `and`. A `-` inside a word (`PO-4411`) is no operator.
+    .refine((q) => searchTerms(q).negations <= MAX_SEARCH_NEGATIONS, `must hold at most ${MAX_SEARCH_NEGATIONS} “-” before words`)
     .optional()
     .meta({
       description:
         "Search: only contracts whose name, parties, participants' names or e-mail addresses, data field values or text hold every word " +
-        "(web search syntax: \"a phrase\", or, -word), or (3 characters or more) this text anywhere, in any letter case. Each item then " +
+        "(web search syntax: \"a phrase\", or, -word; at most 30 `-` before words), or (3 characters or more) this text anywhere, in any letter case. Each item then " +
         "carries `_search`: where it matched, the matched words marked.",
     }),
   updated_before: ZTimeParamSchema.optional().meta({ description: "Only contracts last changed before this time." }),

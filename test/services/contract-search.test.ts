@@ -200,7 +200,7 @@ describe("q= finds", () => {
     for (const q of ["kestrel - formula", "kestrel (-formula)", "kestrel !-formula", '"kestrel"-formula', "kestrel<->formula", "kestrel -- - formula", "kestrel -@formula"]) {
       expect([q, await negatedBy(q), searchHighlightPattern(q)!.includes("formula")]).toEqual([q, true, false]);
     }
-    for (const q of ["kestrel -- formula", "kestrel - - formula", "kestrel-formula", "kestrel formula-"]) {
+    for (const q of ["kestrel -- formula", "kestrel - - formula", "kestrel-formula", "kestrel formula-", "kestrel-- formula", "kestrel.-formula", "kestrel @-formula"]) {
       expect([q, await negatedBy(q), searchHighlightPattern(q)!.includes("formula")]).toEqual([q, false, true]);
     }
     // A word ends at `_` and punctuation, as text search reads it: `fo` in `fo_ba` is a word.

@@ -4,6 +4,7 @@
 // every change; migration `contract_search`) is what matches; the page's own rows say where.
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/db/sql";
+import { searchTerms } from "@/lib/domain/search-syntax";
 
 /** Below this length `q` matches words only: a substring of 1–2 characters has no trigram to look up. */
 export const SEARCH_SUBSTRING_MIN = 3;
@@ -80,29 +81,12 @@ function nameHoldsWholeSql(q: string): Sql | null {
 const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /**
- * `q` read as `websearch_to_tsquery` reads it: quoted phrases (to the next quote, or the end); runs
- * of words, from a letter or digit up to a space, a quote or a `-` after anything but a letter or
- * digit (`PO-4411` and an address are one run of several words); and `-`, each negating the term
- * after it, however many signs and spaces lie between (`--sales`, `- - sales`: `sales` again;
- * `a - b`, `(-b)`, `a<->b`: not `b`). Other characters (`(`, `!`, `<`) separate and are passed over.
- */
-const SEARCH_TOKENS = /"([^"]*)"?|([\p{L}\p{M}\p{N}](?:[^\s"-]|(?<=[\p{L}\p{M}\p{N}])-)*)|(-)|[^\s"]/gu;
-
-/**
- * The words of `q`'s terms (SEARCH_TOKENS), a list for each term, split into its runs of letters
- * (with their marks) and digits. A negated term is left out, and so is `or` between two terms (an
- * operator).
+ * The words of `q`'s terms as PostgreSQL reads them (lib/domain/search-syntax.ts), a list for each
+ * term, split into its runs of letters (with their marks) and digits. A negated term is left out,
+ * and so is `or` between two terms (an operator).
  */
 function searchTermWords(q: string): string[][] {
-  const terms: { text: string; negated: boolean; quoted: boolean }[] = [];
-  let negations = 0;
-  for (const [, phrase, run, minus] of q.matchAll(SEARCH_TOKENS)) {
-    if (minus !== undefined) negations += 1;
-    else if (phrase !== undefined || run !== undefined) {
-      terms.push({ text: phrase ?? run!, negated: negations % 2 === 1, quoted: phrase !== undefined });
-      negations = 0;
-    }
-  }
+  const { terms } = searchTerms(q);
   return terms
     .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === terms.length - 1))
     .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])

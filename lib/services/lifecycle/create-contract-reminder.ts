@@ -18,8 +18,9 @@ import { WARNING_HOUR } from "./pending-warnings";
  * at once; 409 `reminder_limit_reached` past 50 unsent or 200 in all. In any state of the contract. Audited as
  * `contract.internal_reminder_create` (a webhook event).
  */
-/** The most internal reminders one contract may have waiting, and in all, sent ones included (the list is answered whole). */
+/** The most internal reminders one contract may have waiting. */
 export const MAX_UNSENT_REMINDERS = 50;
+/** The most one contract may have in all, sent ones included (kept for good): the list is answered whole. */
 export const MAX_REMINDERS = 200;
 
 export async function createContractReminder({
@@ -61,7 +62,7 @@ export async function createContractReminder({
     }
     // Sent ones count too: reminders due today go within the minute, and the list would grow without end.
     if ((await tx.contractReminder.count({ where: { contractId } })) >= MAX_REMINDERS) {
-      throw new DomainError("reminder_limit_reached", `Contract ${contractId} has had ${MAX_REMINDERS} internal reminders, the most one contract may have.`);
+      throw new DomainError("reminder_limit_reached", `Contract ${contractId} has had ${MAX_REMINDERS} internal reminders, the most one contract may have; sent ones are kept, so it can have no more.`);
     }
     const reminder = await tx.contractReminder.create({
       data: {
