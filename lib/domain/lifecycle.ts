@@ -274,12 +274,8 @@ export function terminationOf(
   if (on !== null && on < today) return { dateProblem: `must be today (${today}) or later; leave it out to terminate now` };
   const endDate = on ?? today;
   if (life.endDate !== null && endDate >= life.endDate) return { refusal: `The contract already ends on ${life.endDate}.` };
-  // A contract that has not started ends on its start date at the earliest: an end before its start
-  // is no period at all.
-  if (endDate < life.startDate) {
-    return on === null
-      ? { refusal: `The contract starts on ${life.startDate}; terminate it on that day or later.` }
-      : { dateProblem: `must be on or after the contract's start date (${life.startDate})` };
-  }
+  // A date before a start still ahead would end it on a day it never ran (and the job, walking from
+  // its period's start, would never write that end): it ends now, or on its start date or later.
+  if (on !== null && on < life.startDate) return { dateProblem: `must be on or after the contract's start date (${life.startDate}); leave it out to end it now` };
   return { endAt: on === null ? now : startOf(addDaysTo(on, 1), facts.timeZone), endDate };
 }

@@ -448,9 +448,9 @@ export const ENDPOINTS = {
     path: "/v1/contracts/{contract_id}/terminate",
     summary: "End a signed contract early",
     description:
-      "Ends it now, or at the end of `date` (today or later, and not before its start date: 400 naming `date`). It then becomes " +
-      "`ended` with sub-state `terminated`. 409 `lifecycle_action_refused` for a contract not signed, already ended, ending by that " +
-      "date anyway, or not started yet with no `date` (it ends on its start date at the earliest). Editors and administrators.",
+      "Ends it now, or at the end of `date` (today or later, and not before a start date still ahead: 400 naming `date`). It then " +
+      "becomes `ended` with sub-state `terminated`. 409 `lifecycle_action_refused` for a contract not signed, already ended, or " +
+      "ending by that date anyway. Editors and administrators.",
     tag: "Contract lifecycle",
     params: ZContractPathParamsSchema,
     body: ZTerminateContractRequestSchema,

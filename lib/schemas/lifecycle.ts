@@ -48,7 +48,7 @@ export const ZLifecycleSettingsRequestSchema = requestObject({
 
 /** Ends the contract now (no `date`), or at the end of `date`. */
 export const ZTerminateContractRequestSchema = requestObject({
-  date: ZDateSchema.optional().meta({ description: "The last day the contract is in force; today or later, and not before its start date. Left out: it ends now." }),
+  date: ZDateSchema.optional().meta({ description: "The last day the contract is in force; today or later, and not before a start date still ahead. Left out: it ends now." }),
 }).meta({ id: "TerminateContractRequest" });
 
 export const ZCreateContractReminderRequestSchema = requestObject({

@@ -118,12 +118,13 @@ describe("the lifecycle at an instant", () => {
     expect(lifecycleAt({ ...single, signedOn: "2026-06-01" }, at("2026-06-02T12:00:00Z"))).toMatchObject({ periodStartDate: "2026-06-01", endDate: "2026-06-30" });
   });
 
-  it("ends a contract that has not started on its start date at the earliest", () => {
+  it("ends a contract that has not started now, or on its start date or later, never on a day between", () => {
     const awaiting = facts({ ...yearly, start_date: "2027-01-01" });
     const now = at("2026-06-01T10:00:00Z");
     expect(lifecycleAt(awaiting, now)).toMatchObject({ state: "awaiting", startDate: "2027-01-01" });
-    expect(terminationOf(awaiting, now, null)).toEqual({ refusal: "The contract starts on 2027-01-01; terminate it on that day or later." });
-    expect(terminationOf(awaiting, now, "2026-12-31")).toEqual({ dateProblem: "must be on or after the contract's start date (2027-01-01)" });
+    expect(terminationOf(awaiting, now, null)).toEqual({ endAt: now, endDate: "2026-06-01" });
+    expect(lifecycleAt({ ...awaiting, endAt: now, endKind: "terminated" }, now)).toMatchObject({ state: "ended", subState: "terminated", nextChangeAt: null });
+    expect(terminationOf(awaiting, now, "2026-12-31")).toEqual({ dateProblem: "must be on or after the contract's start date (2027-01-01); leave it out to end it now" });
     expect(terminationOf(awaiting, now, "2027-01-01")).toEqual({ endAt: startOf("2027-01-02", "Europe/Stockholm"), endDate: "2027-01-01" });
     // Ended so, it runs its one day and ends, as any terminated contract.
     expect(lifecycleAt({ ...awaiting, endAt: startOf("2027-01-02", "Europe/Stockholm"), endKind: "terminated" }, at("2027-01-03T10:00:00Z"))).toMatchObject({
