@@ -8,7 +8,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 
 export interface TPdfSignatureCheck {
-  /** A /ByteRange with a /Contents hex string was found. */
+  /** A /ByteRange with its four numbers was found (whether or not it places a hex string). */
   signed: boolean;
   /** The byte range starts at 0, ends at the end of the file and skips exactly the signature's hex string. */
   coversWholeFile: boolean;
