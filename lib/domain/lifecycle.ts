@@ -103,6 +103,22 @@ export interface TLifeFacts {
   /** When staff made it end (by notice or termination): the instant it ends; null when they did not. */
   endAt: Date | null;
   endKind: "canceled" | "terminated" | null;
+  /**
+   * The instant the lifecycle as last stored was reached, in `timeZone` (`reachedAtOf`; null: none
+   * stored). The lifecycle never goes back before it: a time zone moved west would otherwise take
+   * back a start, a renewal or an end already written, and write it again at the new midnight.
+   */
+  reachedAt: Date | null;
+}
+
+/**
+ * The instant a stored lifecycle was reached in `timeZone`: the midnight its period began (active),
+ * or the one after its last day (ended); null while awaiting or before it was stored.
+ */
+export function reachedAtOf(stored: { state: TLifecycleState | null; periodStartDate: string | null; endDate: string | null }, timeZone: string): Date | null {
+  if (stored.state === "active" && stored.periodStartDate !== null) return startOf(stored.periodStartDate, timeZone);
+  if (stored.state === "ended" && stored.endDate !== null) return startOf(addDaysTo(stored.endDate, 1), timeZone);
+  return null;
 }
 
 export interface TLifecycle {
@@ -176,9 +192,10 @@ function periodIndex(boundary: (k: number) => string | null, day: string): numbe
   return low;
 }
 
-/** The lifecycle of a signed contract at `now`. */
-export function lifecycleAt(facts: TLifeFacts, now: Date): TLifecycle {
+/** The lifecycle of a signed contract at `now`, or at `facts.reachedAt` if that is later (it never goes back). */
+export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
   const { term, timeZone } = facts;
+  const now = facts.reachedAt !== null && facts.reachedAt.getTime() > asked.getTime() ? facts.reachedAt : asked;
   const start = term.start_date ?? facts.signedOn;
   const boundary = boundaries(term, start);
   const today = dateAt(now, timeZone);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addPeriod, dateAt, parsePeriod, startOf } from "@/lib/domain/calendar";
-import { lifecycleAt, noticeRefusal, NO_TERM, termProblems, terminationOf, type TLifeFacts, type TTerm } from "@/lib/domain/lifecycle";
+import { lifecycleAt, noticeRefusal, NO_TERM, reachedAtOf, termProblems, terminationOf, type TLifeFacts, type TTerm } from "@/lib/domain/lifecycle";
 
 const term = (t: Partial<TTerm>): TTerm => ({ ...NO_TERM, ...t });
 const at = (iso: string) => new Date(iso);
@@ -10,6 +10,7 @@ const facts = (t: Partial<TTerm>, more: Partial<TLifeFacts> = {}): TLifeFacts =>
   signedOn: "2026-01-10",
   endAt: null,
   endKind: null,
+  reachedAt: null,
   ...more,
 });
 
@@ -75,6 +76,20 @@ describe("the lifecycle at an instant", () => {
     const f = facts({ duration: "single_period", initial_duration: "P1M" }, { signedOn: "2026-01-31" });
     expect(lifecycleAt(f, at("2026-02-10T00:00:00Z"))).toMatchObject({ state: "active", startDate: "2026-01-31", endDate: "2026-02-27", nextChangeAt: startOf("2026-02-28", "Europe/Stockholm") });
     expect(lifecycleAt(f, startOf("2026-02-28", "Europe/Stockholm"))).toMatchObject({ state: "ended", subState: null, endDate: "2026-02-27", nextChangeAt: null });
+  });
+
+  it("never goes back from what was stored: a zone moved west reads a renewal, a start or an end already reached from then", () => {
+    const honolulu = (more: Partial<TLifeFacts> = {}) => facts(yearly, { timeZone: "Pacific/Honolulu", ...more });
+    const afterRenewal = at("2027-01-31T23:30:00Z"); // 1 February in Stockholm, 31 January in Honolulu
+    const renewed = reachedAtOf({ state: "active", periodStartDate: "2027-02-01", endDate: null }, "Pacific/Honolulu");
+    expect(lifecycleAt(honolulu(), afterRenewal)).toMatchObject({ renewals: 0, periodStartDate: "2026-02-01" });
+    expect(lifecycleAt(honolulu({ reachedAt: renewed }), afterRenewal)).toMatchObject({ state: "active", renewals: 1, periodStartDate: "2027-02-01", nextChangeAt: startOf("2028-02-01", "Pacific/Honolulu") });
+    const started = reachedAtOf({ state: "active", periodStartDate: "2026-02-01", endDate: null }, "Pacific/Honolulu");
+    expect(lifecycleAt(honolulu({ reachedAt: started }), at("2026-01-31T23:30:00Z")).state).toBe("active");
+    const single = { duration: "single_period" as const, start_date: "2026-02-01", end_date: "2026-02-28" };
+    const ended = reachedAtOf({ state: "ended", periodStartDate: "2026-02-01", endDate: "2026-02-28" }, "Pacific/Honolulu");
+    expect(lifecycleAt(facts(single, { timeZone: "Pacific/Honolulu", reachedAt: ended }), at("2026-02-28T23:30:00Z"))).toMatchObject({ state: "ended", nextChangeAt: null });
+    expect(reachedAtOf({ state: "awaiting", periodStartDate: "2026-02-01", endDate: null }, "UTC")).toBeNull();
   });
 
   it("takes notice before, on and after the deadline", () => {

@@ -482,6 +482,32 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
     }
   });
 
+  it("time_zone moved west and back: a renewal already written is never taken back, nor written or warned about again", async () => {
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    const zone = (time_zone: string, when: string) =>
+      atTime(at(when), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone } }));
+    const id = await signed({ duration: "recurring", renewal_period: "P1M", notice_period: "P10D" }, at("2026-01-10T09:00:00Z"));
+    try {
+      // Renewed at midnight in Stockholm (23:00 UTC); in Honolulu it is still the afternoon before.
+      await job("2026-02-09T23:30:00Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-02-10", "2026-03-09"], renewals: 1, notice_deadline: "2026-02-27" });
+      await zone("Pacific/Honolulu", "2026-02-09T23:40:00Z");
+      await job("2026-02-09T23:41:00Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-02-10", "2026-03-09"], renewals: 1, notice_deadline: "2026-02-27" });
+      // Midnight in Honolulu, then back to Stockholm: still the one renewal, the one warning.
+      await job("2026-02-10T10:00:00Z");
+      await zone(ZONE, "2026-02-10T11:00:00Z");
+      await job("2026-02-10T11:00:01Z");
+      await job("2026-02-20T12:00:00Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-02-10", "2026-03-09"], renewals: 1 });
+      expect(await actions(id, "contract.renew")).toEqual(["contract.renew"]);
+      const warned = await db.prisma.auditEvent.findMany({ where: { contractId: id, action: "contract.notice_warning_send" }, orderBy: { id: "asc" } });
+      expect(warned.map((e) => (e.after as { notice_deadline: string }).notice_deadline)).toEqual(["2026-02-27"]);
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
+
   it("time_zone: a name the runtime knows moves unsent reminders by the same rules as creating them (never PostgreSQL's own zone table), and offsets are not names", async () => {
     const { isTimeZone } = await import("@/lib/domain/calendar");
     const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");

@@ -2,7 +2,7 @@
 // (notice, termination), the lifecycle as last stored, the warnings sent, and its workspace's time
 // zone and default warning days; and the facts lib/domain/lifecycle.ts computes the state from.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TLifeFacts, TTerm } from "@/lib/domain/lifecycle";
+import { reachedAtOf, type TLifeFacts, type TTerm } from "@/lib/domain/lifecycle";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { sectionSelectOf, sectionValuesOf } from "@/lib/schemas/field-table";
 
@@ -36,7 +36,10 @@ export type TLifecycleRow = Prisma.ContractGetPayload<{ select: typeof LIFECYCLE
 /** A `date` column's value as `YYYY-MM-DD` (Prisma reads it as midnight UTC). */
 const day = (value: Date | null): string | null => (value === null ? null : value.toISOString().slice(0, 10));
 
-/** What lifecycleAt computes from: the term, the day it was signed (`signedOn`, when not stored yet), staff's end. */
+/**
+ * What lifecycleAt computes from: the term, the day it was signed (`signedOn`, when not stored yet),
+ * staff's end, and the instant the stored lifecycle was reached (it never goes back from there).
+ */
 export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = day(row.signedOn)): TLifeFacts {
   if (signedOn === null) throw new Error(`contract ${row.id} has no signing day`);
   return {
@@ -45,5 +48,6 @@ export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = d
     signedOn,
     endAt: row.endAt,
     endKind: row.endKind,
+    reachedAt: reachedAtOf({ state: row.lifecycleState, periodStartDate: day(row.periodStartDate), endDate: day(row.endsOn) }, row.workspace.timeZone),
   };
 }
