@@ -95,6 +95,11 @@ function inspect(doc) {
       // Actions that reach outside the document: open another file (a network path leaks the
       // reader's Windows credentials to that server), or send or import a form's data.
       if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData") active.add("outside_actions");
+      // Sound, video and 3D: played by some readers on a click, never shown on the signing page
+      // (pdf.js): the signer would not have seen what the sealed copy can show.
+      if (s === "Sound" || s === "Movie" || s === "Rendition" || s === "RichMediaExecute" || s === "GoTo3DView") active.add("media");
+      const subtype = nameOf(dict.get("Subtype"));
+      if (subtype === "Sound" || subtype === "Movie" || subtype === "Screen" || subtype === "RichMedia" || subtype === "3D") active.add("media");
       // A link is to a web page or an e-mail address: file: and other schemes open files too.
       if (s === "URI") {
         const uri = resolve(dict.get("URI"));

@@ -314,6 +314,27 @@ describe("inspectUploadedPdf", () => {
       expect(await inspectUploadedPdf(await save(linked.doc))).toMatchObject({ ok: true });
     });
 
+    it("sound, video and 3D: their actions and their annotations", async () => {
+      const media = [
+        { Subtype: "Link", A: { S: "Sound", Sound: { Type: "Sound", R: 8000 } } },
+        { Subtype: "Link", A: { S: "Movie", T: PDFString.of("clip") } },
+        { Subtype: "Link", A: { S: "Rendition", OP: 0 } },
+        { Subtype: "Link", A: { S: "RichMediaExecute", TI: PDFString.of("x") } },
+        { Subtype: "Link", A: { S: "GoTo3DView", V: 0 } },
+        { Subtype: "Screen" },
+        { Subtype: "RichMedia" },
+        { Subtype: "3D" },
+        { Subtype: "Movie", Movie: { F: PDFString.of("clip.mov") } },
+      ];
+      for (const annotation of media) {
+        const { doc, pages } = await document();
+        annotate(doc, pages[0], annotation);
+        expect(await problemOf(await save(doc)), JSON.stringify(annotation)).toBe(
+          "The PDF contains sound, video or 3D content, which a contract's document may not carry; print it to PDF again and upload that.",
+        );
+      }
+    });
+
     it("embedded files: doc.attach, the names tree alone, an associated file alone, a file attachment annotation", async () => {
       const attached = await document();
       await attached.doc.attach(Buffer.from("hello"), "hello.txt", { mimeType: "text/plain" });
