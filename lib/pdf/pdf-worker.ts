@@ -6,6 +6,7 @@
 // (inspect-uploaded-pdf.ts) are two such scripts.
 import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
+import { DomainError } from "@/lib/domain/errors";
 
 const TIME_LIMIT_MS = 10_000;
 /**
@@ -15,6 +16,11 @@ const TIME_LIMIT_MS = 10_000;
  */
 export const MAX_PDF_WORKERS = 2;
 const workers = pLimit(MAX_PDF_WORKERS);
+/**
+ * PDFs that may wait for a worker in a process. Each waits with its bytes in memory (up to 25 MiB),
+ * so a burst of uploads past this is answered 503 at once rather than held without bound.
+ */
+export const MAX_WAITING_PDF_CHECKS = 8;
 const HEAP_MB = 160;
 /** What the object and cross-reference streams of one PDF may inflate to, together. */
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
@@ -61,9 +67,13 @@ decoding.decodePDFRawStream = (raw) => {
  * Runs `script` (CommonJS, after the prelude above) on `bytes`, once one of the `MAX_PDF_WORKERS`
  * slots is free, and resolves with the one message it posts, or with `failed(reason)` when the
  * worker ends otherwise: "time" (10 s), the worker's error code (e.g. ERR_WORKER_OUT_OF_MEMORY past
- * its 160 MB heap), or "exit". The slot is free again once the worker is gone.
+ * its 160 MB heap), or "exit". The slot is free again once the worker is gone. With
+ * `MAX_WAITING_PDF_CHECKS` already waiting, a 503 `service_unavailable` (retry in a few seconds).
  */
 export function runPdfWorker<T>(script: string, bytes: Uint8Array, data: Record<string, unknown>, failed: (reason: string) => T): Promise<T> {
+  if (workers.pendingCount >= MAX_WAITING_PDF_CHECKS) {
+    return Promise.reject(new DomainError("service_unavailable", "Too many PDFs are being checked right now; upload again in a few seconds.", { headers: { "Retry-After": "5" } }));
+  }
   return workers(() => new Promise<T>((resolve) => {
     const worker = new Worker(PRELUDE + script, {
       eval: true,
