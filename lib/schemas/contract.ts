@@ -8,7 +8,7 @@ import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZT
 import { answerShapeOf, fieldTable } from "./field-table";
 import { ZDateSchema, ZDurationSchema, ZLifecycleSettingsRequestSchema, ZLifecycleStateSchema, ZLifecycleSubStateSchema, ZPeriodSchema } from "./lifecycle";
 import { ZDataFieldValueRequestSchema } from "./data-field";
-import { CONTRACT_LIMITS, SEARCH_MATCH_LIMIT } from "./limits";
+import { CONTRACT_LIMITS, SEARCH_MATCH_LIMIT, SEARCH_QUERY_MAX_LENGTH } from "./limits";
 import { ZPaginatedSchema, ZPaginationQuerySchema } from "./pagination";
 import { ZCreatePartyRequestSchema, ZPartySchema, ZPartySummarySchema } from "./party";
 
@@ -104,7 +104,7 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
     .string()
     .trim()
     .min(1, "must not be empty")
-    .max(100, "must be at most 100 characters")
+    .max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
     // Each `-` before a word leaves the word out; PostgreSQL's web search syntax keeps at most 32
     // operators pending at once (more: "tsquery stack too small"), and two may be an `or` and a
     // word's `and`. A `-` inside a word (`PO-4411`) is no operator.

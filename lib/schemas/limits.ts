@@ -14,6 +14,9 @@ export const CONTRACT_LIMITS = {
   dataFieldValues: 500,
 } as const;
 
+/** The longest search (`q`, after trimming) the contracts list takes: the API's rule and the list page's box. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
 /**
  * A contracts list with `q` holds the newest this many matches, and orders (or ranks), counts and
  * pages those; its `count_exact` says when more match. A word most contracts hold is then found in

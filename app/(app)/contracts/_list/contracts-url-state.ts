@@ -1,6 +1,7 @@
 import { CONTRACT_STATES } from "@/lib/domain/enums";
 import { defineUrlState, pageParams, param } from "@/lib/client/url-state";
 import type { TContractListQuery, TContractSort } from "@/lib/schemas";
+import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/schemas/limits";
 
 /** The columns `/v1/contracts` sorts by; each also descending with a leading `-`. */
 export const CONTRACT_SORT_KEYS = ["id", "name", "created_time", "updated_time", "end_date", "notice_deadline"] as const;
@@ -17,8 +18,8 @@ export const CONTRACT_LIFECYCLE_FILTER_VALUES = ["awaiting", "active", "ended", 
 export type TContractLifecycleFilter = (typeof CONTRACT_LIFECYCLE_FILTER_VALUES)[number];
 export type TContractLifecycleFiltersMatchApi = TAssert<TSame<NonNullable<TContractListQuery["lifecycle_state"]>, TContractLifecycleFilter>>;
 
-/** `q`'s longest value after trimming, as `/v1/contracts` takes it (docs/api.md "Finding contracts by name"). */
-export const CONTRACT_SEARCH_MAX_LENGTH = 100;
+/** `q`'s longest value after trimming, as `/v1/contracts` takes it (docs/api.md "Finding contracts"). */
+export const CONTRACT_SEARCH_MAX_LENGTH = SEARCH_QUERY_MAX_LENGTH;
 
 const SORTS = CONTRACT_SORT_KEYS.flatMap((key) => [key, `-${key}` as const]);
 
