@@ -96,6 +96,9 @@ export function isSelfParsedPathParam(schema: unknown): schema is z.ZodType {
  */
 const NAME_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
+/** Whether a name holds any of those. */
+export const hasNameControlCharacters = (name: string): boolean => NAME_CONTROL_CHARACTERS.test(name);
+
 /** The same for text of several lines (a reason): everything a name may not hold but the line break (LF). */
 export const hasTextControlCharacters = (text: string): boolean => NAME_CONTROL_CHARACTERS.test(text.replaceAll("\n", ""));
 
@@ -119,7 +122,7 @@ export const ZNameSchema = z
   .trim()
   .min(1, "must not be empty")
   .max(100, "must be at most 100 characters")
-  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), "must be one line of text, without line breaks, tabs or other control characters");
+  .refine((name) => !hasNameControlCharacters(name), "must be one line of text, without line breaks, tabs or other control characters");
 
 /** What the API answers with: UTC, millisecond precision, numeric offset (docs/api.md "Conventions"). */
 export const ZTimestampSchema = z

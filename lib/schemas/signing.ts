@@ -2,7 +2,7 @@
 // page a participant opens from their invitation, not part of /v1.
 import { z } from "zod";
 
-import { reasonSchema, requestObject, typeError } from "./common";
+import { hasNameControlCharacters, reasonSchema, requestObject, typeError } from "./common";
 import { ZEmailSchema } from "./participant";
 
 const ZCodeSchema = z
@@ -23,9 +23,16 @@ export const ZDeclineRequestSchema = requestObject({
 
 /** Handing the signature on (docs/signing.md "Delegation"): who signs instead, and why (optional). */
 export const ZDelegateRequestSchema = requestObject({
-  name: z.string({ error: typeError("a string") }).trim().min(1, "Type the name of the person who should sign.").max(100, "The name can be at most 100 characters long."),
+  name: z
+    .string({ error: typeError("a string") })
+    .trim()
+    .min(1, "Type the name of the person who should sign.")
+    .max(100, "The name can be at most 100 characters long.")
+    .refine((name) => !hasNameControlCharacters(name), "The name must be one line of text, without line breaks, tabs or other control characters."),
   email: ZEmailSchema.refine((email) => email !== "", "Type the e-mail address of the person who should sign."),
   reason: reasonSchema({ tooLong: "The reason can be at most 2,000 characters long.", notPlain: "The reason must be plain text: line breaks are fine, tabs and other control characters are not." }),
+  /** For a signatory whose signing needs an e-mailed code: handing on needs it too. */
+  code: ZCodeSchema,
 });
 
 export type TSigningPageView = {

@@ -15,6 +15,8 @@ describe("names refuse control characters", () => {
     expect(problemsOf(ZCreatePartyRequestSchema, { type: "company", name: "Acme", participants: [{ name, email: "ann@example.org" }] })).toEqual({ "participants.0.name": [SENTENCE] });
     expect(problemsOf(ZCreateContractRequestSchema, { workspace_id: 1, template_id: 1, name })).toMatchObject({ name: [SENTENCE] });
     expect(problemsOf(ZCreateApiTokenRequestSchema, { name })).toEqual({ name: [SENTENCE] });
+    // A delegate's name, typed on the signing page, goes into the mail that invites them.
+    expect(problemsOf(ZDelegateRequestSchema, { name, email: "bo@example.org" })).toEqual({ name: ["The name must be one line of text, without line breaks, tabs or other control characters."] });
   });
 
   test("letters of every script, punctuation and inner spaces are names; edges are trimmed", () => {

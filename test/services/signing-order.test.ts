@@ -9,7 +9,11 @@ import { getPublishReadiness } from "@/lib/services/contracts/get-publish-readin
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { withdrawContract } from "@/lib/services/contracts/withdraw-contract";
 import { updateParticipant } from "@/lib/services/participants/update-participant";
+import { twoStepCode } from "@/lib/domain/signing";
+import { CONTRACT_LIMITS } from "@/lib/schemas/limits";
 import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
+import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
+import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { getSigningLink } from "@/lib/services/signing/get-signing-link";
 import { sendInvitationAgain } from "@/lib/services/signing/send-invitation-again";
 import { decideByLink } from "@/lib/services/signing/decide-by-link";
@@ -221,6 +225,60 @@ describe("delegation", () => {
     const person = await published([{ name: "Una U" }], { ordered: false });
     expect((await openSigningLink({ db: db.prisma, token: person.links["Una U"]! })).you.canDelegate).toBe(false);
     expect(await rejection(delegate(person.links["Una U"]!, "new.four@example.org"))).toEqual({ key: "delegation_not_allowed", status: 409 });
+  });
+
+  it("with an e-mailed code: only in turn, only with the live code (wrong ones counted toward the lock), never once locked", async () => {
+    const c = await published([{ name: "Vic V", order: 1, twoStep: "email" }, { name: "Wen W", order: 2, twoStep: "email" }], { companies: true });
+    const handOn = (token: string, code?: string) =>
+      delegateByLink({ db: db.prisma, token, delegation: { name: "Xia X", email: `xia.${Date.now()}@example.org`, reason: "", code }, linkOrigin: ORIGIN });
+    const vic = c.ids["Vic V"]!.participantId;
+    // Out of turn: no code can be had yet, so no handover either; the page does not offer it.
+    expect((await openSigningLink({ db: db.prisma, token: c.links["Wen W"]! })).you.canDelegate).toBe(false);
+    expect(await rejection(handOn(c.links["Wen W"]!))).toEqual({ key: "not_your_turn", status: 409 });
+    // In turn: the page offers it, but the link alone does not hand on.
+    expect((await openSigningLink({ db: db.prisma, token: c.links["Vic V"]! })).you.canDelegate).toBe(true);
+    expect(await rejection(handOn(c.links["Vic V"]!))).toEqual({ key: "two_step_code_invalid", status: 400 });
+    await sendTwoStepCode({ db: db.prisma, token: c.links["Vic V"]!, linkOrigin: ORIGIN });
+    expect(await rejection(handOn(c.links["Vic V"]!, "000000"))).toEqual({ key: "two_step_code_invalid", status: 400 });
+    expect((await db.prisma.participant.findUniqueOrThrow({ where: { id: vic } })).twoStepWrongTries).toBe(1);
+    expect(await events(c.id, "participant.delegate")).toEqual([]);
+    const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: vic } });
+    await handOn(c.links["Vic V"]!, twoStepCode(await loadSigningSecret(db.prisma), vic, row.twoStepCodeNonce!));
+    expect(await events(c.id, "participant.delegate")).toHaveLength(1);
+    // A locked link hands nothing on (and the page says so instead of offering it).
+    const locked = await published([{ name: "Yan Y", twoStep: "email" }], { ordered: false, companies: true });
+    await db.prisma.participant.update({ where: { id: locked.ids["Yan Y"]!.participantId }, data: { twoStepLockedAt: new Date() } });
+    expect((await openSigningLink({ db: db.prisma, token: locked.links["Yan Y"]! })).you.canDelegate).toBe(false);
+    expect(await rejection(handOn(locked.links["Yan Y"]!, "123456"))).toEqual({ key: "two_step_locked", status: 403 });
+  });
+
+  it("a chain of handovers stops at the most participants a party may have (409), each link adding one", async () => {
+    const c = await published([{ name: "Zed Z" }], { ordered: false, companies: true });
+    const { partyId } = c.ids["Zed Z"]!;
+    let token = c.links["Zed Z"]!;
+    for (let i = 1; i < CONTRACT_LIMITS.participantsPerParty; i++) {
+      await delegateByLink({ db: db.prisma, token, delegation: { name: `Link ${i}`, email: `link${i}.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+      const next = await db.prisma.participant.findFirstOrThrow({ where: { partyId, name: `Link ${i}` } });
+      token = await linkOf(c.id, { participantId: next.id, partyId });
+    }
+    expect(await db.prisma.participant.count({ where: { partyId } })).toBe(CONTRACT_LIMITS.participantsPerParty);
+    const refused = delegateByLink({ db: db.prisma, token, delegation: { name: "One more", email: `more.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+    expect(await rejection(refused)).toEqual({ key: "delegation_not_allowed", status: 409 });
+    expect(await db.prisma.participant.count({ where: { partyId } })).toBe(CONTRACT_LIMITS.participantsPerParty);
+  });
+
+  it("a decline's reason and a delegate's name are stored in mail as typed, never as a placeholder the outbox would fill in", async () => {
+    const c = await published([{ name: "Amy A" }, { name: "Ben B" }], { ordered: false, companies: true });
+    await delegateByLink({ db: db.prisma, token: c.links["Amy A"]!, delegation: { name: "Cal {{code}}", email: `cal.${Date.now()}@example.org`, reason: "see {{signing_link}}" }, linkOrigin: ORIGIN });
+    await decideByLink({ db: db.prisma, token: c.links["Ben B"]!, decision: { kind: "decline", reason: "Price too high {{code}}" }, linkOrigin: ORIGIN });
+    const mails = await db.prisma.emailMessage.findMany({ where: { contractId: c.id, kind: { in: ["invitation", "declined"] } } });
+    const declined = mails.filter((m) => m.kind === "declined");
+    expect(declined.length).toBeGreaterThan(0);
+    for (const mail of declined) expect(mail.body).toContain("Price too high { {code} }");
+    const handedOn = mails.find((m) => m.body.includes("asked you to sign in their place"))!;
+    expect(handedOn.body).toContain("see { {signing_link} }");
+    // The invitation's own link stays the one placeholder it holds.
+    expect(handedOn.body.match(/\{\{[a-z_]+\}\}/g)).toEqual(["{{signing_link}}"]);
   });
 
   it("a delegate of a later stage is invited when that stage opens, and signs in its turn", async () => {

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
+import { ERROR_CODES } from "@/lib/domain/error-codes";
 
 // The signing page's parts for signing order and delegation (docs/signing.md "Signing order",
 // "Delegation"): the waiting notice, handing the signature on, and what the page says afterwards.
@@ -37,8 +38,12 @@ export function DelegatedNotice({ delegateName }: { delegateName: string }) {
 const FIELDS = ["name", "email", "reason"] as const;
 type TField = (typeof FIELDS)[number];
 
-/** "Someone else should sign": name, e-mail and an optional reason. */
-export function DelegateSection({ base, onDelegated }: { base: string; onDelegated: (delegateName: string) => void }) {
+/**
+ * "Someone else should sign": name, e-mail and an optional reason; `code`, the e-mailed code typed
+ * above, when the signatory's signing needs one (undefined when it does not). Too many wrong codes
+ * lock the link (`onLocked`).
+ */
+export function DelegateSection({ base, code, onDelegated, onLocked }: { base: string; code: string | undefined; onDelegated: (delegateName: string) => void; onLocked: () => void }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<TField, string>>({ name: "", email: "", reason: "" });
   const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
@@ -59,9 +64,13 @@ export function DelegateSection({ base, onDelegated }: { base: string; onDelegat
     setError(null);
     setErrors({});
     try {
-      const answer = await fetchJson<{ delegate_name: string }>(`${base}/delegate`, { method: "POST", body: JSON.stringify(values) });
+      const answer = await fetchJson<{ delegate_name: string }>(`${base}/delegate`, { method: "POST", body: JSON.stringify({ ...values, ...(code !== undefined ? { code } : {}) }) });
       onDelegated(answer.delegate_name);
     } catch (e) {
+      if (e instanceof RequestError && e.errorCode === ERROR_CODES.two_step_locked.code) {
+        onLocked();
+        return;
+      }
       const byField: Partial<Record<TField, string>> = {};
       if (e instanceof RequestError) {
         for (const field of FIELDS) {
@@ -115,7 +124,9 @@ export function DelegateSection({ base, onDelegated }: { base: string; onDelegat
       <h3 id="delegate-heading" className="text-base font-semibold text-slate-900">
         Ask someone else to sign
       </h3>
-      <p className="text-sm text-slate-700">They get their own link by e-mail and sign in your place; your link stops working.</p>
+      <p className="text-sm text-slate-700">
+        They get their own link by e-mail and sign in your place; your link stops working.{code !== undefined && " Type the code from your e-mail above first."}
+      </p>
       {field("name", "Their full name", { autoComplete: "off" })}
       {field("email", "Their e-mail address", { type: "email", autoComplete: "off" })}
       {field("reason", "Why? (optional, they will see it)", { multiline: true })}

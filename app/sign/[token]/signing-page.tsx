@@ -152,7 +152,9 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
 
   if (!you.signatory) return <p className="text-slate-700">You receive this contract to read; there is nothing for you to sign.</p>;
   if (you.sign_state !== "undecided") return <p className="text-slate-700">You have {you.sign_state} this contract.</p>;
-  const delegate = you.can_delegate && <DelegateSection base={base} onDelegated={(delegateName) => onDone({ kind: "delegated", delegateName })} />;
+  const delegate = you.can_delegate && (
+    <DelegateSection base={base} code={needsCode ? code : undefined} onDelegated={(delegateName) => onDone({ kind: "delegated", delegateName })} onLocked={() => setLocked(true)} />
+  );
   if (!you.your_turn) {
     return (
       <>
@@ -229,7 +231,7 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
       )}
       {needsCode && (
         <div className="mt-3 space-y-2">
-          <p className="text-sm text-slate-700">To sign or decline, confirm it is you with a code sent to your e-mail.</p>
+          <p className="text-sm text-slate-700">To sign, decline or hand it on, confirm it is you with a code sent to your e-mail.</p>
           <button type="button" onClick={askCode} disabled={busy} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50">
             E-mail me a code
           </button>

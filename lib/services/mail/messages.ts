@@ -1,6 +1,18 @@
 // The texts of the mail the contract's life sends. Plain text; `{{signing_link}}` and `{{code}}`
 // are filled in when a message is sent (lib/services/mail/enqueue-email.ts says why).
 
+/**
+ * Text someone wrote (a contract's or a person's name, a message, a reason, a note), made safe to
+ * store in a body: the outbox fills in `{{…}}` when sending (enqueue-email.ts), so typed braces
+ * would otherwise take the recipient's link or code, or leave a mail that cannot be built.
+ */
+const inert = (text: string) => text.replaceAll("{{", "{ {").replaceAll("}}", "} }");
+
+/** Every text among a message's values made inert; each message reads its values through this. */
+function inertValues<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? inert(value) : value])) as T;
+}
+
 export interface TInvitationText {
   participantName: string;
   senderName: string;
@@ -15,7 +27,8 @@ function dateWords(time: Date): string {
   return time.toISOString().slice(0, 10);
 }
 
-export function invitationMail({ participantName, senderName, contractName, signatory, subject, message, expiresAt }: TInvitationText) {
+export function invitationMail(values: TInvitationText) {
+  const { participantName, senderName, contractName, signatory, subject, message, expiresAt } = inertValues(values);
   const ask = signatory ? "to read and sign" : "to read";
   return {
     subject: subject ?? (signatory ? `Please sign: ${contractName}` : `For your information: ${contractName}`),
@@ -32,27 +45,30 @@ export function invitationMail({ participantName, senderName, contractName, sign
   };
 }
 
-export function twoStepCodeMail({ participantName, contractName }: { participantName: string; contractName: string }) {
+export function twoStepCodeMail(values: { participantName: string; contractName: string }) {
+  const { participantName, contractName } = inertValues(values);
   return {
     subject: `Your code for "${contractName}"`,
     body: [
       `Hello ${participantName},`,
       "",
-      `Your code to sign or decline "${contractName}" is: {{code}}`,
+      `Your code to sign, decline or hand on "${contractName}" is: {{code}}`,
       "",
       "It works for 10 minutes. If you did not ask for it, ignore this message.",
     ].join("\n"),
   };
 }
 
-export function signedMail({ participantName, contractName }: { participantName: string; contractName: string }) {
+export function signedMail(values: { participantName: string; contractName: string }) {
+  const { participantName, contractName } = inertValues(values);
   return {
     subject: `Signed: ${contractName}`,
     body: [`Hello ${participantName},`, "", `Every signatory has signed "${contractName}". The contract is now signed.`].join("\n"),
   };
 }
 
-export function declinedMail({ participantName, contractName, declinedBy, reason }: { participantName: string; contractName: string; declinedBy: string; reason: string }) {
+export function declinedMail(values: { participantName: string; contractName: string; declinedBy: string; reason: string }) {
+  const { participantName, contractName, declinedBy, reason } = inertValues(values);
   return {
     subject: `Declined: ${contractName}`,
     body: [
@@ -65,7 +81,8 @@ export function declinedMail({ participantName, contractName, declinedBy, reason
 }
 
 /** To the contract's organizer (else its creator) when wrong codes have locked a participant's link. */
-export function twoStepLockMail({ staffName, participantName, contractName, wrongTries }: { staffName: string; participantName: string; contractName: string; wrongTries: number }) {
+export function twoStepLockMail(values: { staffName: string; participantName: string; contractName: string; wrongTries: number }) {
+  const { staffName, participantName, contractName, wrongTries } = inertValues(values);
   return {
     subject: `Signing locked for ${participantName}: ${contractName}`,
     body: [
@@ -80,7 +97,8 @@ export function twoStepLockMail({ staffName, participantName, contractName, wron
 }
 
 /** An automatic reminder to a signatory who has not decided yet (lib/services/reminders). */
-export function reminderMail({ participantName, contractName, expiresAt }: { participantName: string; contractName: string; expiresAt: Date | null }) {
+export function reminderMail(values: { participantName: string; contractName: string; expiresAt: Date | null }) {
+  const { participantName, contractName, expiresAt } = inertValues(values);
   return {
     subject: `Reminder: please sign ${contractName}`,
     body: [
@@ -95,7 +113,8 @@ export function reminderMail({ participantName, contractName, expiresAt }: { par
 }
 
 /** Sent once, a few days before the signing period ends, to a signatory who has not decided yet. */
-export function expiryWarningMail({ participantName, contractName, expiresAt }: { participantName: string; contractName: string; expiresAt: Date }) {
+export function expiryWarningMail(values: { participantName: string; contractName: string; expiresAt: Date }) {
+  const { participantName, contractName, expiresAt } = inertValues(values);
   return {
     subject: `Signing closes on ${dateWords(expiresAt)}: ${contractName}`,
     body: [
@@ -108,7 +127,8 @@ export function expiryWarningMail({ participantName, contractName, expiresAt }: 
   };
 }
 
-export function sealedMail({ participantName, contractName, fileName, verifyUrl }: { participantName: string; contractName: string; fileName: string; verifyUrl: string }) {
+export function sealedMail(values: { participantName: string; contractName: string; fileName: string; verifyUrl: string }) {
+  const { participantName, contractName, fileName, verifyUrl } = inertValues(values);
   return {
     subject: `Your signed copy: ${contractName}`,
     body: [
@@ -122,7 +142,8 @@ export function sealedMail({ participantName, contractName, fileName, verifyUrl 
 }
 
 /** To everyone who was invited, once, when staff withdraw a pending contract. */
-export function withdrawnMail({ participantName, contractName, withdrawnBy, reason }: { participantName: string; contractName: string; withdrawnBy: string; reason: string }) {
+export function withdrawnMail(values: { participantName: string; contractName: string; withdrawnBy: string; reason: string }) {
+  const { participantName, contractName, withdrawnBy, reason } = inertValues(values);
   return {
     subject: `Withdrawn: ${contractName}`,
     body: [
@@ -136,15 +157,12 @@ export function withdrawnMail({ participantName, contractName, withdrawnBy, reas
   };
 }
 
-/** Text staff wrote, made safe to store in a body: the outbox fills in `{{…}}` when sending (enqueue-email.ts). */
-const inert = (text: string) => text.replaceAll("{{", "{ {").replaceAll("}}", "} }");
-
 /** Where staff open the contract, when the mail knows this deployment's address. */
 const contractPage = (linkOrigin: string, contractId: number) => (/^https?:\/\/[^/]+$/.test(linkOrigin) ? [``, `Open the contract: ${linkOrigin}/contracts/${contractId}`] : []);
 
 /** To the contract's owner, once per date, some days before a notice deadline or an end date (docs/lifecycle.md). */
-export function lifecycleWarningMail({ ownerName, contractName, contractId, kind, date, linkOrigin }: { ownerName: string; contractName: string; contractId: number; kind: "notice" | "end"; date: string; linkOrigin: string }) {
-  const name = inert(contractName);
+export function lifecycleWarningMail(values: { ownerName: string; contractName: string; contractId: number; kind: "notice" | "end"; date: string; linkOrigin: string }) {
+  const { ownerName, contractName: name, contractId, kind, date, linkOrigin } = inertValues(values);
   return kind === "notice"
     ? {
         subject: `Notice deadline ${date}: ${name}`,
@@ -162,8 +180,8 @@ export function lifecycleWarningMail({ ownerName, contractName, contractId, kind
 }
 
 /** An internal reminder staff set on a contract, to its recipient on its date. */
-export function contractReminderMail({ recipientName, contractName, contractId, note, date, setBy, linkOrigin }: { recipientName: string; contractName: string; contractId: number; note: string; date: string; setBy: string | null; linkOrigin: string }) {
-  const name = inert(contractName);
+export function contractReminderMail(values: { recipientName: string; contractName: string; contractId: number; note: string; date: string; setBy: string | null; linkOrigin: string }) {
+  const { recipientName, contractName: name, contractId, note, date, setBy, linkOrigin } = inertValues(values);
   return {
     subject: `Reminder: ${name}`,
     body: [
@@ -171,7 +189,7 @@ export function contractReminderMail({ recipientName, contractName, contractId, 
       "",
       `${setBy ? `${setBy} set` : "You have"} a reminder for ${date} on "${name}" (contract ${contractId}):`,
       "",
-      inert(note),
+      note,
       ...contractPage(linkOrigin, contractId),
     ].join("\n"),
   };

@@ -3,70 +3,18 @@ import type { TAuditActor } from "@/lib/domain/actor";
 import { isFullySigned } from "@/lib/domain/completion";
 import { DomainError } from "@/lib/domain/errors";
 import { SUPPORTED_SIGN_METHODS } from "@/lib/domain/publish-readiness";
-import { sameCode, twoStepCode } from "@/lib/domain/signing";
-import { locksOut, TWO_STEP_CODE, twoStepLockedError } from "@/lib/domain/two-step";
-import type { Participant } from "@/lib/generated/prisma/client";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { enqueueEmail } from "@/lib/services/mail/enqueue-email";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
-import { declinedMail, signedMail, twoStepLockMail } from "@/lib/services/mail/messages";
+import { declinedMail, signedMail } from "@/lib/services/mail/messages";
 import { queueSeal } from "@/lib/services/seal/queue-seal";
 import { sealQueued } from "@/lib/services/seal/seal-wakeup";
 import { assertTheirTurn } from "@/lib/services/signing/assert-their-turn";
+import { checkTwoStepCode } from "@/lib/services/signing/check-two-step-code";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
-import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 import { startLifecycle } from "@/lib/services/lifecycle/start-lifecycle";
-import { now as clockNow, nowMs } from "@/lib/clock";
-
-/**
- * One more wrong code: counted on the code, on the link and in all. At the limit the participant is
- * locked out of signing by code, the code dies, and the staff are told: an audit event (and so a
- * webhook) and an e-mail to the contract's organizer, else its creator.
- */
-async function countWrongCode(
-  tx: Tx,
-  participant: Participant,
-  contract: { id: number; name: string; createdById: number | null },
-  linkOrigin: string,
-): Promise<DomainError> {
-  const wrongTries = participant.twoStepWrongTries + 1;
-  const wrongTriesTotal = participant.twoStepWrongTriesTotal + 1;
-  const locked = locksOut(wrongTries, wrongTriesTotal);
-  const now = clockNow();
-  await tx.participant.update({
-    where: { id: participant.id },
-    data: {
-      twoStepCodeAttempts: { increment: 1 },
-      twoStepWrongTries: wrongTries,
-      twoStepWrongTriesTotal: wrongTriesTotal,
-      ...(locked ? { twoStepLockedAt: now, twoStepCodeNonce: null, twoStepCodeExpiresAt: null } : {}),
-    },
-  });
-  if (!locked) {
-    const left = TWO_STEP_CODE.lockAfterWrongTries - wrongTries;
-    const message = `The code is wrong. Check the latest e-mail and type its six digits; ${left === 1 ? "1 more wrong try locks" : `${left} more wrong tries lock`} this link.`;
-    return new DomainError("two_step_code_invalid", message, { parameterProblems: { code: [message] } });
-  }
-  await writeAuditEvent({
-    db: tx,
-    actor: { kind: "signer", participantId: participant.id, name: participant.name, email: participant.email },
-    action: "participant.two_step_lock",
-    entityType: "participant",
-    entityId: participant.id,
-    contractId: contract.id,
-    before: { two_step_locked: false },
-    after: { two_step_locked: true, two_step_wrong_tries: wrongTries },
-  });
-  const staff =
-    (await tx.participant.findFirst({ where: { party: { contractId: contract.id, myParty: true }, organizer: true, email: { not: "" } }, select: { name: true, email: true } })) ??
-    (contract.createdById === null ? null : await tx.user.findUnique({ where: { id: contract.createdById }, select: { name: true, email: true } }));
-  if (staff) {
-    const mail = twoStepLockMail({ staffName: staff.name, participantName: participant.name, contractName: contract.name, wrongTries });
-    await enqueueEmail({ db: tx, kind: "two_step_lock", contractId: contract.id, participantId: null, to: staff.email, linkOrigin, ...mail });
-  }
-  return twoStepLockedError();
-}
+import { now as clockNow } from "@/lib/clock";
 
 export type TDecision = { kind: "sign"; fullName: string; code?: string | undefined } | { kind: "decline"; reason: string; code?: string | undefined };
 
@@ -105,16 +53,8 @@ export async function decideByLink({
       throw new DomainError("sign_method_unavailable", "Two-step authentication by SMS is not available here; ask the contract's owner to change it.");
     }
     if (participant.twoStepMethod === "email") {
-      if (participant.twoStepLockedAt !== null) throw twoStepLockedError();
-      const secret = await loadSigningSecret(tx);
-      const live = participant.twoStepCodeNonce !== null && participant.twoStepCodeExpiresAt !== null && participant.twoStepCodeExpiresAt.getTime() > nowMs() && participant.twoStepCodeAttempts < TWO_STEP_CODE.maxAttempts;
-      const right = live && decision.code !== undefined && sameCode(decision.code, twoStepCode(secret, participant.id, participant.twoStepCodeNonce!));
-      if (!right) {
-        if (!live) return { error: new DomainError("two_step_code_invalid", "Ask for a new code: the last one has expired or was used up.", { parameterProblems: { code: ["Ask for a new code: the last one has expired or was used up."] } }) };
-        // Kept although the request fails (the caller sees the error after this commits): counted
-        // per participant across codes, so new codes buy no new guesses.
-        return { error: await countWrongCode(tx, participant, contract, linkOrigin) };
-      }
+      const refusal = await checkTwoStepCode(tx, participant, contract, decision.code, linkOrigin);
+      if (refusal) return { error: refusal };
     }
     if (decision.kind === "sign" && normalName(decision.fullName) !== normalName(participant.name)) {
       throw new DomainError("validation_failed", "Type your full name exactly as the contract names you to sign.", {

@@ -7,6 +7,10 @@ import { DomainError } from "@/lib/domain/errors";
 import { isWellFormedSigningToken, newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
+import { CONTRACT_LIMITS } from "@/lib/schemas/limits";
+import { delegationRefusal } from "@/lib/domain/delegation";
+import { isTheirTurnNow } from "@/lib/services/signing/is-their-turn-now";
+import { checkTwoStepCode } from "@/lib/services/signing/check-two-step-code";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { inviteParticipant } from "@/lib/services/signing/invite-participant";
 import { loadSigningSecret } from "@/lib/services/signing/signing-secret";
@@ -32,26 +36,36 @@ export interface TDelegation {
   name: string;
   email: string;
   reason: string;
+  /** The e-mailed code, for a delegator whose two-step method is `email`. */
+  code?: string | undefined;
 }
 
 /**
- * In one transaction under the contract's lock: 409 unless the contract allows delegation and the
- * link's participant is a company's (or the owner side's) signatory who has not decided; 400 when the delegate's address is already
- * a participant's of the contract. Then the delegate is added (the delegator's party, sign_order,
+ * In one transaction under the contract's lock: refused as lib/domain/delegation.ts says (not
+ * allowed, decided, SMS, a locked link or out of turn with an e-mailed code); with an e-mailed code,
+ * the live code (checkTwoStepCode, wrong ones counted); 409 when the party, or the
+ * counterparties together, already hold the most participants a contract may (each handover adds
+ * one); 400 when the delegate's address is already a participant's of the contract. Then the delegate is added (the delegator's party, sign_order,
  * sign method and two-step method; e-mail delivery), the delegator's link dies and they stop being a
  * signatory, the handover is audited (`participant.delegate`) and the delegate is invited at once
  * when the delegator had been (their stage is open), else when the stage opens.
  */
 export async function delegateByLink({ db, token, delegation, linkOrigin }: { db: PrismaClient; token: string; delegation: TDelegation; linkOrigin: string }): Promise<{ delegateName: string }> {
-  const result = await db.$transaction(async (tx: Tx) => {
+  const outcome = await db.$transaction(async (tx: Tx) => {
     const { participant, party, contract } = await lockLiveLink(tx, token);
-    if (!contract.delegationAllowed) throw new DomainError("delegation_not_allowed", "This contract does not let its signatories hand their signature on; ask the contract's owner instead.");
-    if (!participant.signatory) throw new DomainError("delegation_not_allowed", "You receive this contract to read; only a signatory can hand their signature on.");
-    // A private individual's party is that person (docs/api.md): only a company signs through whomever it names.
-    if (party.type === "individual") throw new DomainError("delegation_not_allowed", "You take part as a private individual, so only you can sign; ask the contract's owner if someone else should.");
-    if (participant.signState !== "undecided") throw new DomainError("already_decided", `You have already ${participant.signState}; your decision can no longer be handed on.`);
-    if (participant.twoStepMethod === "sms") {
-      throw new DomainError("delegation_not_allowed", "Your signature needs a code by SMS, which a delegate named by e-mail cannot receive; ask the contract's owner to change the signatory instead.");
+    const refused = delegationRefusal(contract, party, participant, await isTheirTurnNow(tx, contract, participant));
+    if (refused) throw refused;
+    if (participant.twoStepMethod === "email") {
+      const refusal = await checkTwoStepCode(tx, participant, contract, delegation.code, linkOrigin);
+      if (refusal) return { error: refusal };
+    }
+    const [inParty, inCounterparties] = await Promise.all([
+      tx.participant.count({ where: { partyId: party.id } }),
+      party.myParty ? Promise.resolve(0) : tx.participant.count({ where: { party: { contractId: contract.id, myParty: false } } }),
+    ]);
+    if (inParty >= CONTRACT_LIMITS.participantsPerParty || inCounterparties >= CONTRACT_LIMITS.participantsPerContract) {
+      const most = inParty >= CONTRACT_LIMITS.participantsPerParty ? `${CONTRACT_LIMITS.participantsPerParty} in your party` : `${CONTRACT_LIMITS.participantsPerContract} in all`;
+      throw new DomainError("delegation_not_allowed", `The contract already has the most participants it may (${most}), so no one more can be added to sign in your place; ask the contract's owner instead.`);
     }
     const email = delegation.email.trim();
     const taken = await tx.participant.findFirst({ where: { party: { contractId: contract.id }, email: { equals: email, mode: "insensitive" } }, select: { id: true } });
@@ -123,6 +137,8 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
     }
     return { delegateName: delegate.name };
   });
+  // Also after a refusal: the wrong code that locked the link queued mail to the staff.
   mailQueued();
-  return result;
+  if ("error" in outcome) throw outcome.error;
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { SUPPORTED_SIGN_METHODS } from "@/lib/domain/publish-readiness";
+import { delegationRefusal } from "@/lib/domain/delegation";
 import { isTheirTurn, openStage } from "@/lib/domain/signing-order";
 import type { Participant } from "@/lib/generated/prisma/client";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
@@ -61,7 +62,7 @@ export async function openSigningLink({ db, token }: { db: PrismaClient; token: 
         twoStepLocked: participant.twoStepMethod === "email" && participant.twoStepLockedAt !== null,
         signOrder: participant.signOrder,
         yourTurn: isTheirTurn(contract.signingOrder, everyone, participant),
-        canDelegate: contract.delegationAllowed && party.type === "company" && participant.signatory && participant.signState === "undecided",
+        canDelegate: delegationRefusal(contract, party, participant, isTheirTurn(contract.signingOrder, everyone, participant)) === null,
       },
       openStage: openStage(contract.signingOrder, everyone),
       parties,

@@ -11,8 +11,8 @@ const route = "/api/sign/{token}/delegate";
 export const POST = withApi(
   async ({ req, prisma, params, origin }) => {
     assertSameOrigin(req);
-    const { name, email, reason } = ZDelegateRequestSchema.parse(await readJsonBody(req));
-    const { delegateName } = await delegateByLink({ db: prisma!, token: String(params.token ?? ""), delegation: { name, email, reason }, linkOrigin: origin });
+    const { name, email, reason, code } = ZDelegateRequestSchema.parse(await readJsonBody(req));
+    const { delegateName } = await delegateByLink({ db: prisma!, token: String(params.token ?? ""), delegation: { name, email, reason, code }, linkOrigin: origin });
     return json({ delegate_name: delegateName });
   },
   { route, auth: false },
