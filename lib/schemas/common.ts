@@ -39,7 +39,7 @@ export function requestObject<T extends z.core.$ZodLooseShape>(shape: T, hints: 
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === "unrecognized_keys") {
-        const named = issue.keys.slice(0, MAX_REPORTED_UNKNOWN_KEYS).map((key) => `"${key}" ${hints[key] ?? "is not a known attribute"}`);
+        const named = issue.keys.slice(0, MAX_REPORTED_UNKNOWN_KEYS).map((key) => `"${key}" ${Object.hasOwn(hints, key) ? hints[key] : "is not a known attribute"}`);
         const more = issue.keys.length - named.length;
         return [...named, ...(more > 0 ? [`${more} more unknown attributes`] : [])].join("; ");
       }

@@ -50,5 +50,9 @@ describe("ZCreateApiTokenRequestSchema", () => {
     expect(problemsOf(ZCreateApiTokenRequestSchema, { name: "ok", scopes: [] })).toEqual({
       "": ['"scopes" is not a known attribute'],
     });
+    // Names an object inherits are unknown attributes too, not the hint table's inherited members.
+    expect(problemsOf(ZCreateApiTokenRequestSchema, JSON.parse('{"name":"ok","constructor":{},"toString":1,"__proto__":{}}'))).toEqual({
+      "": ['"constructor" is not a known attribute; "toString" is not a known attribute; "__proto__" is not a known attribute'],
+    });
   });
 });

@@ -114,6 +114,9 @@ describe("template bodies", () => {
     expect(bad).toMatchObject({ key: "validation_failed", status: 400, problems: { "body.sections.0.text": [expect.stringContaining("missing")] } });
     // An editor of one workspace only reads the other one the template is shared with.
     expect(await failure(updateTemplate({ db: db.prisma, actor: w.editor, templateId: w.shared.id, request: { body } }))).toMatchObject({ status: 403 });
+    // The same for an editor who cannot see the other workspace at all: the template is visible, so 403, not 404.
+    const alphaOnly = await actorOf(db.prisma, await createUser(db.prisma, { memberships: [{ workspaceId: w.a.id, role: "editor" }] }));
+    expect(await failure(updateTemplate({ db: db.prisma, actor: alphaOnly, templateId: w.shared.id, request: { body } }))).toMatchObject({ key: "role_cannot_write", status: 403 });
     expect(await failure(updateTemplate({ db: db.prisma, actor: w.viewer, templateId: w.template.id, request: { body: BODY } }))).toMatchObject({ status: 403 });
     expect((await db.prisma.template.findUniqueOrThrow({ where: { id: w.template.id } })).body).toEqual(BODY);
   });
