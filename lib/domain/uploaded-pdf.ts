@@ -16,7 +16,7 @@ import {
 import { isQuarterTurn, pageFrameOf, type TPageBoxes } from "./page-frame";
 
 /** Content that acts when the PDF is opened, or that it carries beside its pages. */
-export type TPdfActiveContent = "javascript" | "launch" | "outside_actions" | "media" | "embedded_files" | "xfa";
+export type TPdfActiveContent = "javascript" | "launch" | "outside_actions" | "media" | "hidden_content" | "embedded_files" | "xfa";
 
 /** What the worker read in a PDF. */
 export type TUploadedPdfRead =
@@ -59,6 +59,7 @@ const ACTIVE_CONTENT_WORDS: Record<TPdfActiveContent, string> = {
   launch: "an action that launches a program",
   outside_actions: "an action that opens another file or sends its form's data (or a link not to a web page or an e-mail address)",
   media: "sound, video or 3D content",
+  hidden_content: "content that shows only in print, in another layer or on a click (hidden layers or annotations)",
   embedded_files: "embedded files",
   xfa: "an XFA form",
 };

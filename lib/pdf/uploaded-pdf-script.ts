@@ -13,7 +13,7 @@
 // Plain CommonJS in a string (String.raw: no interpolation, backslashes kept).
 export const UPLOADED_PDF_SCRIPT = String.raw`
 console.log = console.warn = console.error = () => {};
-const { PDFDocument, EncryptedPDFError, PDFArray, PDFDict, PDFName, PDFRef, PDFStream } = pdfLib;
+const { PDFDocument, EncryptedPDFError, PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream } = pdfLib;
 
 const STANDARD_14 = new Set([
   "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
@@ -70,6 +70,22 @@ function inspect(doc) {
   }
   const acroForm = dictOf(top.get("AcroForm"));
   if (acroForm && entries(acroForm).has("XFA")) active.add("xfa");
+  // Layers (optional content) that start hidden, switch by event (print, view, zoom) or offer
+  // other configurations: the signing page (pdf.js) shows the default view only, so the signer would
+  // not see what printing or another reader shows.
+  const layers = dictOf(top.get("OCProperties"));
+  if (layers) {
+    const config = dictOf(entries(layers).get("D"));
+    const settings = config ? entries(config) : new Map();
+    const nonEmpty = (value) => {
+      const array = resolve(value);
+      return array instanceof PDFArray && array.size() > 0;
+    };
+    const base = nameOf(settings.get("BaseState"));
+    if (nonEmpty(settings.get("OFF")) || nonEmpty(settings.get("AS")) || (base !== undefined && base !== "ON") || nonEmpty(entries(layers).get("Configs"))) {
+      active.add("hidden_content");
+    }
+  }
   const perms = dictOf(top.get("Perms"));
   if (perms) {
     const kinds = entries(perms);
@@ -94,7 +110,12 @@ function inspect(doc) {
       if (s === "Launch") active.add("launch");
       // Actions that reach outside the document: open another file (a network path leaks the
       // reader's Windows credentials to that server), or send or import a form's data.
-      if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData") active.add("outside_actions");
+      if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData" || (s === "Thread" && dict.has("F"))) active.add("outside_actions");
+      // Switching layers on a click, or an annotation kept off the screen but printed (NoView with
+      // Print) or shown by hovering (ToggleNoView): seen otherwise than on the signing page.
+      if (s === "SetOCGState") active.add("hidden_content");
+      const flags = dict.has("Rect") ? resolve(dict.get("F")) : undefined;
+      if (flags instanceof PDFNumber && ((flags.asNumber() & 36) === 36 || (flags.asNumber() & 256) !== 0)) active.add("hidden_content");
       // Sound, video and 3D: played by some readers on a click, never shown on the signing page
       // (pdf.js): the signer would not have seen what the sealed copy can show.
       if (s === "Sound" || s === "Movie" || s === "Rendition" || s === "RichMediaExecute" || s === "GoTo3DView") active.add("media");
@@ -104,7 +125,7 @@ function inspect(doc) {
       if (s === "URI") {
         const uri = resolve(dict.get("URI"));
         const text = uri && typeof uri.decodeText === "function" ? uri.decodeText() : "";
-        if (!/^\s*(https?|mailto):/i.test(text)) active.add("outside_actions");
+        if (!/^\s*(https?:\/\/[^\s\\/]|mailto:)/i.test(text) || text.includes("\\")) active.add("outside_actions");
       }
       if (nameOf(dict.get("Type")) === "EmbeddedFile" || dict.has("EF") || nameOf(dict.get("Subtype")) === "FileAttachment") active.add("embedded_files");
       if (dict.has("ByteRange")) signed = true;

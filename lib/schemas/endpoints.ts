@@ -562,7 +562,7 @@ export const ENDPOINTS = {
       "a PDF (415 otherwise) of at most 25 MB (413) and 300 pages that becomes the contract's document, kept as the seal reads it " +
       "(written out once: one copy of each object, as the seal reads and stamps it), " +
       "replacing an earlier upload; refused with one sentence (400 `file_unreadable`) when encrypted, broken, signed " +
-      "already, carrying JavaScript, launch actions, actions that open other files or send form data, sound, video or 3D, embedded files or XFA, with pages over 2,000 pt a side or turned other than by quarters, or with fonts " +
+      "already, carrying JavaScript, launch actions, actions that open other files or send form data, sound, video or 3D, content hidden on screen (layers, annotations), embedded files or XFA, with pages over 2,000 pt a side or turned other than by quarters, or with fonts " +
       "not embedded. Only while the contract is a draft (409 `contract_text_frozen`).",
     tag: "Files",
     params: ZContractPathParamsSchema,

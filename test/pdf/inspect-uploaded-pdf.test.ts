@@ -301,6 +301,11 @@ describe("inspectUploadedPdf", () => {
         { S: "ImportData", F: PDFString.of("data.fdf") },
         { S: "URI", URI: PDFString.of("file://attacker/share/x.pdf") },
         { S: "URI", URI: PDFString.of("\\\\attacker\\share") },
+        { S: "URI", URI: PDFString.of("https:\\\\attacker.example\\share") },
+        { S: "URI", URI: PDFString.of("http:file:///etc/passwd") },
+        // A backslash really in the text (in a literal string \. would drop it).
+        { S: "URI", URI: PDFHexString.fromText("https://example.com\\..\\share") },
+        { S: "Thread", F: PDFString.of("\\\\attacker.example\\share\\x.pdf"), D: 0 },
       ]) {
         const { doc, pages } = await document();
         annotate(doc, pages[0], { Subtype: "Link", A: action });
@@ -333,6 +338,35 @@ describe("inspectUploadedPdf", () => {
           "The PDF contains sound, video or 3D content, which a contract's document may not carry; print it to PDF again and upload that.",
         );
       }
+    });
+
+    it("content that shows otherwise than on the signing page: hidden or switching layers, a click that switches them, annotations printed but not shown", async () => {
+      const HIDDEN =
+        "The PDF contains content that shows only in print, in another layer or on a click (hidden layers or annotations), which a contract's document may not carry; print it to PDF again and upload that.";
+      const layered = async (config: Record<string, unknown>, more: Record<string, unknown> = {}) => {
+        const { doc } = await document();
+        const ocg = doc.context.register(doc.context.obj({ Type: "OCG", Name: PDFString.of("Print only") }));
+        doc.catalog.set(PDFName.of("OCProperties"), doc.context.obj({ OCGs: [ocg], D: { ON: [], ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v === "ocg" ? [ocg] : v])) }, ...more } as never));
+        return save(doc);
+      };
+      expect(await problemOf(await layered({ OFF: "ocg" }))).toBe(HIDDEN);
+      expect(await problemOf(await layered({ BaseState: "OFF" }))).toBe(HIDDEN);
+      expect(await problemOf(await layered({ AS: [{ Event: "Print", Category: ["Print"] }] }))).toBe(HIDDEN);
+      expect(await problemOf(await layered({}, { Configs: [{ Name: PDFString.of("Other"), OFF: [] }] }))).toBe(HIDDEN);
+      // Layers all shown, as a drawing program writes them, are fine.
+      expect(await inspectUploadedPdf(await layered({ BaseState: "ON" }))).toMatchObject({ ok: true });
+      for (const annotation of [
+        { Subtype: "Link", A: { S: "SetOCGState", State: ["Toggle"] } },
+        { Subtype: "Square", F: 4 | 32 },
+        { Subtype: "Square", F: 256 },
+      ]) {
+        const { doc, pages } = await document();
+        annotate(doc, pages[0], annotation);
+        expect(await problemOf(await save(doc)), JSON.stringify(annotation)).toBe(HIDDEN);
+      }
+      const printed = await document();
+      annotate(printed.doc, printed.pages[0], { Subtype: "Link", F: 4, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } });
+      expect(await inspectUploadedPdf(await save(printed.doc))).toMatchObject({ ok: true });
     });
 
     it("embedded files: doc.attach, the names tree alone, an associated file alone, a file attachment annotation", async () => {
