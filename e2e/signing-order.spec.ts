@@ -130,3 +130,43 @@ test("delegation: the signatory hands on from the signing page; the delegate's o
   await expect(staff.getByText("Handed on", { exact: true })).toBeVisible();
   await expect(staff.getByText(`handed their signature on to ${dee.name}`)).toBeVisible();
 });
+
+test("delegation with an e-mailed code: the handover needs the code typed above, as signing does", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  const name = `Handed on by code ${unique()}`;
+  const val = { name: "Val Coded", email: `val.${unique()}@example.org` };
+  const wes = { name: "Wes Delegate", email: `wes.${unique()}@example.org` };
+  const procurement = (await v1(staff, "GET", "/v1/workspaces")).data.find((w: { name: string }) => w.name === "Procurement");
+  const order = (await v1(staff, "GET", `/v1/templates?workspace_id=${procurement.id}&limit=100`)).data.find((t: { name: string }) => t.name === "Supplier purchase order");
+  const contract = await v1(staff, "POST", "/v1/contracts/create", {
+    workspace_id: procurement.id,
+    template_id: order.id,
+    name,
+    data_fields: [
+      { custom_id: "po_number", value: "PO-7" },
+      { custom_id: "amount", value: "100 EUR" },
+    ],
+    parties: [{ type: "company", name: "Val AB", participants: [{ ...val, signatory: true, two_step_authentication_method: "email" }] }],
+  });
+  await v1(staff, "POST", `/v1/contracts/${contract.id}/publish`, {});
+  const valLink = linkIn((await smtp.waitFor(val.email, new RegExp(name))).text)!;
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(valLink);
+  await page.getByRole("button", { name: "Someone else should sign this" }).click();
+  await page.getByLabel("Their full name").fill(wes.name);
+  await page.getByLabel("Their e-mail address").fill(wes.email);
+  // The link alone hands nothing on; the code's problem is one plain sentence.
+  await page.getByRole("button", { name: "Hand it on" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "six digits" })).toHaveText("Type the six digits from the e-mail.");
+  await page.getByLabel("Code from the e-mail").fill("123456");
+  await page.getByRole("button", { name: "Hand it on" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Ask for a new code" })).toBeVisible();
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  const code = (await smtp.waitFor(val.email, /^Your code for /)).text.match(/\b(\d{6})\b/)?.[1];
+  expect(code).toBeTruthy();
+  await page.getByLabel("Code from the e-mail").fill(code!);
+  await page.getByRole("button", { name: "Hand it on" }).click();
+  await expect(page.getByRole("heading", { name: "You have handed this on" })).toBeVisible();
+  expect(linkIn((await smtp.waitFor(wes.email, new RegExp(name))).text)).toBeTruthy();
+});

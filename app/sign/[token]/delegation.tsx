@@ -79,7 +79,9 @@ export function DelegateSection({ base, code, onDelegated, onLocked }: { base: s
         }
       }
       setErrors(byField);
-      if (Object.keys(byField).length === 0) setError(e instanceof Error ? e.message : "Something went wrong.");
+      // The code is typed above, with signing's: its problem is this form's one sentence.
+      const codeProblem = e instanceof RequestError ? e.parameterProblems.code?.[0] : undefined;
+      if (Object.keys(byField).length === 0) setError(codeProblem ?? (e instanceof Error ? e.message : "Something went wrong."));
     } finally {
       setBusy(false);
     }
