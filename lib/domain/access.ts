@@ -69,6 +69,17 @@ export function assertCanWrite(actor: Actor, workspaceId: number): void {
   throw new DomainError("role_cannot_write", "Your role in this workspace (viewer) does not allow changes.");
 }
 
+/**
+ * 403 unless the actor may change every one of these workspaces: a resource shared by several (a
+ * template) is changed only by someone who may change all of them. The caller has made sure the
+ * resource is visible (else 404): a workspace it is shared with that the actor cannot see is a 403
+ * here too, never a 404 that would tell of it.
+ */
+export function assertCanWriteEvery(actor: Actor, workspaceIds: number[], what: string): void {
+  if (workspaceIds.every((workspaceId) => canWriteWorkspace(actor, workspaceId))) return;
+  throw new DomainError("role_cannot_write", `You may not change ${what}: it is used in a workspace where your role does not allow changes.`);
+}
+
 /** 403 unless the actor is an administrator (or the anonymous admin). */
 export function assertAdmin(actor: Actor): void {
   if (!actor.isAdmin) throw new DomainError("admin_only", "Only administrators may do this.");

@@ -1,6 +1,6 @@
 // Who may hand their signature on from the signing page (docs/signing.md "Delegation"): decided
-// here once, for the handover itself (lib/services/signing/delegate-by-link.ts) and for the page,
-// which offers it only where it would be taken.
+// here once, for the handover itself (lib/services/signing/delegate-by-link.ts, which also counts
+// the participant limits) and for the page, which offers it where these rules allow.
 import { DomainError } from "./errors";
 import { twoStepLockedError } from "./two-step";
 

@@ -213,7 +213,7 @@ export const ERROR_CODES = {
     status: 403,
     title: "Forbidden",
     description:
-      "Too many wrong e-mailed codes: the participant can no longer sign or decline by code with this link. The contract's " +
+      "Too many wrong e-mailed codes: the participant can no longer sign, decline or hand on by code with this link. The contract's " +
       "owner unlocks by sending the invitation again, which issues a new link (docs/security.md).",
   },
 

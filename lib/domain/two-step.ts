@@ -28,10 +28,10 @@ export function locksOut(wrongTries: number, wrongTriesTotal: number): boolean {
   return wrongTries >= TWO_STEP_CODE.lockAfterWrongTries || wrongTriesTotal >= TWO_STEP_CODE.wrongTriesEver;
 }
 
-/** 403 `two_step_locked`: this link can no longer sign or decline by code. */
+/** 403 `two_step_locked`: this link can no longer sign, decline or hand on by code. */
 export function twoStepLockedError(): DomainError {
   return new DomainError(
     "two_step_locked",
-    "Too many wrong codes were typed with this link, so it can no longer be used to sign or decline. The contract's owner has been told: ask them to send you a new invitation, which comes with a new link.",
+    "Too many wrong codes were typed with this link, so it can no longer be used to sign, decline or hand on. The contract's owner has been told: ask them to send you a new invitation, which comes with a new link.",
   );
 }

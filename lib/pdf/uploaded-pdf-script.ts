@@ -82,7 +82,22 @@ function inspect(doc) {
       return array instanceof PDFArray && array.size() > 0;
     };
     const base = nameOf(settings.get("BaseState"));
-    if (nonEmpty(settings.get("OFF")) || nonEmpty(settings.get("AS")) || (base !== undefined && base !== "ON") || nonEmpty(entries(layers).get("Configs"))) {
+    // Set by event (/AS) matters only for a layer whose usage turns it off somewhere or by zoom;
+    // a publishing program writes /AS for layers shown everywhere.
+    const ocgs = resolve(entries(layers).get("OCGs"));
+    const offSomewhere = (ocgs instanceof PDFArray ? ocgs.asArray() : []).some((ref) => {
+      step(1);
+      const ocg = dictOf(ref);
+      const usage = ocg ? dictOf(entries(ocg).get("Usage")) : undefined;
+      if (!usage) return false;
+      const use = entries(usage);
+      const off = (key, state) => {
+        const dict = dictOf(use.get(key));
+        return dict !== undefined && nameOf(entries(dict).get(state)) === "OFF";
+      };
+      return off("View", "ViewState") || off("Print", "PrintState") || off("Export", "ExportState") || use.has("Zoom");
+    });
+    if (nonEmpty(settings.get("OFF")) || (nonEmpty(settings.get("AS")) && offSomewhere) || (base !== undefined && base !== "ON") || nonEmpty(entries(layers).get("Configs"))) {
       active.add("hidden_content");
     }
   }
@@ -111,9 +126,9 @@ function inspect(doc) {
       // Actions that reach outside the document: open another file (a network path leaks the
       // reader's Windows credentials to that server), or send or import a form's data.
       if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData" || (s === "Thread" && dict.has("F"))) active.add("outside_actions");
-      // Switching layers on a click, or an annotation kept off the screen but printed (NoView with
+      // Switching layers or showing a hidden annotation on a click, or an annotation kept off the screen but printed (NoView with
       // Print) or shown by hovering (ToggleNoView): seen otherwise than on the signing page.
-      if (s === "SetOCGState") active.add("hidden_content");
+      if (s === "SetOCGState" || s === "Hide") active.add("hidden_content");
       const flags = dict.has("Rect") ? resolve(dict.get("F")) : undefined;
       if (flags instanceof PDFNumber && ((flags.asNumber() & 36) === 36 || (flags.asNumber() & 256) !== 0)) active.add("hidden_content");
       // Sound, video and 3D: played by some readers on a click, never shown on the signing page

@@ -343,20 +343,25 @@ describe("inspectUploadedPdf", () => {
     it("content that shows otherwise than on the signing page: hidden or switching layers, a click that switches them, annotations printed but not shown", async () => {
       const HIDDEN =
         "The PDF contains content that shows only in print, in another layer or on a click (hidden layers or annotations), which a contract's document may not carry; print it to PDF again and upload that.";
-      const layered = async (config: Record<string, unknown>, more: Record<string, unknown> = {}) => {
+      const layered = async (config: Record<string, unknown>, more: Record<string, unknown> = {}, usage?: Record<string, unknown>) => {
         const { doc } = await document();
-        const ocg = doc.context.register(doc.context.obj({ Type: "OCG", Name: PDFString.of("Print only") }));
+        const ocg = doc.context.register(doc.context.obj({ Type: "OCG", Name: PDFString.of("Print only"), ...(usage ? { Usage: usage } : {}) } as never));
         doc.catalog.set(PDFName.of("OCProperties"), doc.context.obj({ OCGs: [ocg], D: { ON: [], ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v === "ocg" ? [ocg] : v])) }, ...more } as never));
         return save(doc);
       };
       expect(await problemOf(await layered({ OFF: "ocg" }))).toBe(HIDDEN);
       expect(await problemOf(await layered({ BaseState: "OFF" }))).toBe(HIDDEN);
-      expect(await problemOf(await layered({ AS: [{ Event: "Print", Category: ["Print"] }] }))).toBe(HIDDEN);
+      const byEvent = { AS: [{ Event: "View", Category: ["View"] }, { Event: "Print", Category: ["Print"] }] };
+      expect(await problemOf(await layered(byEvent, {}, { View: { ViewState: "OFF" }, Print: { PrintState: "ON" } }))).toBe(HIDDEN);
+      expect(await problemOf(await layered(byEvent, {}, { Zoom: { min: 4 } }))).toBe(HIDDEN);
+      // Set by event but shown everywhere, as a publishing program writes its layers: fine.
+      expect(await inspectUploadedPdf(await layered(byEvent, {}, { View: { ViewState: "ON" }, Print: { PrintState: "ON" }, Export: { ExportState: "ON" } }))).toMatchObject({ ok: true });
       expect(await problemOf(await layered({}, { Configs: [{ Name: PDFString.of("Other"), OFF: [] }] }))).toBe(HIDDEN);
       // Layers all shown, as a drawing program writes them, are fine.
       expect(await inspectUploadedPdf(await layered({ BaseState: "ON" }))).toMatchObject({ ok: true });
       for (const annotation of [
         { Subtype: "Link", A: { S: "SetOCGState", State: ["Toggle"] } },
+        { Subtype: "Link", A: { S: "Hide", H: false, T: PDFString.of("secret") } },
         { Subtype: "Square", F: 4 | 32 },
         { Subtype: "Square", F: 256 },
       ]) {

@@ -113,6 +113,10 @@ describe("template bodies", () => {
     const bad = await failure(updateTemplate({ db: db.prisma, actor: w.editor, templateId: w.template.id, request: { body: { sections: [{ heading: "", text: "{{field.missing}}" }] } } }));
     expect(bad).toMatchObject({ key: "validation_failed", status: 400, problems: { "body.sections.0.text": [expect.stringContaining("missing")] } });
     // An editor of one workspace only reads the other one the template is shared with.
+    const sentence = "You may not change this template: it is used in a workspace where your role does not allow changes.";
+    const said = async (promise: Promise<unknown>) => ((await promise.catch((error: unknown) => error)) as Error).message;
+    expect(await said(updateTemplate({ db: db.prisma, actor: w.editor, templateId: w.shared.id, request: { body } }))).toBe(sentence);
+    expect(await said(updateTemplate({ db: db.prisma, actor: w.viewer, templateId: w.template.id, request: { body: BODY } }))).toBe(sentence);
     expect(await failure(updateTemplate({ db: db.prisma, actor: w.editor, templateId: w.shared.id, request: { body } }))).toMatchObject({ status: 403 });
     // The same for an editor who cannot see the other workspace at all: the template is visible, so 403, not 404.
     const alphaOnly = await actorOf(db.prisma, await createUser(db.prisma, { memberships: [{ workspaceId: w.a.id, role: "editor" }] }));

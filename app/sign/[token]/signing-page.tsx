@@ -168,7 +168,7 @@ function Decision({ base, view, onDone }: { base: string; view: TSigningPageView
       <section aria-labelledby="decide-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="decide-heading" className="text-lg font-semibold text-slate-900">This link is locked</h2>
         <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Too many wrong codes were typed, so this link can no longer be used to sign or decline. The contract&apos;s owner has been told. Ask the person who sent
+          Too many wrong codes were typed, so this link can no longer be used to sign, decline or hand on. The contract&apos;s owner has been told. Ask the person who sent
           you the contract to send you a new invitation: it comes with a new link, and this one stops working.
         </p>
       </section>

@@ -42,7 +42,8 @@ export async function advanceLifecycle(tx: Tx, row: TLifecycleRow, now: Date, { 
   const life = lifecycleAt(facts, now);
   const changes: string[] = [];
 
-  // The walk starts just before the stored period began: the stored state, or the one before it.
+  // The walk starts just before the stored period began: the state before it, or (read from the
+  // instant the stored lifecycle was reached, TLifeFacts.reachedAt) the stored state itself.
   const storedFrom = day(row.periodStartDate) ?? facts.term.start_date ?? facts.signedOn;
   let at = new Date(startOf(storedFrom, timeZone).getTime() - 1);
   let step = lifecycleAt(facts, at);

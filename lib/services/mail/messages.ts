@@ -88,7 +88,7 @@ export function twoStepLockMail(values: { staffName: string; participantName: st
     body: [
       `Hello ${staffName},`,
       "",
-      `${wrongTries} wrong codes were typed with ${participantName}'s signing link for "${contractName}", so that link can no longer be used to sign or decline.`,
+      `${wrongTries} wrong codes were typed with ${participantName}'s signing link for "${contractName}", so that link can no longer be used to sign, decline or hand on.`,
       "",
       `If ${participantName} was simply having trouble, send the invitation again from the contract's page: it gives them a new link and new tries, and the old link stops working.`,
       "If they did not type those codes, someone else may have their link: check with them before sending a new one.",

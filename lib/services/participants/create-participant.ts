@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { DomainError, ROOT_PROBLEM_KEY, summarize } from "@/lib/domain/errors";
 import { defaultParticipantOptions } from "@/lib/domain/options";
-import { CONTRACT_LIMITS, type TCreateParticipantRequest } from "@/lib/schemas";
+import type { TCreateParticipantRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { assertDraftWritable } from "@/lib/services/contracts/editing-rules";
 import { findPartyOfContract } from "@/lib/services/parties/find-party-of-contract";
@@ -10,6 +10,7 @@ import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contr
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { participantProblemsError, type TRuleProblem } from "@/lib/services/participants/build-participant-problems-error";
 import { participantAuditValues } from "@/lib/services/participants/participant-audit-values";
+import { participantLimitProblems } from "@/lib/services/participants/participant-limit-problems";
 import { PARTICIPANT_SELECT, type TParticipantRow } from "@/lib/services/participants/participant-row";
 import { participantData } from "@/lib/services/parties/participant-data";
 import { loadAvailableOptions } from "@/lib/services/templates/load-available-options";
@@ -44,17 +45,7 @@ export async function createParticipant({ db, actor, contractId, partyId, reques
       throw new DomainError("party_takes_no_participants", `Party ${partyId} ${why}.`);
     }
 
-    const [inParty, inAll] = await Promise.all([
-      tx.participant.count({ where: { partyId } }),
-      tx.participant.count({ where: { party: { contractId, myParty: false } } }),
-    ]);
-    const limits: string[] = [];
-    if (inParty + 1 > CONTRACT_LIMITS.participantsPerParty) {
-      limits.push(`a party can have at most ${CONTRACT_LIMITS.participantsPerParty} participants; it has ${inParty}`);
-    }
-    if (inAll + 1 > CONTRACT_LIMITS.participantsPerContract) {
-      limits.push(`the counterparties can have at most ${CONTRACT_LIMITS.participantsPerContract} participants in all; they have ${inAll}`);
-    }
+    const limits = await participantLimitProblems(tx, { id: partyId, contractId, myParty: party.myParty });
     if (limits.length > 0) {
       const parameterProblems = { [ROOT_PROBLEM_KEY]: limits };
       throw new DomainError("validation_failed", summarize(parameterProblems), { parameterProblems });

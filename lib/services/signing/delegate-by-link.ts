@@ -7,7 +7,7 @@ import { DomainError } from "@/lib/domain/errors";
 import { isWellFormedSigningToken, newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
-import { CONTRACT_LIMITS } from "@/lib/schemas/limits";
+import { participantLimitProblems } from "@/lib/services/participants/participant-limit-problems";
 import { delegationRefusal } from "@/lib/domain/delegation";
 import { isTheirTurnNow } from "@/lib/services/signing/is-their-turn-now";
 import { checkTwoStepCode } from "@/lib/services/signing/check-two-step-code";
@@ -59,13 +59,10 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
       const refusal = await checkTwoStepCode(tx, participant, contract, delegation.code, linkOrigin);
       if (refusal) return { error: refusal };
     }
-    const [inParty, inCounterparties] = await Promise.all([
-      tx.participant.count({ where: { partyId: party.id } }),
-      party.myParty ? Promise.resolve(0) : tx.participant.count({ where: { party: { contractId: contract.id, myParty: false } } }),
-    ]);
-    if (inParty >= CONTRACT_LIMITS.participantsPerParty || inCounterparties >= CONTRACT_LIMITS.participantsPerContract) {
-      const most = inParty >= CONTRACT_LIMITS.participantsPerParty ? `${CONTRACT_LIMITS.participantsPerParty} in your party` : `${CONTRACT_LIMITS.participantsPerContract} in all`;
-      throw new DomainError("delegation_not_allowed", `The contract already has the most participants it may (${most}), so no one more can be added to sign in your place; ask the contract's owner instead.`);
+    // Each handover adds a participant: a chain of them stops where adding one would.
+    const limits = await participantLimitProblems(tx, party);
+    if (limits.length > 0) {
+      throw new DomainError("delegation_not_allowed", `No one more can be added to sign in your place (${limits.join("; ")}); ask the contract's owner instead.`);
     }
     const email = delegation.email.trim();
     const taken = await tx.participant.findFirst({ where: { party: { contractId: contract.id }, email: { equals: email, mode: "insensitive" } }, select: { id: true } });

@@ -3,7 +3,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { Actor } from "@/lib/domain/actor";
 import { bodyProblems, type TBody } from "@/lib/domain/contract-document";
 import { DomainError, summarize } from "@/lib/domain/errors";
-import { canWriteWorkspace } from "@/lib/domain/access";
+import { assertCanWriteEvery } from "@/lib/domain/access";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { TEMPLATE_DETAIL_SELECT, type TTemplateDetailRow } from "./template-row";
 import { visibleTemplatesWhere } from "./template-visibility";
@@ -36,10 +36,7 @@ export async function updateTemplate({ db, actor, templateId, request, requestId
       select: { id: true, body: true, workspaces: { select: { workspaceId: true } }, dataFields: { select: { customId: true } } },
     });
     if (!template) throw new DomainError("resource_not_found", `Template ${templateId} does not exist.`);
-    // Visible, so a 403 (never a 404, which would tell of a workspace the actor cannot see).
-    if (!template.workspaces.every(({ workspaceId }) => canWriteWorkspace(actor, workspaceId))) {
-      throw new DomainError("role_cannot_write", "The template is also used in workspaces where you may not make changes; ask an administrator to change its text.");
-    }
+    assertCanWriteEvery(actor, template.workspaces.map((w) => w.workspaceId), "this template");
     const problems = bodyProblems(request.body, template.dataFields.map((f) => f.customId));
     if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
     const row = await tx.template.update({ where: { id: templateId }, data: { body: request.body as object }, select: TEMPLATE_DETAIL_SELECT });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { CONTRACT_SEARCH_MAX_LENGTH } from "./contracts-url-state";
+import { SEARCH_QUERY_MAX_LENGTH } from "@/lib/schemas/limits";
 
 /** How long typing must pause before the list follows it. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -44,7 +44,7 @@ export function ContractSearch({ q, onSearch }: { q: string | undefined; onSearc
         type="search"
         aria-describedby="filter-q-hint"
         value={text}
-        maxLength={CONTRACT_SEARCH_MAX_LENGTH}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoComplete="off"
         onChange={(e) => {
           const value = e.currentTarget.value;

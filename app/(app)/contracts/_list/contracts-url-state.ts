@@ -18,9 +18,6 @@ export const CONTRACT_LIFECYCLE_FILTER_VALUES = ["awaiting", "active", "ended", 
 export type TContractLifecycleFilter = (typeof CONTRACT_LIFECYCLE_FILTER_VALUES)[number];
 export type TContractLifecycleFiltersMatchApi = TAssert<TSame<NonNullable<TContractListQuery["lifecycle_state"]>, TContractLifecycleFilter>>;
 
-/** `q`'s longest value after trimming, as `/v1/contracts` takes it (docs/api.md "Finding contracts"). */
-export const CONTRACT_SEARCH_MAX_LENGTH = SEARCH_QUERY_MAX_LENGTH;
-
 const SORTS = CONTRACT_SORT_KEYS.flatMap((key) => [key, `-${key}` as const]);
 
 /** The order the page shows: the URL's, `relevance` only with a search, else the best matches or the most recently updated first. */
@@ -35,7 +32,7 @@ export function contractsPageSort(state: { q?: string | undefined; sort?: TContr
  * updated contracts, 25 a page.
  */
 export const contractsUrlState = defineUrlState({
-  q: param.optionalText(CONTRACT_SEARCH_MAX_LENGTH),
+  q: param.optionalText(SEARCH_QUERY_MAX_LENGTH),
   workspace_id: param.optionalId(),
   state: param.oneOf(CONTRACT_STATES, undefined),
   // The dashboard's links (docs/web-app.md "Dashboard").
