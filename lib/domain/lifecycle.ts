@@ -287,12 +287,15 @@ export function terminationOf(
 ): { refusal: string } | { dateProblem: string } | { endAt: Date; endDate: string } {
   const life = lifecycleAt(facts, now);
   if (life.state === "ended") return { refusal: `The contract ended on ${life.endDate}.` };
-  const today = dateAt(now, facts.timeZone);
+  // A zone moved west may put now before the stored period began there: the lifecycle never goes
+  // back, so no day before that period is open to an end, and "now" ends it at that first day's end.
+  const beforeReached = facts.reachedAt !== null && facts.reachedAt.getTime() > now.getTime();
+  const today = dateAt(beforeReached ? facts.reachedAt! : now, facts.timeZone);
   if (on !== null && on < today) return { dateProblem: `must be today (${today}) or later; leave it out to terminate now` };
   const endDate = on ?? today;
   if (life.endDate !== null && endDate >= life.endDate) return { refusal: `The contract already ends on ${life.endDate}.` };
   // A date before a start still ahead would end it on a day it never ran (and the job, walking from
   // its period's start, would never write that end): it ends now, or on its start date or later.
   if (on !== null && on < life.startDate) return { dateProblem: `must be on or after the contract's start date (${life.startDate}); leave it out to end it now` };
-  return { endAt: on === null ? now : startOf(addDaysTo(on, 1), facts.timeZone), endDate };
+  return { endAt: on === null && !beforeReached ? now : startOf(addDaysTo(endDate, 1), facts.timeZone), endDate };
 }

@@ -508,6 +508,26 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
     }
   });
 
+  it("terminated in the hours after a zone moved west: it ends at the end of the stored period's first day, never back in the period before", async () => {
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    const id = await signed({ duration: "recurring", renewal_period: "P1M" }, at("2026-01-10T09:00:00Z"));
+    try {
+      await job("2026-02-09T23:30:00Z");
+      await atTime(at("2026-02-09T23:40:00Z"), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone: "Pacific/Honolulu" } }));
+      const terminate = (date?: string) => atTime(at("2026-02-09T23:45:00Z"), () => terminateContract({ db: db.prisma, actor: staff, contractId: id, date }));
+      // 9 February in Honolulu, but the period that began on the 10th is the one stored.
+      expect(await refusal(terminate("2026-02-09"))).toMatchObject({ status: 400, problems: { date: [expect.stringContaining("today (2026-02-10) or later")] } });
+      expect(await terminate()).toEqual({ endDate: "2026-02-10" });
+      expect(await stateOf(id)).toMatchObject({ state: "active", sub_state: null, period: ["2026-02-10", "2026-02-10"], renewals: 1, end_date: "2026-02-10" });
+      await job("2026-02-11T10:00:00Z");
+      expect(await stateOf(id)).toMatchObject({ state: "ended", sub_state: "terminated", renewals: 1, end_date: "2026-02-10" });
+      expect(await actions(id, "contract.re")).toEqual(["contract.renew"]);
+      expect(await actions(id, "contract.end")).toEqual(["contract.end"]);
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
+
   it("time_zone: a name the runtime knows moves unsent reminders by the same rules as creating them (never PostgreSQL's own zone table), and offsets are not names", async () => {
     const { isTimeZone } = await import("@/lib/domain/calendar");
     const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
