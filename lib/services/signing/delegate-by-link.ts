@@ -3,12 +3,12 @@
 // stays, marked delegated, so the contract and its trail show both people.
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { TAuditActor } from "@/lib/domain/actor";
+import { delegationRefusal } from "@/lib/domain/delegation";
 import { DomainError } from "@/lib/domain/errors";
 import { isWellFormedSigningToken, newNonce, signingToken, signingTokenHash } from "@/lib/domain/signing";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { participantLimitProblems } from "@/lib/services/participants/participant-limit-problems";
-import { delegationRefusal } from "@/lib/domain/delegation";
 import { isTheirTurnNow } from "@/lib/services/signing/is-their-turn-now";
 import { checkTwoStepCode } from "@/lib/services/signing/check-two-step-code";
 import { findSigningLink } from "@/lib/services/signing/find-signing-link";
@@ -43,12 +43,13 @@ export interface TDelegation {
 /**
  * In one transaction under the contract's lock: refused as lib/domain/delegation.ts says (not
  * allowed, decided, SMS, a locked link or out of turn with an e-mailed code); with an e-mailed code,
- * the live code (checkTwoStepCode, wrong ones counted); 409 when the party, or the
- * counterparties together, already hold the most participants a contract may (each handover adds
- * one); 400 when the delegate's address is already a participant's of the contract. Then the delegate is added (the delegator's party, sign_order,
- * sign method and two-step method; e-mail delivery), the delegator's link dies and they stop being a
- * signatory, the handover is audited (`participant.delegate`) and the delegate is invited at once
- * when the delegator had been (their stage is open), else when the stage opens.
+ * the live code (checkTwoStepCode, wrong ones counted); 409 when the party, or the counterparties
+ * together, already hold the most participants a contract may (each handover adds one); 400 when
+ * the delegate's address is already a participant's of the contract. Then the delegate is added
+ * (the delegator's party, sign_order, sign method and two-step method; e-mail delivery), the
+ * delegator's link dies and they stop being a signatory, the handover is audited
+ * (`participant.delegate`) and the delegate is invited at once when the delegator had been (their
+ * stage is open), else when the stage opens.
  */
 export async function delegateByLink({ db, token, delegation, linkOrigin }: { db: PrismaClient; token: string; delegation: TDelegation; linkOrigin: string }): Promise<{ delegateName: string }> {
   const outcome = await db.$transaction(async (tx: Tx) => {
