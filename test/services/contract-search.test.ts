@@ -111,6 +111,20 @@ describe("q= finds", () => {
     await db.prisma.contract.deleteMany({ where: { id: { in: [older, newer] } } });
   });
 
+  it("ranks each word by where it is, not by how far apart the words are: far and near tie, newest first", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
+    const make = async (text: string) => {
+      const id = (await createContract(db.prisma, { workspaceId, templateId, name: "Terms", counterparties: [] })).id;
+      await db.prisma.contract.update({ where: { id }, data: { body: { sections: [{ heading: "", text }] } } });
+      return id;
+    };
+    const near = await make("Alpha zeta beta.");
+    const far = await make(`Alpha ${"zeta ".repeat(40)}beta.`);
+    // Ranked by both words together, every pair of their places was compared, and the near pair won.
+    expect(await ids(admin, "alpha beta")).toEqual([far, near]);
+    await db.prisma.contract.deleteMany({ where: { id: { in: [near, far] } } });
+  });
+
   it("gives the name that holds the whole search its bonus however q quotes or spaces it", async () => {
     const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
     const named = (await createContract(db.prisma, { workspaceId, templateId, name: "Kappa Lambda", counterparties: [] })).id;

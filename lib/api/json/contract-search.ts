@@ -52,15 +52,17 @@ export function searchRankSql(q: string): Sql {
 }
 
 /**
- * How well the search document `s` matches `q` (higher first): text search's rank of the words
- * (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1), plus 1 when the name holds
- * the whole search (`nameHoldsWholeSql`) and 0.5 when the document holds its words together, in
- * order (a phrase: read from the document's word positions; a case-blind LIKE on each of the 1,000
- * documents held cost 4.5 ms).
+ * How well the search document `s` matches `q` (higher first): text search's rank of each of its
+ * words where it is (weights: name 1, parties and people 0.4, data fields 0.2, text 0.1; any word
+ * counts, `search_rank_query` of migration `search_rank_any_word`: ranked by all of them together,
+ * every pair's every two places were compared, seconds a page for a search of many common words),
+ * plus 1 when the name holds the whole search (`nameHoldsWholeSql`) and 0.5 when the document holds
+ * its words together, in order (a phrase: read from the document's word positions; a case-blind
+ * LIKE on each of the 1,000 documents held cost 4.5 ms).
  */
 export function searchRankOfDocumentSql(q: string): Sql {
   const inName = nameHoldsWholeSql(q);
-  return Prisma.sql`(ts_rank(s.tsv, websearch_to_tsquery('simple', ${q}::text))::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
+  return Prisma.sql`(COALESCE(ts_rank(s.tsv, search_rank_query(${q}::text)), 0)::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
       + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
 }
 
