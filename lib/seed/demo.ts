@@ -337,7 +337,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       await atTime(at, () => openSigningLink({ db, token }));
       let code: string | undefined;
       if (signer.twoStepMethod === "email") {
-        await atTime(at + MINUTE, () => sendTwoStepCode({ db, token, linkOrigin }));
+        await atTime(at + MINUTE, () => sendTwoStepCode({ db, token }));
         // The signer reads it in the e-mail; here it is derived as the mail is rendered.
         const { twoStepCodeNonce } = await db.participant.findUniqueOrThrow({ where: { id: signer.id }, select: { twoStepCodeNonce: true } });
         code = twoStepCode(secret, signer.id, twoStepCodeNonce!);
@@ -346,7 +346,7 @@ export async function seedDemoData(db: PrismaClient, options: SeedOptions = {}):
       const decision = fate === "declined" && k === signing
         ? { kind: "decline" as const, reason: pick(DECLINE_REASONS), code }
         : { kind: "sign" as const, fullName: signer.name, code };
-      await atTime(at + 2 * MINUTE, () => decideByLink({ db, token, decision, linkOrigin, client }));
+      await atTime(at + 2 * MINUTE, () => decideByLink({ db, token, decision, client }));
       t = at + 2 * MINUTE;
     }
     if (fate === "withdrawn") {

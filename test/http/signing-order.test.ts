@@ -1,5 +1,6 @@
 // Issue 37 over HTTP: signing order (create, PUT, readiness, the signing API's turn check), delegation
 // from the signing page's API, and POST /v1/contracts/{id}/withdraw. Every refusal changes nothing.
+import { request } from "node:http";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createContract, createWorkspaceWithTemplate } from "@/lib/db/seed/factories";
 import { api, baseUrl, serverDb } from "@/test/helpers/http";
@@ -114,6 +115,27 @@ describe("signing order", () => {
     const frozen = await put({ sign_order: 1 });
     expect(frozen.status).toBe(409);
     expect(frozen.json.error_code).toBe(4090021);
+  });
+});
+
+describe("links in mail a signer's action causes", () => {
+  test("are written under the origin the contract was published from, whatever Host the signer sends", async () => {
+    const created = await create([1, 2]);
+    const id = created.json.id as number;
+    expect((await api(`/v1/contracts/${id}/publish`, { method: "POST", body: {}, email: editor.email })).status).toBe(200);
+    const [first, second] = await people(id);
+    const token = await linkOf(id, first!.id);
+    // The front door believes Host (no proxy is trusted here), and the same-origin check compares Origin to it.
+    const forged = { host: "evil.example", origin: "http://evil.example", "content-type": "application/json" };
+    // node:http, as fetch sends its own Host.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${baseUrl()}/api/sign/${token}/sign`, { method: "POST", headers: forged }, (res) => res.resume().on("end", () => resolve(res.statusCode)));
+      req.on("error", reject).end(JSON.stringify({ full_name: first!.name }));
+    });
+    expect(status).toBe(200);
+    const mails = await serverDb().emailMessage.findMany({ where: { contractId: id }, select: { kind: true, participantId: true, linkOrigin: true } });
+    expect(mails.some((m) => m.kind === "invitation" && m.participantId === second!.id)).toBe(true);
+    expect([...new Set(mails.map((m) => m.linkOrigin))]).toEqual([baseUrl()]);
   });
 });
 

@@ -76,7 +76,7 @@ async function signed(term: Partial<TTerm>, signedAt: Date) {
     await publishContract({ db: db.prisma, actor: staff, contractId: id, linkOrigin: ORIGIN });
     const party = await db.prisma.party.findFirstOrThrow({ where: { contractId: id, myParty: false }, include: { participants: true } });
     const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: id, partyId: party.id, participantId: party.participants[0]!.id, linkOrigin: ORIGIN });
-    await decideByLink({ db: db.prisma, token: url.split("/sign/")[1]!, decision: { kind: "sign", fullName: "Sam Signer" }, linkOrigin: ORIGIN });
+    await decideByLink({ db: db.prisma, token: url.split("/sign/")[1]!, decision: { kind: "sign", fullName: "Sam Signer" } });
   });
   return id;
 }

@@ -49,7 +49,7 @@ async function contractOf(names: string[], { draft = false } = {}) {
 
 const update = (path: { contractId: number; partyId: number; participantId: number }, changes: TUpdateParticipantRequest) =>
   updateParticipant({ db: db.prisma, actor: staff, ...path, changes, requestId: "agreement", linkOrigin: ORIGIN }).then((update) => update.participant);
-const sign = (token: string, fullName: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName }, linkOrigin: ORIGIN });
+const sign = (token: string, fullName: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName } });
 
 describe("who must sign is frozen once published", () => {
   it("refuses a change of `signatory` on a pending contract (409 signatories_frozen), for a decided and an undecided participant", async () => {

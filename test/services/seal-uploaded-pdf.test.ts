@@ -86,7 +86,7 @@ describe("an uploaded PDF, boxed, signed by two and sealed by the job", () => {
     for (const [i, name] of SIGNERS.entries()) {
       const p = byName(name);
       const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: id, partyId: p.partyId, participantId: p.id, linkOrigin: ORIGIN });
-      await decideByLink({ db: db.prisma, token: url.split("/sign/")[1]!, decision: { kind: "sign", fullName: p.name }, linkOrigin: ORIGIN, client: { ip: `203.0.113.${20 + i}`, userAgent: "TestBrowser/3.0" } });
+      await decideByLink({ db: db.prisma, token: url.split("/sign/")[1]!, decision: { kind: "sign", fullName: p.name }, client: { ip: `203.0.113.${20 + i}`, userAgent: "TestBrowser/3.0" } });
     }
     expect(await sealDueContracts({ db: db.prisma })).toMatchObject({ claimed: 1, sealed: 1 });
     const file = await db.prisma.contractFile.findFirstOrThrow({ where: { contractId: id, type: "verification" } });

@@ -69,7 +69,6 @@ async function signedContract(names = ["Åsa Öberg", "Bjørn Ærø"], attachmen
       db: db.prisma,
       token: url.split("/sign/")[1]!,
       decision: { kind: "sign", fullName: p.name },
-      linkOrigin: ORIGIN,
       client: { ip: `203.0.113.${10 + i}`, userAgent: `TestBrowser/${i + 1}.0` },
     });
   }

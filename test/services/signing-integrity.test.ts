@@ -53,7 +53,7 @@ async function published(people: { name: string; twoStep?: "none" | "email"; del
   return { id: contract.id, links };
 }
 
-const sign = (token: string, fullName: string, code?: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName, code }, linkOrigin: ORIGIN });
+const sign = (token: string, fullName: string, code?: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName, code } });
 const stateOf = async (id: number) => (await db.prisma.contract.findUniqueOrThrow({ where: { id } })).state;
 
 describe("the contract is signed only when every counterparty's signatories have signed", () => {
@@ -101,7 +101,7 @@ describe("the e-mailed code", () => {
   /** Asks for a code as if the back-off had passed; answers it. */
   async function freshCode(token: string, participantId: number) {
     await db.prisma.participant.update({ where: { id: participantId }, data: { twoStepCodeExpiresAt: new Date(Date.now() - TWO_STEP_CODE.lifetimeMs - TWO_STEP_CODE.maxResendAfterMs) } });
-    await sendTwoStepCode({ db: db.prisma, token, linkOrigin: ORIGIN });
+    await sendTwoStepCode({ db: db.prisma, token });
     const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: participantId } });
     return twoStepCode(await loadSigningSecret(db.prisma), participantId, row.twoStepCodeNonce!);
   }
@@ -123,7 +123,7 @@ describe("the e-mailed code", () => {
     }
     // Locked: the right code does not sign, no code is sent, and the page says so.
     expect(await rejection(sign(token, "Hal Guess", code))).toEqual({ key: "two_step_locked", status: 403 });
-    expect(await rejection(sendTwoStepCode({ db: db.prisma, token, linkOrigin: ORIGIN }))).toEqual({ key: "two_step_locked", status: 403 });
+    expect(await rejection(sendTwoStepCode({ db: db.prisma, token }))).toEqual({ key: "two_step_locked", status: 403 });
     expect((await openSigningLink({ db: db.prisma, token })).you.twoStepLocked).toBe(true);
     const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: participantId } });
     expect([row.twoStepWrongTries, row.twoStepLockedAt !== null, row.signState]).toEqual([10, true, "undecided"]);
@@ -185,13 +185,13 @@ describe("the e-mailed code", () => {
     expect([1, 2, 3, 4, 20].map(resendAfterMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000]);
     const c = await published([{ name: "Jo Wait", twoStep: "email" }]);
     const { token, participantId } = c.links["Jo Wait"]!;
-    await sendTwoStepCode({ db: db.prisma, token, linkOrigin: ORIGIN });
+    await sendTwoStepCode({ db: db.prisma, token });
     // 45 s after the first code: past the first pause (30 s), so a second is sent.
     await db.prisma.participant.update({ where: { id: participantId }, data: { twoStepCodeExpiresAt: new Date(Date.now() + TWO_STEP_CODE.lifetimeMs - 45_000) } });
-    await sendTwoStepCode({ db: db.prisma, token, linkOrigin: ORIGIN });
+    await sendTwoStepCode({ db: db.prisma, token });
     // 45 s after the second: the pause is now 60 s.
     await db.prisma.participant.update({ where: { id: participantId }, data: { twoStepCodeExpiresAt: new Date(Date.now() + TWO_STEP_CODE.lifetimeMs - 45_000) } });
-    expect(await rejection(sendTwoStepCode({ db: db.prisma, token, linkOrigin: ORIGIN }))).toEqual({ key: "rate_limited", status: 429 });
+    expect(await rejection(sendTwoStepCode({ db: db.prisma, token }))).toEqual({ key: "rate_limited", status: 429 });
   });
 
   it("two code requests against a wrong guess: every wrong guess is counted, at most one code goes out", async () => {
@@ -204,9 +204,9 @@ describe("the e-mailed code", () => {
     try {
       const before = await db.prisma.emailMessage.count({ where: { participantId, kind: "two_step_code" } });
       const results = await Promise.allSettled([
-        sendTwoStepCode({ db: clients[0]!, token, linkOrigin: ORIGIN }),
-        sendTwoStepCode({ db: clients[1]!, token, linkOrigin: ORIGIN }),
-        decideByLink({ db: clients[2]!, token, decision: { kind: "sign", fullName: "Kim Race", code: wrongFor(code) }, linkOrigin: ORIGIN }),
+        sendTwoStepCode({ db: clients[0]!, token }),
+        sendTwoStepCode({ db: clients[1]!, token }),
+        decideByLink({ db: clients[2]!, token, decision: { kind: "sign", fullName: "Kim Race", code: wrongFor(code) } }),
       ]);
       expect(results[2]!.status).toBe("rejected");
       const row = await db.prisma.participant.findUniqueOrThrow({ where: { id: participantId } });

@@ -75,8 +75,8 @@ async function published(people: TPerson[], options: { ordered?: boolean; delega
   return { ...c, links };
 }
 
-const sign = (token: string, fullName: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName }, linkOrigin: ORIGIN });
-const decline = (token: string) => decideByLink({ db: db.prisma, token, decision: { kind: "decline", reason: "no" }, linkOrigin: ORIGIN });
+const sign = (token: string, fullName: string) => decideByLink({ db: db.prisma, token, decision: { kind: "sign", fullName } });
+const decline = (token: string) => decideByLink({ db: db.prisma, token, decision: { kind: "decline", reason: "no" } });
 const invitedIds = async (contractId: number) =>
   (await db.prisma.emailMessage.findMany({ where: { contractId, kind: "invitation" }, orderBy: { id: "asc" } })).map((m) => m.participantId);
 const events = async (contractId: number, action: string) => db.prisma.auditEvent.findMany({ where: { contractId, action }, orderBy: { id: "asc" } });
@@ -186,7 +186,7 @@ describe("delegation", () => {
     const c = await published([{ name: "Nia N", order: 1 }], { ordered: false, companies: true });
     const nia = c.ids["Nia N"]!;
     const email = `dora.${Date.now()}@example.org`;
-    await delegateByLink({ db: db.prisma, token: c.links["Nia N"]!, delegation: { name: "Dora Delegate", email, reason: "Dora signs for us" }, linkOrigin: ORIGIN });
+    await delegateByLink({ db: db.prisma, token: c.links["Nia N"]!, delegation: { name: "Dora Delegate", email, reason: "Dora signs for us" } });
     expect(await isLiveSigningLink({ db: db.prisma, token: c.links["Nia N"]! })).toBe(false);
     const delegator = await db.prisma.participant.findUniqueOrThrow({ where: { id: nia.participantId } });
     expect(delegator).toMatchObject({ signatory: false, signingTokenHash: null });
@@ -207,7 +207,7 @@ describe("delegation", () => {
     const c = await published([{ name: "Ola O" }, { name: "Pia P" }], { ordered: false, companies: true });
     const pia = await db.prisma.participant.findUniqueOrThrow({ where: { id: c.ids["Pia P"]!.participantId } });
     const count = await db.prisma.participant.count();
-    const delegate = (token: string, email: string) => delegateByLink({ db: db.prisma, token, delegation: { name: "Someone", email, reason: "" }, linkOrigin: ORIGIN });
+    const delegate = (token: string, email: string) => delegateByLink({ db: db.prisma, token, delegation: { name: "Someone", email, reason: "" } });
     expect(await rejection(delegate(c.links["Ola O"]!, pia.email.toUpperCase()))).toEqual({ key: "delegate_already_participant", status: 400 });
     expect(await rejection(delegate(c.links["Ola O"]!, staff.email))).toEqual({ key: "delegate_already_participant", status: 400 });
     expect(await isLiveSigningLink({ db: db.prisma, token: c.links["Ola O"]! })).toBe(true);
@@ -230,7 +230,7 @@ describe("delegation", () => {
   it("with an e-mailed code: only in turn, only with the live code (wrong ones counted toward the lock), never once locked", async () => {
     const c = await published([{ name: "Vic V", order: 1, twoStep: "email" }, { name: "Wen W", order: 2, twoStep: "email" }], { companies: true });
     const handOn = (token: string, code?: string) =>
-      delegateByLink({ db: db.prisma, token, delegation: { name: "Xia X", email: `xia.${Date.now()}@example.org`, reason: "", code }, linkOrigin: ORIGIN });
+      delegateByLink({ db: db.prisma, token, delegation: { name: "Xia X", email: `xia.${Date.now()}@example.org`, reason: "", code } });
     const vic = c.ids["Vic V"]!.participantId;
     // Out of turn: no code can be had yet, so no handover either; the page does not offer it.
     expect((await openSigningLink({ db: db.prisma, token: c.links["Wen W"]! })).you.canDelegate).toBe(false);
@@ -238,7 +238,7 @@ describe("delegation", () => {
     // In turn: the page offers it, but the link alone does not hand on.
     expect((await openSigningLink({ db: db.prisma, token: c.links["Vic V"]! })).you.canDelegate).toBe(true);
     expect(await rejection(handOn(c.links["Vic V"]!))).toEqual({ key: "two_step_code_invalid", status: 400 });
-    await sendTwoStepCode({ db: db.prisma, token: c.links["Vic V"]!, linkOrigin: ORIGIN });
+    await sendTwoStepCode({ db: db.prisma, token: c.links["Vic V"]! });
     expect(await rejection(handOn(c.links["Vic V"]!, "000000"))).toEqual({ key: "two_step_code_invalid", status: 400 });
     expect((await db.prisma.participant.findUniqueOrThrow({ where: { id: vic } })).twoStepWrongTries).toBe(1);
     expect(await events(c.id, "participant.delegate")).toEqual([]);
@@ -257,20 +257,20 @@ describe("delegation", () => {
     const { partyId } = c.ids["Zed Z"]!;
     let token = c.links["Zed Z"]!;
     for (let i = 1; i < CONTRACT_LIMITS.participantsPerParty; i++) {
-      await delegateByLink({ db: db.prisma, token, delegation: { name: `Link ${i}`, email: `link${i}.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+      await delegateByLink({ db: db.prisma, token, delegation: { name: `Link ${i}`, email: `link${i}.${Date.now()}@example.org`, reason: "" } });
       const next = await db.prisma.participant.findFirstOrThrow({ where: { partyId, name: `Link ${i}` } });
       token = await linkOf(c.id, { participantId: next.id, partyId });
     }
     expect(await db.prisma.participant.count({ where: { partyId } })).toBe(CONTRACT_LIMITS.participantsPerParty);
-    const refused = delegateByLink({ db: db.prisma, token, delegation: { name: "One more", email: `more.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+    const refused = delegateByLink({ db: db.prisma, token, delegation: { name: "One more", email: `more.${Date.now()}@example.org`, reason: "" } });
     expect(await rejection(refused)).toEqual({ key: "delegation_not_allowed", status: 409 });
     expect(await db.prisma.participant.count({ where: { partyId } })).toBe(CONTRACT_LIMITS.participantsPerParty);
   });
 
   it("a decline's reason and a delegate's name are stored in mail as typed, never as a placeholder the outbox would fill in", async () => {
     const c = await published([{ name: "Amy A" }, { name: "Ben B" }], { ordered: false, companies: true });
-    await delegateByLink({ db: db.prisma, token: c.links["Amy A"]!, delegation: { name: "Cal {{code}}", email: `cal.${Date.now()}@example.org`, reason: "see {{signing_link}}" }, linkOrigin: ORIGIN });
-    await decideByLink({ db: db.prisma, token: c.links["Ben B"]!, decision: { kind: "decline", reason: "Price too high {{code}}" }, linkOrigin: ORIGIN });
+    await delegateByLink({ db: db.prisma, token: c.links["Amy A"]!, delegation: { name: "Cal {{code}}", email: `cal.${Date.now()}@example.org`, reason: "see {{signing_link}}" } });
+    await decideByLink({ db: db.prisma, token: c.links["Ben B"]!, decision: { kind: "decline", reason: "Price too high {{code}}" } });
     const mails = await db.prisma.emailMessage.findMany({ where: { contractId: c.id, kind: { in: ["invitation", "declined"] } } });
     const declined = mails.filter((m) => m.kind === "declined");
     expect(declined.length).toBeGreaterThan(0);
@@ -283,7 +283,7 @@ describe("delegation", () => {
 
   it("a delegate of a later stage is invited when that stage opens, and signs in its turn", async () => {
     const c = await published([{ name: "Ray R", order: 1 }, { name: "Sam S", order: 2 }], { companies: true });
-    await delegateByLink({ db: db.prisma, token: c.links["Sam S"]!, delegation: { name: "Tia T", email: `tia.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+    await delegateByLink({ db: db.prisma, token: c.links["Sam S"]!, delegation: { name: "Tia T", email: `tia.${Date.now()}@example.org`, reason: "" } });
     const tia = await db.prisma.participant.findFirstOrThrow({ where: { name: "Tia T", party: { contractId: c.id } } });
     expect(tia).toMatchObject({ signOrder: 2, invitedAt: null });
     const token = await linkOf(c.id, { participantId: tia.id, partyId: tia.partyId });

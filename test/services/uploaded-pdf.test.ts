@@ -54,7 +54,7 @@ describe("an uploaded PDF's boxes", () => {
     const placed = await createPlacement({ db: db.prisma, actor: staff, contractId: c.id, request: box(c.nia.id) });
     await publishContract({ db: db.prisma, actor: staff, contractId: c.id, linkOrigin: ORIGIN });
     const { url } = await getSigningLink({ db: db.prisma, actor: staff, contractId: c.id, partyId: c.nia.partyId, participantId: c.nia.id, linkOrigin: ORIGIN });
-    await delegateByLink({ db: db.prisma, token: url.split("/sign/")[1]!, delegation: { name: "Dora Delegate", email: `dora.${Date.now()}@example.org`, reason: "" }, linkOrigin: ORIGIN });
+    await delegateByLink({ db: db.prisma, token: url.split("/sign/")[1]!, delegation: { name: "Dora Delegate", email: `dora.${Date.now()}@example.org`, reason: "" } });
     const delegator = await db.prisma.participant.findUniqueOrThrow({ where: { id: c.nia.id } });
     expect(await db.prisma.placement.findUniqueOrThrow({ where: { id: placed.id } })).toMatchObject({ participantId: delegator.delegatedToId, page: 2 });
   });

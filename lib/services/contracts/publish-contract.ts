@@ -50,7 +50,7 @@ export async function publishContract({ db, actor, contractId, subject, message,
     const expiresAt = new Date(now.getTime() + contract.template.signingPeriodDays * DAY_MS);
     await tx.contract.update({
       where: { id: contractId },
-      data: { state: "pending", publishedAt: now, stateUpdatedAt: now, signingPeriodExpiresAt: expiresAt, updatedAt: now },
+      data: { state: "pending", publishedAt: now, linkOrigin, stateUpdatedAt: now, signingPeriodExpiresAt: expiresAt, updatedAt: now },
     });
     const secret = await loadSigningSecret(tx);
     const senderName = senderNameOf(actor);

@@ -20,8 +20,7 @@ import { now as clockNow, nowMs } from "@/lib/clock";
 async function countWrongCode(
   tx: Tx,
   participant: Participant,
-  contract: { id: number; name: string; createdById: number | null },
-  linkOrigin: string,
+  contract: { id: number; name: string; createdById: number | null; linkOrigin: string },
 ): Promise<DomainError> {
   const wrongTries = participant.twoStepWrongTries + 1;
   const wrongTriesTotal = participant.twoStepWrongTriesTotal + 1;
@@ -56,7 +55,7 @@ async function countWrongCode(
     (contract.createdById === null ? null : await tx.user.findUnique({ where: { id: contract.createdById }, select: { name: true, email: true } }));
   if (staff) {
     const mail = twoStepLockMail({ staffName: staff.name, participantName: participant.name, contractName: contract.name, wrongTries });
-    await enqueueEmail({ db: tx, kind: "two_step_lock", contractId: contract.id, participantId: null, to: staff.email, linkOrigin, ...mail });
+    await enqueueEmail({ db: tx, kind: "two_step_lock", contractId: contract.id, participantId: null, to: staff.email, linkOrigin: contract.linkOrigin, ...mail });
   }
   return twoStepLockedError();
 }
@@ -70,9 +69,8 @@ async function countWrongCode(
 export async function checkTwoStepCode(
   tx: Tx,
   participant: Participant,
-  contract: { id: number; name: string; createdById: number | null },
+  contract: { id: number; name: string; createdById: number | null; linkOrigin: string },
   code: string | undefined,
-  linkOrigin: string,
 ): Promise<DomainError | null> {
   if (participant.twoStepLockedAt !== null) throw twoStepLockedError();
   const secret = await loadSigningSecret(tx);
@@ -82,5 +80,5 @@ export async function checkTwoStepCode(
     const message = "Ask for a new code: the last one has expired or was used up.";
     return new DomainError("two_step_code_invalid", message, { parameterProblems: { code: [message] } });
   }
-  return countWrongCode(tx, participant, contract, linkOrigin);
+  return countWrongCode(tx, participant, contract);
 }

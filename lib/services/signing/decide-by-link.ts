@@ -31,13 +31,11 @@ export async function decideByLink({
   db,
   token,
   decision,
-  linkOrigin,
   client,
 }: {
   db: PrismaClient;
   token: string;
   decision: TDecision;
-  linkOrigin: string;
   /** Where the decision came from (the front door's client address, the User-Agent), for the completion certificate. */
   client?: { ip: string; userAgent: string };
 }): Promise<{ contractState: string }> {
@@ -53,7 +51,7 @@ export async function decideByLink({
       throw new DomainError("sign_method_unavailable", "Two-step authentication by SMS is not available here; ask the contract's owner to change it.");
     }
     if (participant.twoStepMethod === "email") {
-      const refusal = await checkTwoStepCode(tx, participant, contract, decision.code, linkOrigin);
+      const refusal = await checkTwoStepCode(tx, participant, contract, decision.code);
       if (refusal) return { error: refusal };
     }
     if (decision.kind === "sign" && normalName(decision.fullName) !== normalName(participant.name)) {
@@ -96,7 +94,7 @@ export async function decideByLink({
     const contractState = decision.kind === "decline" ? "declined" : isFullySigned(parties) ? "signed" : "pending";
     if (contractState === "pending") {
       // The signature that completes a stage opens the next one, in this transaction.
-      await startOpenStage({ tx, contract, actor: signer, linkOrigin, now });
+      await startOpenStage({ tx, contract, actor: signer, linkOrigin: contract.linkOrigin, now });
       return { contractState };
     }
 
@@ -114,7 +112,7 @@ export async function decideByLink({
       after: { state: contractState, ...(lifecycle ? { lifecycle_state: lifecycle } : {}) },
     });
     // The sealed copy is built after this commits (lib/services/seal/seal-contracts.ts).
-    if (contractState === "signed") await queueSeal(tx, contract.id, linkOrigin);
+    if (contractState === "signed") await queueSeal(tx, contract.id, contract.linkOrigin);
     const everyone = await tx.participant.findMany({
       where: { party: { contractId: contract.id }, deliveryChannel: { in: ["email", "email_and_sms"] }, email: { not: "" } },
       orderBy: { id: "asc" },
@@ -124,7 +122,7 @@ export async function decideByLink({
         contractState === "signed"
           ? signedMail({ participantName: person.name, contractName: contract.name })
           : declinedMail({ participantName: person.name, contractName: contract.name, declinedBy: participant.name, reason: decision.kind === "decline" ? decision.reason : "" });
-      await enqueueEmail({ db: tx, kind: contractState, contractId: contract.id, participantId: person.id, to: person.email, linkOrigin, ...mail });
+      await enqueueEmail({ db: tx, kind: contractState, contractId: contract.id, participantId: person.id, to: person.email, linkOrigin: contract.linkOrigin, ...mail });
     }
     return { contractState };
   });

@@ -51,13 +51,13 @@ export interface TDelegation {
  * (`participant.delegate`) and the delegate is invited at once when the delegator had been (their
  * stage is open), else when the stage opens.
  */
-export async function delegateByLink({ db, token, delegation, linkOrigin }: { db: PrismaClient; token: string; delegation: TDelegation; linkOrigin: string }): Promise<{ delegateName: string }> {
+export async function delegateByLink({ db, token, delegation }: { db: PrismaClient; token: string; delegation: TDelegation }): Promise<{ delegateName: string }> {
   const outcome = await db.$transaction(async (tx: Tx) => {
     const { participant, party, contract } = await lockLiveLink(tx, token);
     const refused = delegationRefusal(contract, party, participant, await isTheirTurnNow(tx, contract, participant));
     if (refused) throw refused;
     if (participant.twoStepMethod === "email") {
-      const refusal = await checkTwoStepCode(tx, participant, contract, delegation.code, linkOrigin);
+      const refusal = await checkTwoStepCode(tx, participant, contract, delegation.code);
       if (refusal) return { error: refusal };
     }
     // Each handover adds a participant: a chain of them stops where adding one would.
@@ -131,7 +131,7 @@ export async function delegateByLink({ db, token, delegation, linkOrigin }: { db
     });
     if (participant.invitedAt !== null) {
       const message = `${participant.name} asked you to sign in their place${delegation.reason ? `: ${delegation.reason}` : "."}`;
-      await inviteParticipant(tx, delegate, { contract, senderName: participant.name, message, linkOrigin, now });
+      await inviteParticipant(tx, delegate, { contract, senderName: participant.name, message, linkOrigin: contract.linkOrigin, now });
     }
     return { delegateName: delegate.name };
   });

@@ -10,7 +10,7 @@ import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { nowMs } from "@/lib/clock";
 
 /** E-mails a fresh six-digit code to a participant whose two-step method is e-mail. */
-export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaClient; token: string; linkOrigin: string }): Promise<{ sentTo: string }> {
+export async function sendTwoStepCode({ db, token }: { db: PrismaClient; token: string }): Promise<{ sentTo: string }> {
   const result = await db.$transaction(async (tx: Tx) => {
     const { participant, contract } = await findSigningLink(tx, token, { lock: true });
     if (participant.twoStepMethod !== "email") {
@@ -33,7 +33,7 @@ export async function sendTwoStepCode({ db, token, linkOrigin }: { db: PrismaCli
       data: { twoStepCodeNonce: newNonce(), twoStepCodeExpiresAt: new Date(now + TWO_STEP_CODE.lifetimeMs), twoStepCodeAttempts: 0, twoStepCodeRequests: { increment: 1 } },
     });
     const mail = twoStepCodeMail({ participantName: participant.name, contractName: contract.name });
-    await enqueueEmail({ db: tx, kind: "two_step_code", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin, ...mail });
+    await enqueueEmail({ db: tx, kind: "two_step_code", contractId: contract.id, participantId: participant.id, to: participant.email, linkOrigin: contract.linkOrigin, ...mail });
     return { sentTo: participant.email };
   });
   mailQueued();

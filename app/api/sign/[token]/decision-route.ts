@@ -10,13 +10,12 @@ import { decideByLink, type TDecision } from "@/lib/services/signing/decide-by-l
  */
 export function decisionRoute(route: string, decision: (body: Record<string, unknown>) => TDecision) {
   const POST = withApi(
-    async ({ req, prisma, params, origin }) => {
+    async ({ req, prisma, params }) => {
       assertSameOrigin(req);
       const { contractState } = await decideByLink({
         db: prisma!,
         token: String(params.token ?? ""),
         decision: decision(await readJsonBody(req)),
-        linkOrigin: origin,
         // server.mjs sets x-forwarded-for to the one client address it resolved (docs/security.md "The front door").
         client: { ip: req.headers.get("x-forwarded-for") ?? "", userAgent: req.headers.get("user-agent") ?? "" },
       });

@@ -6,9 +6,9 @@ import { sendTwoStepCode } from "@/lib/services/signing/send-two-step-code";
 const route = "/api/sign/{token}/code";
 
 export const POST = withApi(
-  async ({ req, prisma, params, origin }) => {
+  async ({ req, prisma, params }) => {
     assertSameOrigin(req);
-    const { sentTo } = await sendTwoStepCode({ db: prisma!, token: String(params.token ?? ""), linkOrigin: origin });
+    const { sentTo } = await sendTwoStepCode({ db: prisma!, token: String(params.token ?? "") });
     return json({ sent_to: sentTo }, { status: 202 });
   },
   { route, auth: false },

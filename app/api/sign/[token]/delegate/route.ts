@@ -9,10 +9,10 @@ import { delegateByLink } from "@/lib/services/signing/delegate-by-link";
 const route = "/api/sign/{token}/delegate";
 
 export const POST = withApi(
-  async ({ req, prisma, params, origin }) => {
+  async ({ req, prisma, params }) => {
     assertSameOrigin(req);
     const { name, email, reason, code } = ZDelegateRequestSchema.parse(await readJsonBody(req));
-    const { delegateName } = await delegateByLink({ db: prisma!, token: String(params.token ?? ""), delegation: { name, email, reason, code }, linkOrigin: origin });
+    const { delegateName } = await delegateByLink({ db: prisma!, token: String(params.token ?? ""), delegation: { name, email, reason, code } });
     return json({ delegate_name: delegateName });
   },
   { route, auth: false },
