@@ -3,10 +3,12 @@
 
 /**
  * Text someone wrote (a contract's or a person's name, a message, a reason, a note), made safe to
- * store in a body: the outbox fills in `{{…}}` when sending (enqueue-email.ts), so typed braces
- * would otherwise take the recipient's link or code, or leave a mail that cannot be built.
+ * store in a body and a subject: the outbox fills in `{{…}}` when sending (enqueue-email.ts), so
+ * typed braces would otherwise take the recipient's link or code, or leave a mail that cannot be
+ * built; and mail readers decode `=?charset?B?…?=` in a subject (RFC 2047), which would show what
+ * the names' rules refuse (a direction override, a line that reads as another header).
  */
-const inert = (text: string) => text.replaceAll("{{", "{ {").replaceAll("}}", "} }");
+const inert = (text: string) => text.replaceAll("{{", "{ {").replaceAll("}}", "} }").replaceAll("=?", "= ?");
 
 /** Every text among a message's values made inert; each message reads its values through this. */
 function inertValues<T extends object>(values: T): T {
