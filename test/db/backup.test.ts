@@ -294,6 +294,13 @@ describe("backup, restore and move", () => {
     historyRow[historyColumns.indexOf("checksum")] = "0".repeat(64);
     const otherHistory = [...lines];
     otherHistory[historyAt + 1] = JSON.stringify(historyRow);
+    // The history without its newest migration's row, the header's count of its rows made to agree.
+    const nameColumn = historyColumns.indexOf("migration_name");
+    const newest = header.migrations.at(-1)!.name;
+    const newestAt = lines.findIndex((l, i) => i > historyAt && l.startsWith("[") && (JSON.parse(l) as string[])[nameColumn] === newest);
+    const shortHeader = JSON.parse(lines[0]!) as { tables: { name: string; rows: number }[] };
+    for (const t of shortHeader.tables) if (t.name === "_prisma_migrations") t.rows -= 1;
+    const shortHistory = [JSON.stringify(shortHeader), ...lines.slice(1).filter((_, i) => i + 1 !== newestAt)];
     const flipped = Buffer.from(good);
     flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
     const cases: [string, string, RegExp][] = [
@@ -308,7 +315,7 @@ describe("backup, restore and move", () => {
       ["a row changed", file("tampered.gz", gzipSync(tampered.join("\n"))), /^This backup is corrupt: its checksum does not match its contents\.$/],
       ["a newer schema", file("newer.gz", gzipSync(newer.join("\n"))), /^This backup is from a newer schema \(migration 29991231000000_from_the_future is unknown to this version of the app\): restore it with the version that made it\.$/],
       ["a migration left out", file("gap.gz", withMigrations(header.migrations.filter((_, i) => i !== 1))), /^This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered\.$/],
-      ["a migration fewer than its history", file("older.gz", withMigrations(header.migrations.slice(0, -1))), /^This backup's migration history does not match the migrations its header names\.$/],
+      ["a history one migration short of its header", file("short.gz", resealed(shortHistory)), /^This backup's migration history does not match the migrations its header names\.$/],
       ["a history row's checksum changed", file("history.gz", resealed(otherHistory)), /^This backup's migration history does not match the migrations its header names\.$/],
       ["bytes that are not base64", file("bad-bytes.gz", resealed(badBytes)), /^This file is not a backup of this app \(a row of file_chunks is malformed\)\.$/],
     ];
