@@ -11,10 +11,11 @@ test("an admin adds a webhook, copies its secret once, sees its signed deliverie
     await page.goto("/settings/webhooks");
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 
-    // A refused URL is explained next to the field.
+    // A refused URL is explained next to the field, in one sentence, and the field has the focus.
     await page.getByLabel("Callback URL").fill("ftp://example.com/");
     await page.getByRole("button", { name: "Add webhook" }).click();
-    await expect(page.getByText("must be an http:// or https:// URL")).toBeVisible();
+    await expect(page.locator("#webhook-url-error")).toHaveText("Must be an http:// or https:// URL.");
+    await expect(page.getByLabel("Callback URL")).toBeFocused();
 
     const description = `E2E hook ${Date.now()}`;
     await page.getByLabel("Callback URL").fill(receiver.url("/e2e"));

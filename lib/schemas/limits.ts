@@ -14,6 +14,9 @@ export const CONTRACT_LIMITS = {
   dataFieldValues: 500,
 } as const;
 
+/** The longest description of a webhook subscription: the API's rule and the Webhooks page's box. */
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+
 /** The longest search (`q`, after trimming) the contracts list takes: the API's rule and the list page's box. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 

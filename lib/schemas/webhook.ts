@@ -4,6 +4,7 @@ import { carriedFields, WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_EVENT_TYPES } from "@/
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, oneOf, requestObject, typeError, ZTimestampSchema } from "./common";
 import { ZContractSchema } from "./contract";
+import { WEBHOOK_DESCRIPTION_MAX_LENGTH } from "./limits";
 import { ZDataFieldSchema } from "./data-field";
 import { ZPaginatedSchema } from "./pagination";
 import { ZParticipantSchema } from "./participant";
@@ -22,7 +23,11 @@ export const ZCreateWebhookRequestSchema = requestObject(
       .min(1, "is required")
       .max(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`)
       .meta({ description: "Where events are POSTed: http(s), no credentials, a public address.", example: "https://example.com/hooks/contracts" }),
-    description: z.string({ error: typeError("a string") }).trim().max(200, "must be at most 200 characters").optional(),
+    description: z
+      .string({ error: typeError("a string") })
+      .trim()
+      .max(WEBHOOK_DESCRIPTION_MAX_LENGTH, `must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`)
+      .optional(),
     events: z
       .array(ZWebhookEventTypeSchema, { error: typeError("an array of event types") })
       .max(WEBHOOK_EVENT_TYPE_NAMES.length)

@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { pathOf, type TResponseOf } from "@/lib/client/v1";
+import { asSentence, fieldProblem } from "@/components/problems";
+import { WEBHOOK_DESCRIPTION_MAX_LENGTH } from "@/lib/schemas/limits";
 
 type TWebhook = TResponseOf<"getWebhook">;
 type TCreated = TResponseOf<"createWebhook">;
@@ -45,7 +47,18 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: TCreated) => vo
       return queryClient.invalidateQueries({ queryKey: webhooksKey });
     },
   });
-  const problem = create.error instanceof RequestError ? (create.error.parameterProblems.callback_url?.[0] ?? create.error.message) : create.error?.message;
+  // Each field's problem next to it, as a sentence; anything else under the form.
+  const problems = create.error instanceof RequestError ? create.error.parameterProblems : {};
+  const urlProblem = fieldProblem(problems.callback_url);
+  const descriptionProblem = fieldProblem(problems.description);
+  const formProblem = create.error && !urlProblem && !descriptionProblem ? asSentence(create.error.message) : undefined;
+  const urlRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLInputElement>(null);
+  // The button is disabled while the request runs, so focus goes to the field to mend.
+  useEffect(() => {
+    if (urlProblem) urlRef.current?.focus();
+    else if (descriptionProblem) descriptionRef.current?.focus();
+  }, [create.error, urlProblem, descriptionProblem]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate();
@@ -60,18 +73,19 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: TCreated) => vo
           </label>
           <input
             id="webhook-url"
+            ref={urlRef}
             type="url"
             autoComplete="off"
             placeholder="https://example.com/hooks/contracts"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? "webhook-url-error" : undefined}
-            className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm ${problem ? "border-red-600" : "border-slate-300"}`}
+            aria-invalid={urlProblem ? true : undefined}
+            aria-describedby={urlProblem ? "webhook-url-error" : undefined}
+            className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm ${urlProblem ? "border-red-600" : "border-slate-300"}`}
           />
-          {problem ? (
+          {urlProblem ? (
             <p id="webhook-url-error" role="alert" className="mt-1 text-sm text-red-700">
-              {problem}
+              {urlProblem}
             </p>
           ) : null}
         </div>
@@ -79,12 +93,32 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: TCreated) => vo
           <label htmlFor="webhook-description" className="block text-sm font-medium text-slate-800">
             Description <span className="font-normal text-slate-500">(optional)</span>
           </label>
-          <input id="webhook-description" type="text" value={description} onChange={(e) => setDescription(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm" />
+          <input
+            id="webhook-description"
+            ref={descriptionRef}
+            type="text"
+            maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={descriptionProblem ? true : undefined}
+            aria-describedby={descriptionProblem ? "webhook-description-error" : undefined}
+            className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm ${descriptionProblem ? "border-red-600" : "border-slate-300"}`}
+          />
+          {descriptionProblem ? (
+            <p id="webhook-description-error" role="alert" className="mt-1 text-sm text-red-700">
+              {descriptionProblem}
+            </p>
+          ) : null}
         </div>
         <button type="submit" disabled={create.isPending} className="mt-6 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
           {create.isPending ? "Adding…" : "Add webhook"}
         </button>
       </div>
+      {formProblem ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {formProblem}
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-500">Every event type from every workspace; the API (POST /v1/webhooks) can narrow both.</p>
     </form>
   );
