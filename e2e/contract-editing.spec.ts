@@ -159,6 +159,15 @@ test("a data field's value is edited in place: Escape cancels, Enter saves, and 
   await expect(page.getByRole("row", { name: /Order value/ }).getByRole("button", { name: /, edit value of Order value$/ })).toContainText("12 500 EUR");
   const fields = (await (await page.request.get(`/v1/contracts/${contract.id}/data_fields/c::order_value`)).json()) as { value: string };
   expect(fields.value).toBe("12 500 EUR");
+
+  // Spaces alone fill nothing: shown as missing, as the text and the publish check read it.
+  const again = page.getByRole("row", { name: /Order value/ }).getByRole("button", { name: /, edit value of Order value$/ });
+  await again.click();
+  await page.getByRole("row", { name: /Order value/ }).getByRole("textbox", { name: "Value of Order value" }).fill("   ");
+  const blank = page.waitForResponse((res) => res.request().method() === "PUT" && /\/data_fields\/\d+$/.test(new URL(res.url()).pathname));
+  await page.getByRole("row", { name: /Order value/ }).getByRole("textbox", { name: "Value of Order value" }).press("Enter");
+  expect((await blank).status()).toBe(200);
+  await expect(again).toContainText("Not filled in");
 });
 
 test("a page that missed the publishing: a refused data field save returns the old value with the API's reason", async ({ page }) => {

@@ -3,6 +3,7 @@
 // so what is signed is laid out from one place. Pure: no I/O.
 import { describePeriod, parsePeriod } from "./calendar";
 import type { TTerm } from "./lifecycle";
+import { hasValue } from "./data-field";
 
 /** A body: sections of plain text; a blank line separates paragraphs. */
 export interface TBody {
@@ -276,12 +277,11 @@ export function layoutText(
       if (p.kind === "term") return { text: term ? termWords(term, p.setting) : `[term.${p.setting}]` };
       const field = byId.get(p.customId);
       const name = field?.name ?? p.customId;
-      const value = field?.value.trim() ?? "";
-      if (value === "") {
+      if (field === undefined || !hasValue(field.value)) {
         if (!missing.has(p.customId)) missing.set(p.customId, name);
         return { field: p.customId, name, text: missingFieldText(name), missing: true };
       }
-      return { field: p.customId, name, text: field!.value, missing: false };
+      return { field: p.customId, name, text: field.value, missing: false };
     });
 
   const sections = body.sections.map((section): TDocSection => {

@@ -1,5 +1,6 @@
 // Boxes placed on the pages of a contract's uploaded PDF (docs/documents.md "Uploaded PDF"): what
 // may be placed, where, and for whom. Pure: no I/O.
+import { hasValue } from "./data-field";
 
 /** What a box shows in the sealed copy: a signatory's signature mark, their name, the date they signed, or a data field's value. */
 export const PLACEMENT_KINDS = ["signature", "name", "date_signed", "data_field"] as const;
@@ -107,7 +108,7 @@ export function uploadedPdfProblems(
     const field = box.dataFieldId === null ? undefined : dataFields.get(box.dataFieldId);
     const message =
       person && !person.signatory ? `A ${box.kind.replace("_", " ")} box on ${pageWords(box)} belongs to ${person.name}, who does not sign.`
-      : field && field.value.trim() === "" ? `The data field ${field.name} shown on ${pageWords(box)} has no value.`
+      : field && !hasValue(field.value) ? `The data field ${field.name} shown on ${pageWords(box)} has no value.`
       : null;
     if (message && !reported.has(message)) {
       reported.add(message);

@@ -1,6 +1,7 @@
 "use client";
 
 import { inputClass } from "@/components/participant-fields";
+import { hasValue } from "@/lib/domain/data-field";
 import type { TDataField } from "@/lib/schemas/data-field";
 import { saveErrorMessage } from "./contract-queries";
 import { useUpdateDataField } from "./editing-queries";
@@ -10,7 +11,7 @@ import { InlineEditor } from "./inline-editor";
 const MAX_LENGTH = 10_000;
 
 function Shown({ value }: { value: string }) {
-  return value === "" ? <span className="italic text-slate-600">Not filled in</span> : <span className="break-words">{value}</span>;
+  return !hasValue(value) ? <span className="italic text-slate-600">Not filled in</span> : <span className="break-words">{value}</span>;
 }
 
 /**
