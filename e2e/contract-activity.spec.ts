@@ -179,6 +179,8 @@ test("the search filters the list, goes back to the first page and survives a re
   await search.fill(`${tag} supply`);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(contract.name);
+  // Found by its name: the words are marked in the name's link itself.
+  await expect(rows.first().getByRole("link", { name: contract.name }).locator("mark")).toHaveText([`${tag} supply`]);
 
   await page.reload();
   await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(`${tag} supply`);

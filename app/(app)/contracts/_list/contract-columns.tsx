@@ -22,9 +22,14 @@ const MATCH_FIELD_WORDS: Record<TContractSearch["matches"][number]["field"], str
 };
 
 /**
- * Where a contract matched the search, the matched words in `<mark>`: the API's pieces as text nodes,
- * never markup, isolated (`<bdi>`) so that a direction override in a contract's text stays inside it.
+ * A highlight's pieces, the matched ones (odd) in `<mark>`: the API's pieces as text nodes, never
+ * markup, isolated (`<bdi>`) so that a direction override in a contract's text stays inside it.
  */
+function Highlighted({ pieces }: { pieces: readonly string[] }) {
+  return <bdi>{pieces.map((piece, j) => (j % 2 === 1 ? <mark key={j} className="rounded-sm bg-yellow-100 px-0.5 text-slate-900">{piece}</mark> : piece))}</bdi>;
+}
+
+/** Where a contract matched the search, but for its name (marked in the name itself). */
 function SearchMatches({ search }: { search: TContractSearch }) {
   const shown = search.matches.filter((m) => m.field !== "name");
   if (shown.length === 0) return null;
@@ -33,11 +38,18 @@ function SearchMatches({ search }: { search: TContractSearch }) {
       {shown.map((match, i) => (
         <li key={i}>
           <span className="font-medium">{match.label ? `${MATCH_FIELD_WORDS[match.field]} ${match.label}` : MATCH_FIELD_WORDS[match.field]}:</span>{" "}
-          <bdi>{match.highlight.map((piece, j) => (j % 2 === 1 ? <mark key={j} className="rounded-sm bg-yellow-100 px-0.5 text-slate-900">{piece}</mark> : piece))}</bdi>
+          <Highlighted pieces={match.highlight} />
         </li>
       ))}
     </ul>
   );
+}
+
+/** The contract's name, its matched words marked when the search matched it there. */
+function ContractName({ contract }: { contract: TContractListItem }) {
+  const pieces = contract._search?.matches.find((m) => m.field === "name")?.highlight;
+  // A name is never cut (it is shorter than a highlight's window): its pieces are the whole name.
+  return pieces && pieces.join("") === contract.name ? <Highlighted pieces={pieces} /> : <>{contract.name}</>;
 }
 
 /** A calendar day (`YYYY-MM-DD`, no time of day) as words, in UTC so it never shifts a day; a dash when unset. */
@@ -72,7 +84,7 @@ export function contractColumns(workspaceNames: ReadonlyMap<number, string>): TC
       cell: (contract) => (
         <>
           <Link href={`/contracts/${contract.id}`} className="text-blue-700 underline-offset-2 hover:underline">
-            {contract.name}
+            <ContractName contract={contract} />
           </Link>
           {contract._search ? <SearchMatches search={contract._search} /> : null}
         </>
