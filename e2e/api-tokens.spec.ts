@@ -54,7 +54,7 @@ test("an invalid name is refused next to the field", async ({ page }) => {
   await page.goto("/settings/api-tokens");
   await page.getByLabel("Name").fill("   ");
   await page.getByRole("button", { name: "Create token" }).click();
-  await expect(page.getByText("must not be empty")).toBeVisible();
+  await expect(page.getByText("Must not be empty.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
 });
 

@@ -221,6 +221,15 @@ test("a signed recurring contract shows its lifecycle; notice in time is accepte
   await expect(status.getByRole("button", { name: "Give notice" })).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Activity, newest first" })).toContainText("gave notice: the contract ends at the end of its current period");
 
+  // A date before today is refused next to the field, in the dialog's words (its "Now" is the API's "leave it out").
+  const past = await confirmAction(page, "Terminate", "Terminate", /\/terminate$/, async (dialog) => {
+    await dialog.getByLabel("At the end of a date").check();
+    await dialog.getByLabel("Last day in force").fill(dateFromToday({ days: -3 }));
+  });
+  expect(past.response.status()).toBe(400);
+  await expect(past.dialog.getByText(/^The date must be today \(\d{4}-\d{2}-\d{2}\) or later\.$/)).toBeVisible();
+  await past.dialog.getByRole("button", { name: "Cancel" }).click();
+
   // Terminated on a date before that end: it ends then.
   const lastDay = dateFromToday({ days: 10 });
   const terminated = await confirmAction(page, "Terminate", "Terminate", /\/terminate$/, async (dialog) => {

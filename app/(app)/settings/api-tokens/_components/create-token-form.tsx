@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ZCreateApiTokenRequestSchema, type TCreateApiTokenResponse } from "@/lib/schemas/api-token";
+import { asSentence } from "@/components/problems";
 import { apiTokensQueryKey, createApiToken, RequestError } from "./api-tokens-client";
 
 type TFormInput = z.input<typeof ZCreateApiTokenRequestSchema>;
@@ -34,13 +35,14 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: TCreateApi
     },
   });
 
-  const nameError = errors.name?.message;
+  // One sentence next to the field (docs/web-app.md "Messages"), the schema's or the server's.
+  const nameError = errors.name?.message === undefined ? undefined : asSentence(errors.name.message);
   return (
     <form onSubmit={handleSubmit((values) => create.mutate(values))} noValidate className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-base font-semibold text-slate-900">Create a token</h2>
       {errors.root?.message ? (
         <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errors.root.message}
+          {asSentence(errors.root.message)}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-start gap-3">
