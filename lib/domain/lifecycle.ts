@@ -100,7 +100,12 @@ export interface TLifeFacts {
   timeZone: string;
   /** The day the last signature completed the contract, in `timeZone`. */
   signedOn: string;
-  /** When staff made it end (by notice or termination): the instant it ends; null when they did not. */
+  /**
+   * When staff made it end: the last day it is in force (notice, or termination on a date: it ends at
+   * that day's midnight in the zone in force then, so a zone changed later moves neither the day nor
+   * a renewal past it), or the instant it ended (termination now); both null when they did not.
+   */
+  endOn: string | null;
   endAt: Date | null;
   endKind: "canceled" | "terminated" | null;
   /**
@@ -202,9 +207,10 @@ export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
   const recurring = term.duration === "recurring" || term.duration === "recurring_with_initial";
   // The instant it ends: staff's, or the end of a single period, whichever comes first.
   const natural = term.duration === "single_period" ? startOf(boundary(1)!, timeZone) : null;
-  const endAt = [facts.endAt, natural].filter((x): x is Date => x !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  const staffEnd = staffEndOf(facts);
+  const endAt = [staffEnd, natural].filter((x): x is Date => x !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   const ended = endAt !== null && now.getTime() >= endAt.getTime();
-  const endedByStaff = endAt !== null && facts.endAt !== null && endAt.getTime() === facts.endAt.getTime();
+  const endedByStaff = endAt !== null && staffEnd !== null && endAt.getTime() === staffEnd.getTime();
 
   // The period `today` is in (the first while awaiting, the last once ended).
   const day = ended ? dateAt(new Date(endAt.getTime() - 1), timeZone) : today;
@@ -214,7 +220,7 @@ export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
   const endDate = endAt === null ? null : dateAt(new Date(endAt.getTime() - 1), timeZone);
 
   let notice: { deadline: string; periodEnd: string } | null = null;
-  if (recurring && !ended && facts.endAt === null) notice = nextNoticeDeadline(term, boundary, k, today);
+  if (recurring && !ended && staffEnd === null) notice = nextNoticeDeadline(term, boundary, k, today);
 
   const state: TLifecycleState = ended ? "ended" : today < start ? "awaiting" : "active";
   const subState = ended ? (endedByStaff && facts.endKind === "terminated" ? "terminated" : null) : facts.endKind === "canceled" ? "canceled" : null;
@@ -229,7 +235,8 @@ export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
     state,
     subState,
     startDate: start,
-    periodStartDate: boundary(k)!,
+    // Ended before it started ("now", while awaiting): the period is that last day, never one ending before it begins.
+    periodStartDate: endDate !== null && endDate < boundary(k)! ? endDate : boundary(k)!,
     periodEndDate: endDate !== null && (periodEnd === null || endDate < periodEnd) ? endDate : periodEnd,
     endDate,
     noticeDeadline: notice?.deadline ?? null,
@@ -252,11 +259,19 @@ function nextNoticeDeadline(term: TTerm, boundary: (k: number) => string | null,
   return null;
 }
 
-/** Why notice cannot be given now, in one sentence; null when it can (then it ends `endAt`). */
-export function noticeRefusal(facts: TLifeFacts, now: Date): { refusal: string } | { endAt: Date; endDate: string } {
+/** Staff's end (`TLifeFacts.endOn`, `endAt`) as the instant it takes effect, in the zone now in force. */
+function staffEndOf(facts: TLifeFacts): Date | null {
+  return facts.endOn !== null ? startOf(addDaysTo(facts.endOn, 1), facts.timeZone) : facts.endAt;
+}
+
+/** Staff's end as stored: a last day, or (termination now) an instant. */
+export type TStaffEnd = { endOn: string; endAt: null } | { endOn: null; endAt: Date };
+
+/** Why notice cannot be given now, in one sentence; else the end it gives (its period's last day). */
+export function noticeRefusal(facts: TLifeFacts, now: Date): { refusal: string } | (TStaffEnd & { endDate: string }) {
   const life = lifecycleAt(facts, now);
   if (life.state === "ended") return { refusal: `The contract ended on ${life.endDate}.` };
-  if (facts.endAt !== null) return { refusal: `The contract already ends on ${life.endDate}.` };
+  if (staffEndOf(facts) !== null) return { refusal: `The contract already ends on ${life.endDate}.` };
   if (facts.term.duration === "none") return { refusal: "The contract has no duration to give notice for; terminate it instead." };
   if (facts.term.duration === "single_period") return { refusal: `The contract ends by itself on ${life.endDate}; terminate it to end it sooner.` };
   const current = life.periodEndDate;
@@ -266,7 +281,7 @@ export function noticeRefusal(facts: TLifeFacts, now: Date): { refusal: string }
       refusal: `Notice to end on ${current} was due by ${noticeDeadlineOf(facts.term, current!)}; the earliest the contract can now end is ${life.noticePeriodEndDate}.`,
     };
   }
-  return { endAt: startOf(addDaysTo(current!, 1), facts.timeZone), endDate: current! };
+  return { endOn: current!, endAt: null, endDate: current! };
 }
 
 /** The last day notice may be given for a period ending on `periodEnd`. */
@@ -284,7 +299,7 @@ export function terminationOf(
   facts: TLifeFacts,
   now: Date,
   on: string | null,
-): { refusal: string } | { dateProblem: string } | { endAt: Date; endDate: string } {
+): { refusal: string } | { dateProblem: string } | (TStaffEnd & { endDate: string }) {
   const life = lifecycleAt(facts, now);
   if (life.state === "ended") return { refusal: `The contract ended on ${life.endDate}.` };
   // A zone moved west may put now before the stored period began there: the lifecycle never goes
@@ -297,5 +312,5 @@ export function terminationOf(
   // A date before a start still ahead would end it on a day it never ran (and the job, walking from
   // its period's start, would never write that end): it ends now, or on its start date or later.
   if (on !== null && on < life.startDate) return { dateProblem: `must be on or after the contract's start date (${life.startDate}); leave it out to end it now` };
-  return { endAt: on === null && !beforeReached ? now : startOf(addDaysTo(endDate, 1), facts.timeZone), endDate };
+  return on === null && !beforeReached ? { endOn: null, endAt: now, endDate } : { endOn: endDate, endAt: null, endDate };
 }

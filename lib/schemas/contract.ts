@@ -242,6 +242,7 @@ export const CONTRACT_FIELDS = fieldTable({
   renewals: { sql: "int", answer: { name: "renewals", in: "lifecycle_state", type: z.number().int().min(0).meta({ description: "Periods begun since the first." }) } },
   renewedAt: { sql: "timestamptz", nullable: true, answer: { name: "renewed_time", in: "lifecycle_state", type: ZTimestampSchema.meta({ description: "When it last renewed." }) } },
   linkOrigin: { sql: "text", internal: "the origin its mails link under, kept from its publishing (docs/security.md, promise 15)" },
+  endOn: { sql: "date", nullable: true, internal: "the notice or termination staff gave (lifecycle_state shows its effect)" },
   endAt: { sql: "timestamptz", nullable: true, internal: "the notice or termination staff gave (lifecycle_state shows its effect)" },
   endKind: { sql: "lifecycle_sub_state", nullable: true, internal: "the notice or termination staff gave (lifecycle_state shows its effect)" },
   lifecycleDueAt: { sql: "timestamptz", nullable: true, internal: "the lifecycle job's next turn for the contract" },

@@ -8,6 +8,7 @@ const facts = (t: Partial<TTerm>, more: Partial<TLifeFacts> = {}): TLifeFacts =>
   term: term(t),
   timeZone: "Europe/Stockholm",
   signedOn: "2026-01-10",
+  endOn: null,
   endAt: null,
   endKind: null,
   reachedAt: null,
@@ -95,12 +96,22 @@ describe("the lifecycle at an instant", () => {
   it("takes notice before, on and after the deadline", () => {
     const f = facts(yearly);
     // Before and on the deadline (the last day, 31 October, until midnight in Stockholm): it ends at the period's end.
-    for (const when of ["2026-06-01T10:00:00Z", "2026-10-31T22:59:00Z"]) expect(noticeRefusal(f, at(when))).toEqual({ endAt: startOf("2027-02-01", "Europe/Stockholm"), endDate: "2027-01-31" });
+    for (const when of ["2026-06-01T10:00:00Z", "2026-10-31T22:59:00Z"]) expect(noticeRefusal(f, at(when))).toEqual({ endOn: "2027-01-31", endAt: null, endDate: "2027-01-31" });
     // After it: refused, naming the earliest end instead.
     expect(noticeRefusal(f, at("2026-10-31T23:00:00Z"))).toEqual({ refusal: "Notice to end on 2027-01-31 was due by 2026-10-31; the earliest the contract can now end is 2028-01-31." });
-    const canceled = { ...f, endAt: startOf("2027-02-01", "Europe/Stockholm"), endKind: "canceled" as const };
+    const canceled = { ...f, endOn: "2027-01-31", endKind: "canceled" as const };
     expect(lifecycleAt(canceled, at("2026-12-01T00:00:00Z"))).toMatchObject({ state: "active", subState: "canceled", endDate: "2027-01-31", noticeDeadline: null, nextChangeAt: startOf("2027-02-01", "Europe/Stockholm") });
     expect(lifecycleAt(canceled, at("2027-02-01T00:00:00Z"))).toMatchObject({ state: "ended", subState: null, renewals: 0 });
+  });
+
+  it("keeps staff's end on its last day when the zone changes later: no day moves, no renewal past it", () => {
+    // Notice given in Stockholm for the period ending 2027-01-31; the workspace then moves to UTC+14 and to UTC−12.
+    const canceled = facts(yearly, { endOn: "2027-01-31", endKind: "canceled" });
+    const east = { ...canceled, timeZone: "Pacific/Kiritimati" };
+    // 2027-02-01 00:30 in Kiritimati: ended on its last day, the period never renewed.
+    expect(lifecycleAt(east, at("2027-01-31T10:30:00Z"))).toMatchObject({ state: "ended", endDate: "2027-01-31", renewals: 0 });
+    // 2027-01-31 12:00 in UTC−12, an hour after Stockholm's midnight: still in force there.
+    expect(lifecycleAt({ ...canceled, timeZone: "Etc/GMT+12" }, at("2027-02-01T00:00:00Z"))).toMatchObject({ state: "active", subState: "canceled", endDate: "2027-01-31" });
   });
 
   it("finds the period of a daily renewal started in 1900 directly and right (no walk per period)", () => {
@@ -116,9 +127,9 @@ describe("the lifecycle at an instant", () => {
   it("terminates now or on a date, and refuses a date in the past", () => {
     const f = facts(yearly);
     const now = at("2026-06-01T10:00:00Z");
-    expect(terminationOf(f, now, null)).toEqual({ endAt: now, endDate: "2026-06-01" });
+    expect(terminationOf(f, now, null)).toEqual({ endOn: null, endAt: now, endDate: "2026-06-01" });
     expect(lifecycleAt({ ...f, endAt: now, endKind: "terminated" }, now)).toMatchObject({ state: "ended", subState: "terminated", endDate: "2026-06-01" });
-    expect(terminationOf(f, now, "2026-07-15")).toEqual({ endAt: startOf("2026-07-16", "Europe/Stockholm"), endDate: "2026-07-15" });
+    expect(terminationOf(f, now, "2026-07-15")).toEqual({ endOn: "2026-07-15", endAt: null, endDate: "2026-07-15" });
     expect(terminationOf(f, now, "2026-05-31")).toEqual({ dateProblem: expect.stringContaining("must be today (2026-06-01) or later") });
   });
 
@@ -137,12 +148,12 @@ describe("the lifecycle at an instant", () => {
     const awaiting = facts({ ...yearly, start_date: "2027-01-01" });
     const now = at("2026-06-01T10:00:00Z");
     expect(lifecycleAt(awaiting, now)).toMatchObject({ state: "awaiting", startDate: "2027-01-01" });
-    expect(terminationOf(awaiting, now, null)).toEqual({ endAt: now, endDate: "2026-06-01" });
-    expect(lifecycleAt({ ...awaiting, endAt: now, endKind: "terminated" }, now)).toMatchObject({ state: "ended", subState: "terminated", nextChangeAt: null });
+    expect(terminationOf(awaiting, now, null)).toEqual({ endOn: null, endAt: now, endDate: "2026-06-01" });
+    expect(lifecycleAt({ ...awaiting, endAt: now, endKind: "terminated" }, now)).toMatchObject({ state: "ended", subState: "terminated", nextChangeAt: null, periodStartDate: "2026-06-01", periodEndDate: "2026-06-01" });
     expect(terminationOf(awaiting, now, "2026-12-31")).toEqual({ dateProblem: "must be on or after the contract's start date (2027-01-01); leave it out to end it now" });
-    expect(terminationOf(awaiting, now, "2027-01-01")).toEqual({ endAt: startOf("2027-01-02", "Europe/Stockholm"), endDate: "2027-01-01" });
+    expect(terminationOf(awaiting, now, "2027-01-01")).toEqual({ endOn: "2027-01-01", endAt: null, endDate: "2027-01-01" });
     // Ended so, it runs its one day and ends, as any terminated contract.
-    expect(lifecycleAt({ ...awaiting, endAt: startOf("2027-01-02", "Europe/Stockholm"), endKind: "terminated" }, at("2027-01-03T10:00:00Z"))).toMatchObject({
+    expect(lifecycleAt({ ...awaiting, endOn: "2027-01-01", endKind: "terminated" }, at("2027-01-03T10:00:00Z"))).toMatchObject({
       state: "ended",
       subState: "terminated",
       startDate: "2027-01-01",

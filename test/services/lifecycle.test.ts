@@ -508,6 +508,35 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
     }
   });
 
+  it("notice given, then the zone moved west or east: it ends on its last day at that day's midnight there, never renewed past it", async () => {
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    const zone = (time_zone: string, when: string) =>
+      atTime(at(when), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone } }));
+    const term = { duration: "recurring", renewal_period: "P1Y", notice_period: "P1M" } as const;
+    const west = await signed(term, at("2026-01-01T09:00:00Z")); // its period ends 2026-12-31
+    const east = await signed(term, at("2026-02-01T09:00:00Z")); // its period ends 2027-01-31
+    const ends = async (id: number) => (await actions(id)).filter((a) => a === "contract.end" || a === "contract.renew");
+    try {
+      await atTime(at("2026-11-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: west }));
+      await atTime(at("2026-12-01T12:00:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: east }));
+      // UTC−12: at 23:30 UTC on 2026-12-31, after Stockholm's midnight, it is that day's noon there.
+      await zone("Etc/GMT+12", "2026-12-02T12:00:00Z");
+      await job("2026-12-31T23:30:00Z");
+      expect(await stateOf(west)).toMatchObject({ state: "active", sub_state: "canceled", end_date: "2026-12-31", renewals: 0 });
+      await job("2027-01-01T12:30:00Z");
+      expect(await stateOf(west)).toMatchObject({ state: "ended", end_date: "2026-12-31", renewals: 0 });
+      expect(await ends(west)).toEqual(["contract.end"]);
+      // UTC+14: its midnight after 2027-01-31 is 10:00 UTC that day, hours before Stockholm's.
+      await zone("Pacific/Kiritimati", "2027-01-02T12:00:00Z");
+      await job("2027-01-31T10:30:00Z");
+      expect(await stateOf(east)).toMatchObject({ state: "ended", sub_state: null, end_date: "2027-01-31", renewals: 0 });
+      await job("2027-02-01T12:00:00Z");
+      expect(await ends(east)).toEqual(["contract.end"]);
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
+
   it("terminated in the hours after a zone moved west: it ends at the end of the stored period's first day, never back in the period before", async () => {
     const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
     const id = await signed({ duration: "recurring", renewal_period: "P1M" }, at("2026-01-10T09:00:00Z"));

@@ -6,6 +6,7 @@ import { lifecycleAt, noticeRefusal } from "@/lib/domain/lifecycle";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { lifecycleColumnsOf } from "./lifecycle-columns";
+import { staffEndColumns } from "./staff-end-columns";
 import { lifecycleFactsOf } from "./lifecycle-row";
 import { lockSignedLifecycle } from "./lock-signed-lifecycle";
 
@@ -24,10 +25,10 @@ export async function cancelContract({ db, actor, contractId, linkOrigin = "", r
     const facts = lifecycleFactsOf(row);
     const notice = noticeRefusal(facts, now);
     if ("refusal" in notice) throw new DomainError("lifecycle_action_refused", notice.refusal);
-    const life = lifecycleAt({ ...facts, endAt: notice.endAt, endKind: "canceled" }, now);
+    const life = lifecycleAt({ ...facts, endOn: notice.endOn, endAt: notice.endAt, endKind: "canceled" }, now);
     await tx.contract.update({
       where: { id: contractId },
-      data: { endAt: notice.endAt, endKind: "canceled", ...lifecycleColumnsOf(row, life), updatedAt: now },
+      data: { ...staffEndColumns(notice), endKind: "canceled", ...lifecycleColumnsOf(row, life), updatedAt: now },
     });
     await writeAuditEvent({
       db: tx,

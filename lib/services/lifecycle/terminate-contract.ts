@@ -7,6 +7,7 @@ import { lifecycleAt, terminationOf } from "@/lib/domain/lifecycle";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { mailQueued } from "@/lib/services/mail/mail-wakeup";
 import { lifecycleColumnsOf } from "./lifecycle-columns";
+import { staffEndColumns } from "./staff-end-columns";
 import { lifecycleFactsOf } from "./lifecycle-row";
 import { lockSignedLifecycle } from "./lock-signed-lifecycle";
 
@@ -43,10 +44,10 @@ export async function terminateContract({
       throw new DomainError("validation_failed", `date: ${termination.dateProblem}`, { parameterProblems: { date: [termination.dateProblem] } });
     }
     if ("refusal" in termination) throw new DomainError("lifecycle_action_refused", termination.refusal);
-    const life = lifecycleAt({ ...facts, endAt: termination.endAt, endKind: "terminated" }, now);
+    const life = lifecycleAt({ ...facts, endOn: termination.endOn, endAt: termination.endAt, endKind: "terminated" }, now);
     await tx.contract.update({
       where: { id: contractId },
-      data: { endAt: termination.endAt, endKind: "terminated", ...lifecycleColumnsOf(row, life), updatedAt: now },
+      data: { ...staffEndColumns(termination), endKind: "terminated", ...lifecycleColumnsOf(row, life), updatedAt: now },
     });
     const audit = (action: string, after: Prisma.InputJsonObject) =>
       writeAuditEvent({
