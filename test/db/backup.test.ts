@@ -260,6 +260,15 @@ describe("backup, restore and move", () => {
     expect(moveAgain.status).not.toBe(0);
     expect(moveAgain.out).toMatch(/^The target database is not empty \(table \w+ has rows\): restore only into an empty database\.$/);
     await onServer(restored, expectSameAsSource);
+
+    // A target the migrations made, with a rule of its own that would drop (or copy) rows: refused, nothing restored.
+    const ruled = await freshServerDatabase();
+    await applyMigrations(ruled);
+    await onServer(ruled, (prisma) => prisma.$executeRawUnsafe(`CREATE RULE drop_audit AS ON INSERT TO audit_events DO INSTEAD NOTHING`));
+    const intoRuled = run("db-restore", fromServer, { DATABASE_URL: ruled });
+    expect(intoRuled.status).not.toBe(0);
+    expect(intoRuled.out).toBe("The target database is not as the migrations make it (table audit_events has a rule): restore only into an empty database.");
+    expect(await onServer(ruled, (prisma) => prisma.user.count())).toBe(0);
   }, LIMIT_MS);
 
   test("refused in one sentence, nothing changed: not a backup, damaged, cut, tampered, from a newer schema; a folder a running app holds", async () => {

@@ -312,6 +312,10 @@ async function refuseUnlessEmpty(client: pg.ClientBase, backupNames: string[]): 
     const { rowCount } = await client.query(`SELECT 1 FROM ${ident(name)} LIMIT 1`);
     if (rowCount) throw new BackupRefusal(`The target database is not empty (table ${name} has rows): restore only into an empty database.`);
   }
+  // A rule of the target's own would drop rows (DO INSTEAD NOTHING) or copy them elsewhere (DO ALSO),
+  // the keys and secrets among them; the migrations make none (a view's own is not listed here).
+  const { rows: rules } = await client.query<{ name: string }>(`SELECT tablename::text AS name FROM pg_rules WHERE schemaname = 'public' ORDER BY tablename LIMIT 1`);
+  if (rules[0]) throw new BackupRefusal(`The target database is not as the migrations make it (table ${rules[0].name} has a rule): restore only into an empty database.`);
   const applied = (await readAppliedMigrations(client)).map((m) => m.name);
   if (applied.some((name, i) => backupNames[i] !== name)) {
     throw new BackupRefusal("The target database has migrations this backup was not taken at: restore into a new, empty database.");
