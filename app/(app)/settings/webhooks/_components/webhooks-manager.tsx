@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { fetchJson, RequestError } from "@/lib/client/fetch-json";
 import { pathOf, type TResponseOf } from "@/lib/client/v1";
+import { describedByIds, FieldMessages } from "@/components/field-messages";
+import { inputClass } from "@/components/participant-fields";
 import { asSentence, fieldProblem } from "@/components/problems";
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH } from "@/lib/schemas/limits";
 
@@ -80,14 +82,10 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: TCreated) => vo
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             aria-invalid={urlProblem ? true : undefined}
-            aria-describedby={urlProblem ? "webhook-url-error" : undefined}
-            className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm ${urlProblem ? "border-red-600" : "border-slate-300"}`}
+            aria-describedby={describedByIds("webhook-url", urlProblem)}
+            className={`mt-1 ${inputClass(urlProblem !== undefined)}`}
           />
-          {urlProblem ? (
-            <p id="webhook-url-error" role="alert" className="mt-1 text-sm text-red-700">
-              {urlProblem}
-            </p>
-          ) : null}
+          <FieldMessages id="webhook-url" error={urlProblem} />
         </div>
         <div className="min-w-56">
           <label htmlFor="webhook-description" className="block text-sm font-medium text-slate-800">
@@ -101,14 +99,10 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: TCreated) => vo
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             aria-invalid={descriptionProblem ? true : undefined}
-            aria-describedby={descriptionProblem ? "webhook-description-error" : undefined}
-            className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm ${descriptionProblem ? "border-red-600" : "border-slate-300"}`}
+            aria-describedby={describedByIds("webhook-description", descriptionProblem)}
+            className={`mt-1 ${inputClass(descriptionProblem !== undefined)}`}
           />
-          {descriptionProblem ? (
-            <p id="webhook-description-error" role="alert" className="mt-1 text-sm text-red-700">
-              {descriptionProblem}
-            </p>
-          ) : null}
+          <FieldMessages id="webhook-description" error={descriptionProblem} />
         </div>
         <button type="submit" disabled={create.isPending} className="mt-6 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
           {create.isPending ? "Adding…" : "Add webhook"}
