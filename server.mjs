@@ -80,7 +80,13 @@ let shuttingDown = false;
 // Upgrades (WebSockets, `Upgrade: h2c`) are taken only by the development server, for its hot
 // reload; in production such a request is an ordinary request, through every check below (the app
 // serves no WebSocket, and Next would leave an upgraded connection open with no time-out).
+// Each connection's requests under way (answer not yet finished): at SIGTERM one with none, still
+// sending a request's head or idle, has nothing to finish and is closed then.
+const requestsUnderWay = new Map();
 const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res) => {
+  const socket = req.socket;
+  requestsUnderWay.set(socket, (requestsUnderWay.get(socket) ?? 0) + 1);
+  res.once("close", () => requestsUnderWay.set(socket, requestsUnderWay.get(socket) - 1));
   metrics.track(res);
   // A request that arrives on a connection opened before the shutdown is answered, and its connection closed.
   if (shuttingDown) res.setHeader("Connection", "close");
@@ -93,6 +99,10 @@ const server = http.createServer({ shouldUpgradeCallback: () => dev }, (req, res
       res.destroy();
     }
   });
+});
+server.on("connection", (socket) => {
+  requestsUnderWay.set(socket, 0);
+  socket.once("close", () => requestsUnderWay.delete(socket));
 });
 // WebSocket upgrades (the development server's hot reload) go to Next, for well-formed paths only.
 const upgrade = app.getUpgradeHandler();
@@ -167,8 +177,8 @@ for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutDown(si
 
 /**
  * Stops taking requests and exits once nothing is lost: the listening socket closes (new
- * connections are refused), idle keep-alive connections are closed and busy ones once their answer
- * is sent, while the app's shutdown hooks (lib/shutdown.ts: the jobs stop taking work and finish the
+ * connections are refused), idle keep-alive connections and those still sending a request's head are
+ * closed and busy ones once their answer is sent, while the app's shutdown hooks (lib/shutdown.ts: the jobs stop taking work and finish the
  * runs under way; the mail deliverer hands back what it claimed and has not sent) run alongside.
  * Then exit 0 (the exit hooks remove the embedded database's socket folder). A second signal, or
  * SHUTDOWN_LIMIT_MS, cuts what is left and exits 1.
@@ -179,6 +189,8 @@ function shutDown(signal) {
   logger.info({ signal }, "shutting down: no new connections; finishing the requests in flight and the jobs' runs");
   const requestsDone = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
+  // A client still sending its request's head (slowly, or not at all) has made no request to finish.
+  for (const [socket, underWay] of requestsUnderWay) if (underWay === 0) socket.destroy();
   // Development: the hot reload's WebSockets never end by themselves, and nothing there needs finishing.
   if (dev) server.closeAllConnections();
   // A connection whose answer went out with keep-alive (headers sent before the shutdown) turns idle after it.

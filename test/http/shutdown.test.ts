@@ -124,6 +124,24 @@ test("SIGTERM: a request in flight completes with 200, new connections are refus
   expect(await contractsNamed(again, name)).toBe(1);
 }, 240_000);
 
+test("SIGTERM with a client still sending a request's head: nothing was asked, so nothing is waited for; exit 0", async () => {
+  // On a database of its own: the first test's second server still holds the shared one.
+  const server = await startServer({ env: { LOG_LEVEL: "info" } });
+  servers.push(server);
+  const port = Number(new URL(server.baseUrl).port);
+  const slow = net.connect(port, "127.0.0.1");
+  slow.on("error", () => undefined);
+  const closed = new Promise((resolve) => slow.once("close", resolve));
+  // A head without its end (no blank line): the server has no request yet.
+  slow.write(`POST /v1/contracts/create HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n`);
+  await new Promise((r) => setTimeout(r, 300));
+  process.kill(server.pid, "SIGTERM");
+  // Waited for, it would be cut after the shutdown's limit (25 s) and the exit code 1.
+  expect(await server.exited).toBe(0);
+  await closed;
+  expect(server.logs()).toContain("shut down: every request answered, the jobs stopped");
+}, 240_000);
+
 test("SIGTERM to `npm start` reaches the server, which shuts down as it does on its own SIGTERM", async () => {
   // On a database of its own (the embedded one, whichever the suite runs on): the signal's path is the same.
   const server = await startServer({ viaNpmStart: true, env: { LOG_LEVEL: "info" } });
