@@ -175,12 +175,16 @@ export function routeLabels(distDir) {
   };
 }
 
+/** A `Host` naming this machine's loopback (`localhost`, `127.x.x.x`, `[::1]`, any port). */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
 /**
  * Whether this request may read /metrics. With METRICS_TOKEN: `Authorization: Bearer <token>`,
  * from any address. Without: only a caller on this machine (a loopback socket) whose request no
  * proxy forwarded (no forwarding header the front door knows, no other X-Forwarded-*, no Via), so a
- * reverse proxy on the same machine does not make it public. Read before the front door rewrites
- * the forwarding headers.
+ * reverse proxy on the same machine does not make it public, and that named this machine in `Host`:
+ * a web page whose name was rebound to 127.0.0.1 (DNS rebinding) sends its own name. Read before
+ * the front door rewrites the forwarding headers.
  */
 export function metricsAllowed(req, token) {
   if (token) {
@@ -190,7 +194,7 @@ export function metricsAllowed(req, token) {
   }
   const address = req.socket.remoteAddress ?? "";
   const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
-  if (!loopback) return false;
+  if (!loopback || !LOOPBACK_HOST.test(String(req.headers.host ?? ""))) return false;
   for (const name in req.headers) {
     if (FORWARDING_HEADERS.includes(name) || name.startsWith("x-forwarded-") || name === "via") return false;
   }

@@ -62,6 +62,11 @@ export const FORWARDING_HEADERS = [
   "forwarded",
   "x-real-ip",
   "x-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "fastly-client-ip",
+  "x-cluster-client-ip",
+  "x-original-forwarded-for",
 ];
 
 const LOOPBACK = ["127.0.0.0/8", "::1/128"];

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -134,10 +135,18 @@ describe("/metrics", () => {
   test("without METRICS_TOKEN: loopback callers only, and not through a proxy", async () => {
     const shared = inject("baseUrl");
     expect((await scrape(shared, null)).some((s) => s.name === "http_request_duration_seconds_count")).toBe(true);
-    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host"]) {
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "cf-connecting-ip", "true-client-ip"]) {
       const res = await fetch(`${shared}/metrics`, { headers: { [header]: header === "forwarded" ? "for=203.0.113.9" : "203.0.113.9" } });
       expect(res.status, header).toBe(404);
     }
+    // A page whose name was rebound to 127.0.0.1 sends that name as Host (node:http: fetch sends its own Host).
+    const status = (host: string) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        request(`${shared}/metrics`, { headers: { host } }, (res) => res.resume().on("end", () => resolve(res.statusCode))).on("error", reject).end();
+      });
+    expect(await status("evil.example")).toBe(404);
+    expect(await status(new URL(shared).host)).toBe(200);
+    expect(await status("localhost:9")).toBe(200);
   });
 });
 
