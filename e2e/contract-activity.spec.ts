@@ -48,6 +48,8 @@ test("an inline edit shows in the Activity timeline: who, what, from → to, whe
   // Without a reload: the save refreshes the timeline.
   const newest = timeline.getByRole("listitem").first();
   await expect(newest).toContainText(`${ADMIN.name} changed participant ${employee}`);
+  // Who and what each isolated, so a right-to-left name cannot reverse the time that follows it.
+  await expect(newest.locator("p > bdi")).toHaveText([`changed participant ${employee}`]);
   await expect(newest.getByRole("listitem")).toHaveText("Title: empty → to Head of Sales");
   await expect(newest).toContainText("in the web app");
   const time = newest.locator("time");

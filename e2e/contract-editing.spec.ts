@@ -131,6 +131,23 @@ test("an individual counterparty is added; removing its one participant is refus
   await expect(confirm.getByRole("alert")).toContainText("last participant");
 });
 
+test("a long name without spaces wraps: the contract page is never wider than the window", async ({ page }) => {
+  const contract = await createDraft(page);
+  const long = "Ö".repeat(100);
+  const added = await page.request.post(`/v1/contracts/${contract.id}/parties`, {
+    headers: { origin: appOrigin() },
+    data: { type: "individual", participant: { name: long, email: `long.${unique()}@example.org` } },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto(`/contracts/${contract.id}`);
+  await expect(page.getByRole("heading", { level: 3, name: long })).toBeVisible();
+  // Nothing reaches past the window's right edge (named, to say which when something does).
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
+  );
+  expect(wide).toEqual([]);
+});
+
 test("a data field's value is edited in place: Escape cancels, Enter saves, and it is stored", async ({ page }) => {
   const contract = await createDraft(page);
   await page.goto(`/contracts/${contract.id}`);

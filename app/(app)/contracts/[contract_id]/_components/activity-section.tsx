@@ -187,7 +187,11 @@ function EventItem({ event, names }: { event: TAuditEvent; names: ReadonlyMap<st
     <li className="relative border-l-2 border-slate-200 pb-5 pl-5 last:pb-0">
       <span aria-hidden="true" className="absolute -left-[7px] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-blue-700" />
       <p className="text-sm text-slate-900">
-        <span className="font-semibold">{who}</span> {describeAction(event, names)}{" "}
+        {/* Isolated (`<bdi>`): a right-to-left name would otherwise carry the time after it along. */}
+        <span className="font-semibold">
+          <bdi>{who}</bdi>
+        </span>{" "}
+        <bdi>{describeAction(event, names)}</bdi>{" "}
         <span className="text-slate-600">
           · <RelativeTime iso={event.created_time} />
           {how ? ` · ${how}` : null}

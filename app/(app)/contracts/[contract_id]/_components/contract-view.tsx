@@ -57,7 +57,7 @@ function LoadedContract({ contract, isAdmin }: { contract: TContract; isAdmin: b
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contract.name}</h1>
+        <h1 className="min-w-0 text-2xl wrap-anywhere font-semibold tracking-tight text-slate-900">{contract.name}</h1>
         <ContractStateBadge state={contract.state} />
         {contract.state === "pending" && mayWrite ? <WithdrawContract contract={contract} /> : null}
         {mayDelete ? (

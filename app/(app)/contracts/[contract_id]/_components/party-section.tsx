@@ -28,8 +28,9 @@ type TPartySectionProps = {
 export function PartySection({ contractId, party, available, editable, signing, ordered, structure }: TPartySectionProps) {
   const headingId = useId();
   const people = party.type === "company" ? party.participants : [party.participant];
+  // A long name without spaces breaks anywhere (wrap-anywhere), rather than widening the page.
   return (
-    <section aria-labelledby={headingId} className={`rounded-lg border p-4 ${party.my_party ? "border-blue-200 bg-blue-50/50" : "border-slate-200 bg-slate-50"}`}>
+    <section aria-labelledby={headingId} className={`rounded-lg border p-4 wrap-anywhere ${party.my_party ? "border-blue-200 bg-blue-50/50" : "border-slate-200 bg-slate-50"}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="text-base font-semibold text-slate-900">
           {party.name}
