@@ -8,13 +8,19 @@ import { metricsAllowed, operationOf, routeLabels } from "@/server/operations.mj
 // The rules of server/operations.mjs that need no server: who may read /metrics, and the route
 // labels (bounded: a route's pattern, never the path).
 
-const request = (remoteAddress: string, headers: Record<string, string> = {}) => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+/** A request from `remoteAddress` with these headers, its Host naming loopback unless they give another. */
+const request = (remoteAddress: string, headers: Record<string, string> = {}) => ({ headers: { host: "localhost:3000", ...headers }, socket: { remoteAddress } }) as unknown as IncomingMessage;
 
 describe("metricsAllowed", () => {
-  test("without a token: loopback sockets whose request no proxy forwarded", () => {
+  test("without a token: loopback sockets whose request no proxy forwarded, asking for this machine by a loopback name", () => {
     for (const address of ["127.0.0.1", "127.8.9.1", "::1", "::ffff:127.0.0.1"]) expect(metricsAllowed(request(address), undefined), address).toBe(true);
     for (const address of ["10.0.0.1", "192.168.1.2", "::ffff:10.0.0.1", "2001:db8::1", ""]) expect(metricsAllowed(request(address), undefined), address).toBe(false);
-    for (const header of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-server", "forwarded", "x-real-ip", "x-client-ip", "via"]) expect(metricsAllowed(request("127.0.0.1", { [header]: "x" }), undefined), header).toBe(false);
+    for (const header of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-server", "forwarded", "x-real-ip", "x-client-ip", "true-client-ip", "cf-connecting-ip", "via"]) {
+      expect(metricsAllowed(request("127.0.0.1", { [header]: "x" }), undefined), header).toBe(false);
+    }
+    // DNS rebinding: a page whose name now points at 127.0.0.1 sends its own name.
+    for (const host of ["127.0.0.1:3000", "127.0.0.1", "[::1]:3000", "LOCALHOST"]) expect(metricsAllowed(request("127.0.0.1", { host }), undefined), host).toBe(true);
+    for (const host of ["evil.example", "evil.example:3000", "localhost.evil.example", "127.0.0.1.evil.example", ""]) expect(metricsAllowed(request("127.0.0.1", { host }), undefined), host).toBe(false);
   });
 
   test("with a token: the Bearer token, from any address; loopback alone is not enough", () => {
