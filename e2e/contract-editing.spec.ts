@@ -141,6 +141,8 @@ test("a long name without spaces wraps: the contract page is never wider than th
   expect(added.status(), await added.text()).toBe(200);
   await page.goto(`/contracts/${contract.id}`);
   await expect(page.getByRole("heading", { level: 3, name: long })).toBeVisible();
+  // The Activity names it too, once loaded.
+  await expect(page.getByRole("list", { name: "Activity, newest first" })).toContainText(long);
   // Nothing reaches past the window's right edge (named, to say which when something does).
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),

@@ -218,7 +218,7 @@ export function ActivitySection({ contract }: { contract: TContract }) {
   const events = query.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
-    <section aria-labelledby="activity-title" className="mt-10">
+    <section aria-labelledby="activity-title" className="mt-10 wrap-anywhere">
       <h2 id="activity-title" className="text-lg font-semibold text-slate-900">
         Activity
       </h2>
