@@ -258,9 +258,18 @@ test("staff resize a box by its corner and with Shift+Alt+arrows, then remove th
   const centre = (await box.boundingBox())!;
   expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.getAttribute("aria-label") ?? null, [centre.x + centre.width / 2, centre.y + centre.height / 2])).toMatch(/^Signature — /);
 
+  /** Waits until the sections above the document have loaded, so the page no longer moves under the pointer. */
+  async function settled() {
+    await expect(page.getByRole("button", { name: "Add individual" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+    await expect.poll(() => canvasHasInk(page, "Page 1 of 2")).toBe(true);
+  }
+
   /** Drags the box's corner handle by (dx, dy) shares of the page; answers the PUT's body. */
   async function dragCorner(dx: number, dy: number) {
+    await settled();
     const handle = page1.locator("[data-resize-handle]");
+    await handle.hover();
     const at = (await handle.boundingBox())!;
     const size = (await page1.boundingBox())!;
     const put = page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith(`/placements/${boxId}`));
@@ -277,7 +286,7 @@ test("staff resize a box by its corner and with Shift+Alt+arrows, then remove th
   expect(await stored()).toMatchObject({ x: 0.1, y: 0.5 });
   expect((await stored()).height).toBeCloseTo(0.1, 2);
   await page.reload();
-  await expect(box).toBeVisible();
+  await settled();
   await box.scrollIntoViewIfNeeded();
   const [drawnBox, drawnPage] = [(await box.boundingBox())!, (await page1.boundingBox())!];
   expect(drawnBox.width / drawnPage.width).toBeCloseTo(0.4, 1);
