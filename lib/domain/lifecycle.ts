@@ -293,24 +293,25 @@ function noticeDeadlineOf(term: TTerm, periodEnd: string): string {
 
 /**
  * When a termination on `on` (null: now) makes the contract end, or why it cannot: a date before
- * today is a problem with the date (400); a contract that ended, or already ends by then, a refusal (409).
+ * today is a problem with the date (400), with a hint for an API caller apart from it (a page offers
+ * "now" its own way); a contract that ended, or already ends by then, a refusal (409).
  */
 export function terminationOf(
   facts: TLifeFacts,
   now: Date,
   on: string | null,
-): { refusal: string } | { dateProblem: string } | (TStaffEnd & { endDate: string }) {
+): { refusal: string } | { dateProblem: string; hint: string } | (TStaffEnd & { endDate: string }) {
   const life = lifecycleAt(facts, now);
   if (life.state === "ended") return { refusal: `The contract ended on ${life.endDate}.` };
   // A zone moved west may put now before the stored period began there: the lifecycle never goes
   // back, so no day before that period is open to an end, and "now" ends it at that first day's end.
   const beforeReached = facts.reachedAt !== null && facts.reachedAt.getTime() > now.getTime();
   const today = dateAt(beforeReached ? facts.reachedAt! : now, facts.timeZone);
-  if (on !== null && on < today) return { dateProblem: `must be today (${today}) or later; leave it out to terminate now` };
+  if (on !== null && on < today) return { dateProblem: `must be today (${today}) or later`, hint: "leave it out to terminate now" };
   const endDate = on ?? today;
   if (life.endDate !== null && endDate >= life.endDate) return { refusal: `The contract already ends on ${life.endDate}.` };
   // A date before a start still ahead would end it on a day it never ran (and the job, walking from
   // its period's start, would never write that end): it ends now, or on its start date or later.
-  if (on !== null && on < life.startDate) return { dateProblem: `must be on or after the contract's start date (${life.startDate}); leave it out to end it now` };
+  if (on !== null && on < life.startDate) return { dateProblem: `must be on or after the contract's start date (${life.startDate})`, hint: "leave it out to end it now" };
   return on === null && !beforeReached ? { endOn: null, endAt: now, endDate } : { endOn: endDate, endAt: null, endDate };
 }

@@ -545,7 +545,12 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
       await atTime(at("2026-02-09T23:40:00Z"), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone: "Pacific/Honolulu" } }));
       const terminate = (date?: string) => atTime(at("2026-02-09T23:45:00Z"), () => terminateContract({ db: db.prisma, actor: staff, contractId: id, date }));
       // 9 February in Honolulu, but the period that began on the 10th is the one stored.
-      expect(await refusal(terminate("2026-02-09"))).toMatchObject({ status: 400, problems: { date: [expect.stringContaining("today (2026-02-10) or later")] } });
+      // The field's problem is the date's alone; the detail adds the API caller's way out.
+      expect(await refusal(terminate("2026-02-09"))).toMatchObject({
+        status: 400,
+        detail: "date: must be today (2026-02-10) or later; leave it out to terminate now",
+        problems: { date: ["must be today (2026-02-10) or later"] },
+      });
       expect(await terminate()).toEqual({ endDate: "2026-02-10" });
       expect(await stateOf(id)).toMatchObject({ state: "active", sub_state: null, period: ["2026-02-10", "2026-02-10"], renewals: 1, end_date: "2026-02-10" });
       await job("2026-02-11T10:00:00Z");

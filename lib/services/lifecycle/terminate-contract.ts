@@ -41,7 +41,7 @@ export async function terminateContract({
     const facts = lifecycleFactsOf(row);
     const termination = terminationOf(facts, now, date ?? null);
     if ("dateProblem" in termination) {
-      throw new DomainError("validation_failed", `date: ${termination.dateProblem}`, { parameterProblems: { date: [termination.dateProblem] } });
+      throw new DomainError("validation_failed", `date: ${termination.dateProblem}; ${termination.hint}`, { parameterProblems: { date: [termination.dateProblem] } });
     }
     if ("refusal" in termination) throw new DomainError("lifecycle_action_refused", termination.refusal);
     const life = lifecycleAt({ ...facts, endOn: termination.endOn, endAt: termination.endAt, endKind: "terminated" }, now);

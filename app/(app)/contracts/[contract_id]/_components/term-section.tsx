@@ -222,8 +222,7 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   const dateProblem = terminate.error instanceof RequestError ? terminate.error.parameterProblems.date?.[0] : undefined;
-  // The API's hint for its callers ("leave it out to …") is the dialog's "Now" here.
-  const shownProblem = problem ?? (dateProblem ? labelledProblem("The date", dateProblem.replace(/; leave it out to .*$/, "")) : null);
+  const shownProblem = problem ?? (dateProblem ? labelledProblem("The date", dateProblem) : null);
   const refusal = dateProblem ? null : terminate.error instanceof RequestError ? terminate.error.message : terminate.isError ? "The contract could not be terminated." : null;
 
   function confirm(close: () => void) {
