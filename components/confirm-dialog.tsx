@@ -25,7 +25,7 @@ type TConfirmDialogProps = {
 /**
  * A button and its confirmation, a native modal <dialog>: focus moves into it (to Cancel, the safe
  * choice), Escape and Cancel close it and focus returns to the button; the rest of the page is inert
- * meanwhile. A refusal stays in the dialog.
+ * meanwhile. A refusal stays in the dialog, and so does focus.
  */
 export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title, description, children, confirmLabel, busyLabel, busy, error, onOpen, onConfirm }: TConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -102,11 +102,14 @@ export function ConfirmDialog({ buttonText, buttonLabel, buttonClassName, title,
             >
               Cancel
             </button>
+            {/* aria-disabled, not disabled, while busy: a refusal leaves focus on this button, not on the page. */}
             <button
               type="button"
-              onClick={() => onConfirm(close)}
-              disabled={busy}
-              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              onClick={() => {
+                if (!busy) onConfirm(close);
+              }}
+              aria-disabled={busy || undefined}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 aria-disabled:opacity-60"
             >
               {busy ? busyLabel : confirmLabel}
             </button>

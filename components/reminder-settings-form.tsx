@@ -4,7 +4,7 @@
 // where left empty), docs/mail.md "Reminders". The server checks the ranges; its one message per
 // field stands next to that field, and what was typed stays.
 
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { fieldProblem } from "@/components/problems";
 import { RequestError } from "@/lib/client/fetch-json";
 
@@ -34,9 +34,15 @@ export function ReminderSettingsForm({ values, defaults, editable, save }: TProp
   const [problems, setProblems] = useState<Partial<Record<TReminderKey, string>>>({});
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a refusal, focus goes to the first field to mend (the Save button keeps it otherwise).
+  useEffect(() => {
+    const first = FIELDS.find(({ key }) => problems[key]);
+    if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+  }, [problems, id]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setNote(null);
     setProblems({});
@@ -90,7 +96,7 @@ export function ReminderSettingsForm({ values, defaults, editable, save }: TProp
         ))}
       </div>
       {editable ? (
-        <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-50">
+        <button type="submit" aria-disabled={busy || undefined} className="rounded-md bg-blue-700 px-3 py-1.5 font-semibold text-white hover:bg-blue-800 aria-disabled:opacity-50">
           Save reminder settings
         </button>
       ) : null}

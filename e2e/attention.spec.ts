@@ -122,6 +122,7 @@ test("a contract's reminder settings: out of range is refused next to its field,
   await expect(reminders.getByText("Must be between 1 and 30.")).toBeVisible();
   await expect(interval).toHaveValue("45");
   await expect(interval).toHaveAttribute("aria-invalid", "true");
+  await expect(interval).toBeFocused();
   await interval.fill("3");
   await reminders.getByRole("button", { name: "Save reminder settings" }).click();
   await expect(reminders.getByRole("status")).toHaveText("Saved.");

@@ -141,6 +141,7 @@ test("a refused deletion is explained in the dialog, and no Delete is offered wh
   const dialog = page.getByRole("dialog", { name: "Delete this contract?" });
   await dialog.getByRole("button", { name: "Delete contract" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(/no longer exists/);
+  await expect(dialog.getByRole("button", { name: "Delete contract" })).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/contracts/${contract.id}$`));
   await dialog.getByRole("button", { name: "Cancel" }).click();
 

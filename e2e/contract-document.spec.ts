@@ -52,6 +52,9 @@ test("staff fill the data field the text needs, see the text, attach a file, pub
   // A text file is refused by its content, with the reason shown.
   await attachments.getByLabel(/Add an attachment/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
   await expect(attachments.getByRole("alert")).toContainText("not a PDF, PNG or JPEG");
+  // Focus is back on the field, which names its problem.
+  await expect(attachments.getByLabel(/Add an attachment/)).toBeFocused();
+  await expect(attachments.getByLabel(/Add an attachment/)).toHaveAccessibleDescription(/not a PDF, PNG or JPEG/);
 
   await expect(panel.getByText("Ready to publish.")).toBeVisible();
   await panel.getByRole("button", { name: "Publish" }).click();

@@ -228,6 +228,8 @@ test("a signed recurring contract shows its lifecycle; notice in time is accepte
   });
   expect(past.response.status()).toBe(400);
   await expect(past.dialog.getByText(/^The date must be today \(\d{4}-\d{2}-\d{2}\) or later\.$/)).toBeVisible();
+  // Focus is on the field to mend, not lost to the page with the button disabled while it ran.
+  await expect(past.dialog.getByLabel("Last day in force")).toBeFocused();
   await past.dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Terminated on a date before that end: it ends then.
@@ -256,6 +258,8 @@ test("notice after the deadline is refused with the one sentence saying when it 
   const detail = ((await response.json()) as { detail: string }).detail;
   expect(detail).toMatch(/^Notice to end on \d{4}-\d{2}-\d{2} was due by \d{4}-\d{2}-\d{2}; the earliest the contract can now end is \d{4}-\d{2}-\d{2}\.$/);
   await expect(dialog.getByRole("alert")).toHaveText(detail);
+  // The refusal leaves focus in the dialog, on its button, not on the page behind it.
+  await expect(dialog.getByRole("button", { name: "Give notice" })).toBeFocused();
   expect(await allViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

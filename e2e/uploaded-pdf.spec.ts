@@ -320,6 +320,13 @@ test("staff resize a box by its corner and with Shift+Alt+arrows, then remove th
   expect(doc.uploaded_pdf).toBeNull();
   expect(((await (await page.request.get(`/v1/contracts/${contract.id}/placements`)).json()) as { count: number }).count).toBe(0);
   expect(await allViolations(page)).toEqual([]);
+
+  // A file that is not a PDF is refused on the field, and focus is back there, with the reason as its description.
+  await documentSection.getByLabel(/Upload your own PDF/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
+  const refusal = documentSection.getByRole("alert");
+  await expect(refusal).toContainText(/PDF/);
+  await expect(documentSection.getByLabel(/Upload your own PDF/)).toBeFocused();
+  await expect(documentSection.getByLabel(/Upload your own PDF/)).toHaveAccessibleDescription((await refusal.textContent())!);
 });
 
 test("the wizard uploads its optional PDF as the document; a refused file is said on the field, with the draft linked", async ({ page }) => {

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, type ChangeEvent } from "react";
 import { ErrorState } from "@/components/states";
+import { useFocusOnFailure } from "@/components/use-focus-on-failure";
 import { RequestError } from "@/lib/client/fetch-json";
 import { filesQuery, useDeleteAttachment, useUploadAttachment } from "./document-queries";
-
-const sizeText = (bytes: number | null) => (bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+import { sizeText } from "./upload-pdf-control";
 const localHref = (href: string) => {
   const url = new URL(href);
   return url.pathname + url.search;
@@ -19,6 +19,8 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
   const remove = useDeleteAttachment(contractId);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnFailure(input, upload.error);
   const attachments = files.data?.data.filter((f) => f.type === "attachment") ?? [];
   const sealed = files.data?.data.find((f) => f.type === "verification");
 
@@ -30,7 +32,8 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
   const error = upload.error ?? remove.error;
   return (
     <section aria-labelledby="attachments-title" className="mt-10">
-      <h2 id="attachments-title" className="text-lg font-semibold text-slate-900">
+      {/* Focusable, so focus has somewhere to go when a removed file takes its button away. */}
+      <h2 ref={heading} id="attachments-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Attachments
       </h2>
       {files.isError ? (
@@ -53,13 +56,16 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
                   <a className="font-medium text-blue-700 underline" href={localHref(file._links.download.href)}>
                     {file.name}
                   </a>
-                  <span className="text-slate-600">{sizeText(file.size)}</span>
+                  <span className="text-slate-600">{file.size === null ? "" : sizeText(file.size)}</span>
                   {editable ? (
+                    // aria-disabled, not disabled, while a removal runs: a refused removal leaves focus here.
                     <button
                       type="button"
-                      className="rounded border border-slate-300 px-2 py-1 text-slate-800 hover:bg-slate-100 disabled:opacity-50"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(file.id)}
+                      className="rounded border border-slate-300 px-2 py-1 text-slate-800 hover:bg-slate-100 aria-disabled:opacity-50"
+                      aria-disabled={remove.isPending || undefined}
+                      onClick={() => {
+                        if (!remove.isPending) remove.mutate(file.id, { onSuccess: () => heading.current?.focus() });
+                      }}
                       aria-label={`Remove ${file.name}`}
                     >
                       Remove
@@ -81,13 +87,15 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
                 accept="application/pdf,image/png,image/jpeg"
                 className="mt-1 block text-sm"
                 disabled={upload.isPending}
+                aria-invalid={upload.error ? true : undefined}
+                aria-describedby={upload.error ? `${inputId}-problem` : undefined}
                 onChange={choose}
               />
               {upload.isPending ? <p className="mt-1 text-sm text-slate-600">Uploading…</p> : null}
             </div>
           ) : null}
           {error ? (
-            <p role="alert" className="mt-2 text-sm text-red-800">
+            <p id={`${inputId}-problem`} role="alert" className="mt-2 text-sm text-red-800">
               {error instanceof RequestError ? error.message : "The change failed."}
             </p>
           ) : null}

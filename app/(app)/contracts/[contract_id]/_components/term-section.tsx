@@ -1,11 +1,12 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { errorClass, inputClass, labelClass } from "@/components/participant-fields";
 import { asSentence, labelledProblem } from "@/components/problems";
 import { RelativeTime } from "@/components/relative-time";
 import { TermFields } from "@/components/term-fields/term-fields";
+import { useFocusOnFailure } from "@/components/use-focus-on-failure";
 import { serverTermProblems, shownFor, termFormOf, termRequestOf, termRows, type TTermFormValues, type TTermSetting } from "@/components/term-fields/term-values";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TContract } from "@/lib/schemas/contract";
@@ -221,13 +222,16 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
   const [date, setDate] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  const dateInput = useRef<HTMLInputElement>(null);
   const dateProblem = terminate.error instanceof RequestError ? terminate.error.parameterProblems.date?.[0] : undefined;
+  useFocusOnFailure(dateInput, dateProblem ? terminate.error : null);
   const shownProblem = problem ?? (dateProblem ? labelledProblem("The date", dateProblem) : null);
   const refusal = dateProblem ? null : terminate.error instanceof RequestError ? terminate.error.message : terminate.isError ? "The contract could not be terminated." : null;
 
   function confirm(close: () => void) {
     if (when === "date" && date === "") {
       setProblem("Enter the last day it is in force, or choose to end it now.");
+      dateInput.current?.focus();
       return;
     }
     setProblem(null);
@@ -278,6 +282,7 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
             Last day in force
           </label>
           <input
+            ref={dateInput}
             id={`${id}-date`}
             type="date"
             value={date}

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { useFocusOnFailure } from "@/components/use-focus-on-failure";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TContractDocument } from "@/lib/schemas/document";
 import { useRemoveContractPdf, useUploadContractPdf } from "./placement-queries";
@@ -18,6 +19,7 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
   const [pending, setPending] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  useFocusOnFailure(input, upload.error);
 
   function send(file: File) {
     setPending(null);
@@ -39,7 +41,17 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
           ({current ? "" : "it replaces the text as the document; "}at most 25 MB and 300 pages)
         </span>
       </label>
-      <input ref={input} id={inputId} type="file" accept="application/pdf" className="mt-1 block text-sm" disabled={upload.isPending} onChange={choose} />
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="application/pdf"
+        className="mt-1 block text-sm"
+        disabled={upload.isPending}
+        aria-invalid={upload.error ? true : undefined}
+        aria-describedby={upload.error ? `${inputId}-problem` : undefined}
+        onChange={choose}
+      />
       {pending && current ? (
         <div role="group" aria-label="Confirm replacing the PDF" className="mt-2 text-sm text-slate-800">
           <p>
@@ -64,7 +76,7 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
       ) : null}
       {upload.isPending ? <p className="mt-1 text-sm text-slate-600">Uploading and checking the PDF…</p> : null}
       {upload.error ? (
-        <p role="alert" className="mt-1 text-sm text-red-800">
+        <p id={`${inputId}-problem`} role="alert" className="mt-1 text-sm text-red-800">
           {upload.error instanceof RequestError ? upload.error.message : "The upload failed."}
         </p>
       ) : null}
