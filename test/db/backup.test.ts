@@ -34,7 +34,7 @@ const root = mkdtempSync(path.join(tmpdir(), "contracts-backup-test-"));
 const srcDir = path.join(root, "src");
 const drops: (() => Promise<void>)[] = [];
 
-type TScript = "db-backup" | "db-restore" | "db-move";
+type TScript = "db-backup" | "db-restore" | "db-move" | "db-migrate" | "db-seed";
 type TCommandEnv = { PGLITE_DATA_DIR?: string; DATABASE_URL?: string };
 const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 
@@ -396,7 +396,10 @@ describe("backup, restore and move", () => {
     writeFileSync(path.join(left, RESTORE_MARKER), "");
     writeFileSync(path.join(left, DATA_FOLDER_LOCK), JSON.stringify({ pid: spawnSync("true").pid, started: null }));
     writeFileSync(path.join(left, "base", "partial"), "x");
-    await expect(startEmbeddedDatabase(left)).rejects.toThrow(`The embedded database at ${left} is a restore that did not finish: run the same npm run db:restore again, or restore into a new folder.`);
+    const unfinished = `The embedded database at ${left} is a restore that did not finish: run the same npm run db:restore again, or restore into a new folder.`;
+    await expect(startEmbeddedDatabase(left)).rejects.toThrow(unfinished);
+    // The other commands that open it say so in the same one sentence.
+    for (const command of ["db-migrate", "db-seed"] as const) expect(run(command, "", { PGLITE_DATA_DIR: left })).toEqual({ status: 1, out: unfinished });
     const again = run("db-restore", fromEmbedded, { PGLITE_DATA_DIR: left });
     expect(again.status, again.out).toBe(0);
     expect(readdirSync(left)).not.toContain(RESTORE_MARKER);
