@@ -172,6 +172,8 @@ test("a data field's value is edited in place: Escape cancels, Enter saves, and 
   expect((await put).status()).toBe(200);
   await expect(edit).toBeFocused();
   await expect(edit).toContainText("12 500 EUR");
+  // The Activity names the field, not its number.
+  await expect(page.getByRole("list", { name: "Activity, newest first" }).getByRole("listitem").first()).toContainText("changed data field Order value");
   expect(await allViolations(page)).toEqual([]);
 
   await page.reload();

@@ -1,14 +1,16 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ATTRIBUTE_LABELS, optionLabel, type TOptionField } from "@/components/participant-fields";
 import { RelativeTime } from "@/components/relative-time";
 import { DURATION_LABELS, periodWords } from "@/components/term-fields/term-values";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
+import { API_MAX_LIMIT } from "@/lib/client/v1";
 import type { TAuditActor, TAuditChange, TAuditEvent } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
+import type { TDataField } from "@/lib/schemas/data-field";
 import { ChainStatus } from "./chain-status";
-import { eventsQuery } from "./contract-queries";
+import { dataFieldsQuery, eventsQuery } from "./contract-queries";
 
 // The contract's audit trail as a timeline: who, when, what, and each field from → to.
 
@@ -76,9 +78,9 @@ const bareField = (field: string) => field.replace(/^lifecycle_(settings|state)\
 
 const OPTION_FIELDS = new Set<string>(["delivery_channel", "sign_method", "two_step_authentication_method"]);
 
-/** The names of the contract's parties and participants by id, to say whom an event is about. */
-function namesOf(contract: TContract): Map<string, string> {
-  const names = new Map<string, string>();
+/** The names of the contract's parties, participants and data fields by id, to say whom or what an event is about. */
+function namesOf(contract: TContract, dataFields: readonly TDataField[]): Map<string, string> {
+  const names = new Map<string, string>(dataFields.map((field) => [`data_field:${field.id}`, field.name]));
   for (const party of contract.parties) {
     names.set(`party:${party.id}`, party.name);
     for (const person of party.type === "company" ? party.participants : [party.participant]) names.set(`participant:${person.id}`, person.name);
@@ -214,7 +216,9 @@ function EventItem({ event, names }: { event: TAuditEvent; names: ReadonlyMap<st
  */
 export function ActivitySection({ contract }: { contract: TContract }) {
   const query = useInfiniteQuery(eventsQuery(contract.id));
-  const names = namesOf(contract);
+  // The Data fields section's first page (one request for both): a contract's usual handful of fields.
+  const dataFields = useQuery(dataFieldsQuery(contract.id, { limit: API_MAX_LIMIT, offset: 0 }));
+  const names = namesOf(contract, dataFields.data?.data ?? []);
   const events = query.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
