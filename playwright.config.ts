@@ -19,6 +19,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The browser reads dates in the tests' own locale, so a test can say what a page should show.
+    locale: Intl.DateTimeFormat().resolvedOptions().locale,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

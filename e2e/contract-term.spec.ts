@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import type { TContract, TTemplateList, TWorkspaceList } from "@/lib/schemas";
+import { dayWords } from "@/components/calendar-date";
 import { ADMIN, appOrigin, signIn } from "./support/auth";
 import { allViolations, failOnConsoleErrors, screenshot, unique } from "./support/page-checks";
 
@@ -81,7 +82,7 @@ test("the wizard creates a recurring contract with its term; a notice as long as
   // The review says what will be sent.
   const review = page.getByRole("region", { name: "Term", exact: true });
   await expect(review).toContainText("Recurring: renews until notice is given");
-  await expect(review).toContainText("On 2027-01-01");
+  await expect(review).toContainText(`On ${dayWords("2027-01-01")}`);
   await expect(review).toContainText("1 year");
   await expect(review).toContainText("3 months");
   expect(posts).toEqual([]);
@@ -204,20 +205,20 @@ test("a signed recurring contract shows its lifecycle; notice in time is accepte
 
   const status = lifecycle(page);
   await expect(status).toContainText("StateActive");
-  await expect(status).toContainText(`Current period${life.period_start_date} to ${life.period_end_date}`);
-  await expect(status).toContainText(`Notice deadline${life.notice_deadline}`);
+  await expect(status).toContainText(`Current period${dayWords(life.period_start_date!)} to ${dayWords(life.period_end_date!)}`);
+  await expect(status).toContainText(`Notice deadline${dayWords(life.notice_deadline!)}`);
   await expect(status).toContainText("Renewals0");
   // Published, the term is read as agreed, not edited.
   await expect(termSection(page).getByRole("heading", { name: "Agreed term" })).toBeVisible();
   await expect(termSection(page).getByRole("button", { name: "Save term" })).toHaveCount(0);
-  await expect(termSection(page)).toContainText(`On ${start}`);
+  await expect(termSection(page)).toContainText(`On ${dayWords(start)}`);
   expect(await allViolations(page)).toEqual([]);
 
   const { response } = await confirmAction(page, "Give notice", "Give notice", /\/cancel$/);
   expect(response.status()).toBe(200);
-  await expect(status.getByRole("status")).toHaveText(`Notice given: the contract ends on ${life.period_end_date}.`);
+  await expect(status.getByRole("status")).toHaveText(`Notice given: the contract ends on ${dayWords(life.period_end_date!)}.`);
   await expect(status).toContainText("StateActive: notice given");
-  await expect(status).toContainText(`Ends on${life.period_end_date}`);
+  await expect(status).toContainText(`Ends on${dayWords(life.period_end_date!)}`);
   await expect(status.getByRole("button", { name: "Give notice" })).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Activity, newest first" })).toContainText("gave notice: the contract ends at the end of its current period");
 
@@ -240,8 +241,8 @@ test("a signed recurring contract shows its lifecycle; notice in time is accepte
   });
   expect(terminated.response.status()).toBe(200);
   expect(terminated.response.request().postDataJSON()).toEqual({ date: lastDay });
-  await expect(status.getByRole("status")).toHaveText(`The contract was terminated: it ends on ${lastDay}.`);
-  await expect(status).toContainText(`Ends on${lastDay}`);
+  await expect(status.getByRole("status")).toHaveText(`The contract was terminated: it ends on ${dayWords(lastDay)}.`);
+  await expect(status).toContainText(`Ends on${dayWords(lastDay)}`);
   await expect(page.getByRole("list", { name: "Activity, newest first" })).toContainText("terminated the contract");
   await screenshot(page, "signed-lifecycle");
 });

@@ -5,6 +5,7 @@
 // with the shared rules: the request's zod schema, then termProblems. The API answers the same
 // problems (400, `parameter_problems` naming the setting); both are shown in these words.
 
+import { dayWords } from "@/components/calendar-date";
 import { labelledProblem } from "@/components/problems";
 import { describePeriod, MAX_PERIOD_COUNT, parsePeriod, type TPeriodUnit } from "@/lib/domain/calendar";
 import { DURATION_TYPES, termProblems, type TDurationType, type TTerm } from "@/lib/domain/lifecycle";
@@ -182,11 +183,11 @@ export function termRows(settings: Partial<Record<TTermSetting, string | null>>)
   const { firstPeriod, recurring } = shownFor(duration);
   const rows = [
     { term: "Duration", value: DURATION_LABELS[duration] },
-    { term: "Starts", value: settings.start_date ? `On ${settings.start_date}` : "When the contract is signed" },
+    { term: "Starts", value: settings.start_date ? `On ${dayWords(settings.start_date)}` : "When the contract is signed" },
   ];
   if (firstPeriod) {
     const label = duration === "single_period" ? "Ends" : "Initial period ends";
-    rows.push({ term: label, value: settings.end_date ? `On ${settings.end_date} (its last day)` : settings.initial_duration ? `After ${periodWords(settings.initial_duration)}` : "Not set" });
+    rows.push({ term: label, value: settings.end_date ? `On ${dayWords(settings.end_date)} (its last day)` : settings.initial_duration ? `After ${periodWords(settings.initial_duration)}` : "Not set" });
   }
   if (recurring) {
     rows.push({ term: "Renews every", value: periodWords(settings.renewal_period) ?? "Not set" });

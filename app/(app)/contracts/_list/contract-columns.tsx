@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ContractStateBadge } from "@/components/badge";
+import { CalendarDate } from "@/components/calendar-date";
 import type { TColumn } from "@/components/data-table";
 import { RelativeTime } from "@/components/relative-time";
 import type { TContractListItem, TContractSearch } from "@/lib/schemas";
@@ -50,13 +51,6 @@ function ContractName({ contract }: { contract: TContractListItem }) {
   const pieces = contract._search?.matches.find((m) => m.field === "name")?.highlight;
   // A name is never cut (it is shorter than a highlight's window): its pieces are the whole name.
   return pieces && pieces.join("") === contract.name ? <Highlighted pieces={pieces} /> : <>{contract.name}</>;
-}
-
-/** A calendar day (`YYYY-MM-DD`, no time of day) as words, in UTC so it never shifts a day; a dash when unset. */
-function CalendarDate({ date }: { date: string | null }) {
-  if (date === null) return <span className="text-slate-500">—</span>;
-  const words = new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  return <time dateTime={date}>{words}</time>;
 }
 
 const LIFECYCLE_WORDS = { awaiting: "Awaiting start", active: "Active", ended: "Ended" } as const;

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CalendarDate } from "@/components/calendar-date";
 import { ErrorState, LoadingState } from "@/components/states";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { pathOf, queryString } from "@/lib/client/v1";
@@ -30,7 +31,6 @@ const ITEM_DATE: Partial<Record<TTileKey, { words: string; of: (item: TTileItem)
 };
 
 /** A calendar day (`YYYY-MM-DD`) in words, in UTC so it never shifts a day. */
-const dayWords = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export const dashboardQuery = {
   queryKey: ["v1", "dashboard"],
@@ -71,7 +71,7 @@ export function DashboardView() {
                       {date ? (
                         <span className="text-slate-600">
                           {" "}
-                          — {ITEM_DATE[tile.key]!.words} <time dateTime={date}>{dayWords(date)}</time>
+                          — {ITEM_DATE[tile.key]!.words} <CalendarDate date={date} />
                         </span>
                       ) : null}
                     </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type ReactNode } from "react";
+import { dayWords } from "@/components/calendar-date";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { errorClass, inputClass, labelClass } from "@/components/participant-fields";
 import { asSentence, labelledProblem } from "@/components/problems";
@@ -149,16 +150,16 @@ function LifecycleStatus({ contract, mayWrite }: { contract: TContract; mayWrite
       </h3>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
         <Fact term="State">{stateWords(life)}</Fact>
-        {life.signed_date ? <Fact term="Signed on">{life.signed_date}</Fact> : null}
+        {life.signed_date ? <Fact term="Signed on">{dayWords(life.signed_date)}</Fact> : null}
         {life.period_start_date ? (
           <Fact term={life.state === "awaiting" ? "First period" : ended ? "Last period" : "Current period"}>
-            {life.period_end_date ? `${life.period_start_date} to ${life.period_end_date}` : `From ${life.period_start_date}, with no end`}
+            {life.period_end_date ? `${dayWords(life.period_start_date)} to ${dayWords(life.period_end_date)}` : `From ${dayWords(life.period_start_date)}, with no end`}
           </Fact>
         ) : null}
         <Fact term={ended ? "Ended on" : "Ends on"}>
-          {life.end_date ?? (recurring ? "Not set: it renews at the end of each period unless notice is given" : "Not set: it runs until terminated")}
+          {life.end_date ? dayWords(life.end_date) : (recurring ? "Not set: it renews at the end of each period unless notice is given" : "Not set: it runs until terminated")}
         </Fact>
-        {life.notice_deadline ? <Fact term="Notice deadline">{`${life.notice_deadline} (the last day to give notice for it to end at a period's end)`}</Fact> : null}
+        {life.notice_deadline ? <Fact term="Notice deadline">{`${dayWords(life.notice_deadline)} (the last day to give notice for it to end at a period's end)`}</Fact> : null}
         {recurring ? (
           <Fact term="Renewals">
             {life.renewals}
@@ -197,7 +198,7 @@ function GiveNotice({ contract, notice, onDone }: { contract: TContract; notice:
       title="Give notice?"
       description={
         life.period_end_date
-          ? `“${contract.name}” will end at the end of its current period, on ${life.period_end_date}, if notice is still in time${life.notice_deadline ? ` (the deadline is ${life.notice_deadline})` : ""}. If it is not, nothing changes and you are told the earliest date it can end.`
+          ? `“${contract.name}” will end at the end of its current period, on ${dayWords(life.period_end_date)}, if notice is still in time${life.notice_deadline ? ` (the deadline is ${dayWords(life.notice_deadline)})` : ""}. If it is not, nothing changes and you are told the earliest date it can end.`
           : `“${contract.name}” will end at the end of its current period, if notice is still in time.`
       }
       confirmLabel="Give notice"
@@ -209,7 +210,7 @@ function GiveNotice({ contract, notice, onDone }: { contract: TContract; notice:
         notice.mutate(undefined, {
           onSuccess: (canceled) => {
             close();
-            onDone(`Notice given: the contract ends on ${canceled.lifecycle_state.end_date ?? "the end of its current period"}.`);
+            onDone(`Notice given: the contract ends on ${canceled.lifecycle_state.end_date ? dayWords(canceled.lifecycle_state.end_date) : "the end of its current period"}.`);
           },
         })
       }
@@ -241,7 +242,7 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
         onDone(
           terminated.lifecycle_state.state === "ended"
             ? "The contract was terminated: it has ended."
-            : `The contract was terminated: it ends on ${terminated.lifecycle_state.end_date ?? date}.`,
+            : `The contract was terminated: it ends on ${dayWords(terminated.lifecycle_state.end_date ?? date)}.`,
         );
       },
     });
