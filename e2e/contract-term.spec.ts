@@ -65,6 +65,8 @@ test("the wizard creates a recurring contract with its term; a notice as long as
   await expect(notice).toHaveAttribute("aria-invalid", "true");
   expect(await problemOf(notice)).toBe("Notice period must be shorter than the renewal period (1 year).");
   await expect(term.getByText("Notice period must be shorter than the renewal period (1 year).")).toHaveCount(1);
+  // Focus is on the field to mend, as for any other field of the step.
+  await expect(notice).toBeFocused();
   expect(await allViolations(page)).toEqual([]);
   await notice.fill("3");
   await expect(notice).not.toHaveAttribute("aria-invalid", "true");

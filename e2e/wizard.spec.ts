@@ -87,6 +87,46 @@ test("a company with two participants, end to end: the new contract's page shows
   ]);
 });
 
+test("a counterparty just added shows no problems before anything is typed in it; Next shows each next to its field, focuses the first, and typing clears it", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await fillBasics(page, { name: `Wizard problems ${unique()}`, workspace: "Sales", template: "Mutual NDA" });
+  await next(page, "Counterparties");
+
+  await page.getByRole("button", { name: "Add company" }).click();
+  const company = party(page, 1, "company");
+  await expect(company.getByLabel("Company name")).toBeFocused();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(company.getByText("Must not be empty.")).toHaveCount(0);
+
+  // Left empty, a field says nothing yet (the page does not move under the pointer); typed wrong and left, it says so.
+  await company.getByLabel("Company name").press("Tab");
+  await expect(company.getByLabel("Company name")).not.toHaveAttribute("aria-invalid", "true");
+  const email = participant(company, "Participant 1").getByLabel("E-mail");
+  await email.fill("nora@");
+  await email.press("Tab");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(company.getByLabel("Company name")).not.toHaveAttribute("aria-invalid", "true");
+
+  // Next checks them all: each problem next to its field, and focus on the first.
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(currentStep(page)).toContainText("Counterparties");
+  const first = participant(company, "Participant 1");
+  await expect(nameField(first)).toHaveAttribute("aria-invalid", "true");
+  await expect(company.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
+  await expect(company.getByLabel("Company name")).toBeFocused();
+
+  // Another counterparty added now is not wrong before anything is typed in it.
+  await page.getByRole("button", { name: "Add individual" }).click();
+  const person = party(page, 2, "person");
+  await expect(person.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(nameField(first)).toHaveAttribute("aria-invalid", "true");
+
+  // Typing in a field Next found wrong checks it again at once.
+  await nameField(first).fill("Nora Fjord");
+  await expect(nameField(first)).not.toHaveAttribute("aria-invalid", "true");
+  expect(await allViolations(page)).toEqual([]);
+});
+
 test("an individual party, created by an editor in the one workspace they may create in", async ({ page }) => {
   await signIn(page, EDITOR);
   await page.goto("/contracts/new");

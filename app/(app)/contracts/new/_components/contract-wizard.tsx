@@ -13,12 +13,14 @@ import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { BasicsStep } from "./basics-step";
 import { CounterpartiesStep } from "./counterparties-step";
+import { CheckedFields } from "./form-fields";
 import type { TParticipantPath } from "./participant-editor";
 import { ReviewStep } from "./review-step";
 import { ServerProblems } from "./server-problems";
 import { StepIndicator } from "./step-indicator";
 import {
   adaptOptions,
+  errorFieldPaths,
   EMPTY_WIZARD,
   participantsWithPaths,
   STEP_FIELDS,
@@ -34,7 +36,7 @@ import { createContract, creatableWorkspaces, uploadContractPdf, workspaceTempla
 
 type TServerFailure = { detail: string; problems: Record<string, string[]> };
 /** What gets focus after the step changes: the step's heading, or the server's problems (and their first field). */
-type TFocusRequest = { target: "heading" } | { target: "problems"; field?: string };
+type TFocusRequest = { target: "heading" } | { target: "problems"; field?: string } | { target: "first_problem" };
 
 const primaryButton = "rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 const secondaryButton = "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -51,6 +53,8 @@ export function ContractWizard() {
   const [focusRequest, setFocusRequest] = useState<TFocusRequest | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const problemsRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
 
   // The rules depend on the chosen template; the resolver reads its options when it runs.
   const availableRef = useRef<TAvailableOptions | undefined>(undefined);
@@ -102,6 +106,8 @@ export function ContractWizard() {
   useEffect(() => {
     if (!focusRequest) return;
     if (focusRequest.target === "heading") headingRef.current?.focus();
+    // The first field in the page's order whose problem shows (the term's fields too, which no ref reaches).
+    else if (focusRequest.target === "first_problem") formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     else {
       problemsRef.current?.focus();
       // Moves on to the field when it is on this step (a no-op for a path no field stands for).
@@ -147,8 +153,16 @@ export function ContractWizard() {
 
   async function next() {
     if (step === 3) return;
-    const valid = await form.trigger([...STEP_FIELDS[step]], { shouldFocus: true });
-    if (!valid) return;
+    const fields = STEP_FIELDS[step];
+    const valid = await form.trigger([...fields]);
+    if (!valid) {
+      // The fields found wrong show their problems, and (touched) are checked again as they are typed in.
+      const wrong = fields.flatMap((name) => errorFieldPaths(form.getFieldState(name).error, name));
+      for (const path of wrong) form.setValue(path as FieldPath<TWizardValues>, form.getValues(path as FieldPath<TWizardValues>), { shouldTouch: true });
+      setChecked((before) => new Set([...before, ...wrong]));
+      setFocusRequest({ target: "first_problem" });
+      return;
+    }
     setServerFailure(null);
     setStep((step + 1) as TStep);
     setFocusRequest({ target: "heading" });
@@ -191,73 +205,75 @@ export function ContractWizard() {
   const busy = create.isPending || upload.isPending || opening;
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
-        <StepIndicator current={step} />
-        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          Step {step} of {STEPS.length}: {title}
-        </h2>
-        {serverFailure ? <ServerProblems ref={problemsRef} detail={serverFailure.detail} problems={serverFailure.problems} /> : null}
+      <CheckedFields.Provider value={checked}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
+          <StepIndicator current={step} />
+          <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            Step {step} of {STEPS.length}: {title}
+          </h2>
+          {serverFailure ? <ServerProblems ref={problemsRef} detail={serverFailure.detail} problems={serverFailure.problems} /> : null}
 
-        {step === 1 ? (
-          <BasicsStep workspaces={workspaces} templates={templates} template={template} workspaceChosen={workspaceId !== undefined} />
-        ) : step === 2 ? (
-          available ? (
-            <CounterpartiesStep available={available} />
-          ) : templates.isFetching ? (
-            <LoadingState label="Loading the template…" />
+          {step === 1 ? (
+            <BasicsStep workspaces={workspaces} templates={templates} template={template} workspaceChosen={workspaceId !== undefined} />
+          ) : step === 2 ? (
+            available ? (
+              <CounterpartiesStep available={available} />
+            ) : templates.isFetching ? (
+              <LoadingState label="Loading the template…" />
+            ) : (
+              // The workspace changed under a chosen template, and the new one does not offer it.
+              <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                <p>The chosen template cannot be used in this workspace.</p>
+                <button type="button" onClick={() => goBackTo(1)} className="mt-2 font-medium underline">
+                  Choose another template
+                </button>
+              </div>
+            )
           ) : (
-            // The workspace changed under a chosen template, and the new one does not offer it.
-            <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              <p>The chosen template cannot be used in this workspace.</p>
-              <button type="button" onClick={() => goBackTo(1)} className="mt-2 font-medium underline">
-                Choose another template
-              </button>
-            </div>
-          )
-        ) : (
-          <ReviewStep
-            values={valuesToSend(form.getValues(), available)}
-            workspace={workspaces.data?.find((workspace) => workspace.id === workspaceId)}
-            template={template}
-            onChange={goBackTo}
-            pdf={
-              <DocumentPdfField
-                file={pdfFile}
-                onChange={setPdfFile}
-                disabled={busy}
-                refusal={created && upload.isError ? { contractId: created.id, message: upload.error instanceof RequestError ? upload.error.message : "The PDF could not be uploaded." } : null}
-              />
-            }
-          />
-        )}
-
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          {step > 1 && !created ? (
-            <button type="button" onClick={() => goBackTo((step - 1) as TStep)} disabled={busy} className={secondaryButton}>
-              Back
-            </button>
-          ) : null}
-          {step < 3 ? (
-            <button type="submit" className={primaryButton}>
-              Next
-            </button>
-          ) : (
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {opening
-                ? "Opening the contract…"
-                : upload.isPending
-                  ? "Uploading the PDF…"
-                  : created
-                    ? pdfFile
-                      ? "Upload the PDF and open the contract"
-                      : "Open the contract"
-                    : create.isPending
-                      ? "Creating…"
-                      : "Create contract"}
-            </button>
+            <ReviewStep
+              values={valuesToSend(form.getValues(), available)}
+              workspace={workspaces.data?.find((workspace) => workspace.id === workspaceId)}
+              template={template}
+              onChange={goBackTo}
+              pdf={
+                <DocumentPdfField
+                  file={pdfFile}
+                  onChange={setPdfFile}
+                  disabled={busy}
+                  refusal={created && upload.isError ? { contractId: created.id, message: upload.error instanceof RequestError ? upload.error.message : "The PDF could not be uploaded." } : null}
+                />
+              }
+            />
           )}
-        </div>
-      </form>
+
+          <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+            {step > 1 && !created ? (
+              <button type="button" onClick={() => goBackTo((step - 1) as TStep)} disabled={busy} className={secondaryButton}>
+                Back
+              </button>
+            ) : null}
+            {step < 3 ? (
+              <button type="submit" className={primaryButton}>
+                Next
+              </button>
+            ) : (
+              <button type="submit" disabled={busy} className={primaryButton}>
+                {opening
+                  ? "Opening the contract…"
+                  : upload.isPending
+                    ? "Uploading the PDF…"
+                    : created
+                      ? pdfFile
+                        ? "Upload the PDF and open the contract"
+                        : "Open the contract"
+                      : create.isPending
+                        ? "Creating…"
+                        : "Create contract"}
+              </button>
+            )}
+          </div>
+        </form>
+      </CheckedFields.Provider>
     </FormProvider>
   );
 }

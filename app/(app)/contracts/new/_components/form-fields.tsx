@@ -3,8 +3,8 @@
 // The wizard's labelled inputs bound to its react-hook-form model: label, hint and the field's error
 // (the client's or the server's) wired together with ids and aria attributes.
 
-import { useId, type ReactNode } from "react";
-import { get, useFormContext, useFormState, type FieldPath, type RegisterOptions } from "react-hook-form";
+import { createContext, useContext, useId, type ReactNode } from "react";
+import { get, useFormContext, useFormState, useWatch, type FieldPath, type RegisterOptions } from "react-hook-form";
 import { FieldMessages, describedByIds } from "@/components/field-messages";
 import { inputClass, labelClass } from "@/components/participant-fields";
 import { asSentence } from "@/components/problems";
@@ -12,11 +12,23 @@ import type { TWizardValues } from "./wizard-form";
 
 export type TWizardPath = FieldPath<TWizardValues>;
 
-/** The message shown for `name`, including an array's own message (e.g. "needs at least one"), as a plain sentence. */
+/** The fields a Next found wrong (the wizard provides it). */
+export const CheckedFields = createContext<ReadonlySet<string>>(new Set());
+
+/**
+ * The message shown for `name`, as a plain sentence. A field's own problem shows once a Next checked
+ * it (or a submit, in the contract page's forms), once it was left holding something, or when the
+ * server named it; a list's (e.g. "needs at least one") at once. So a counterparty just added is not wrong before anything was typed in it, and
+ * leaving an empty field does not move the page under the pointer.
+ */
 export function useFieldError(name: TWizardPath): string | undefined {
-  const { errors } = useFormState<TWizardValues>({ name });
-  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
-  const message = error?.message ?? error?.root?.message;
+  const checked = useContext(CheckedFields);
+  const { errors, touchedFields, isSubmitted } = useFormState<TWizardValues>({ name });
+  const value: unknown = useWatch<TWizardValues>({ name });
+  const error = get(errors, name) as { type?: string; message?: string; root?: { message?: string } } | undefined;
+  const visited = get(touchedFields, name) === true && value !== undefined && value !== null && value !== "";
+  const own = error?.message && (error.type === "server" || isSubmitted || checked.has(name) || visited) ? error.message : undefined;
+  const message = own ?? error?.root?.message;
   return message ? asSentence(message) : undefined;
 }
 
