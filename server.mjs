@@ -188,9 +188,13 @@ function shutDown(signal) {
   shuttingDown = true;
   logger.info({ signal }, "shutting down: no new connections; finishing the requests in flight and the jobs' runs");
   const requestsDone = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  // A client still sending its request's head (slowly, or not at all) has made no request to finish.
-  for (const [socket, underWay] of requestsUnderWay) if (underWay === 0) socket.destroy();
+  // Once the input that was ready with the signal has been read (the loop may have been busy when
+  // the signal came): a request whose head had arrived has started by then and is finished.
+  setImmediate(() => {
+    server.closeIdleConnections();
+    // A client still sending its request's head (slowly, or not at all) has made no request to finish.
+    for (const [socket, underWay] of requestsUnderWay) if (underWay === 0) socket.destroy();
+  });
   // Development: the hot reload's WebSockets never end by themselves, and nothing there needs finishing.
   if (dev) server.closeAllConnections();
   // A connection whose answer went out with keep-alive (headers sent before the shutdown) turns idle after it.
