@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, type ChangeEvent } from "react";
+import { FileInput } from "@/components/file-input";
 import { ErrorState } from "@/components/states";
-import { useFocusOnFailure } from "@/components/use-focus-on-failure";
 import { RequestError } from "@/lib/client/fetch-json";
 import { filesQuery, useDeleteAttachment, useUploadAttachment } from "./document-queries";
 import { sizeText } from "./upload-pdf-control";
@@ -20,7 +20,6 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnFailure(input, upload.error);
   const attachments = files.data?.data.filter((f) => f.type === "attachment") ?? [];
   const sealed = files.data?.data.find((f) => f.type === "verification");
 
@@ -80,15 +79,13 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
               <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
                 Add an attachment (PDF, PNG or JPEG, at most 10 MB)
               </label>
-              <input
-                ref={input}
+              <FileInput
+                inputRef={input}
                 id={inputId}
-                type="file"
                 accept="application/pdf,image/png,image/jpeg"
-                className="mt-1 block text-sm"
-                disabled={upload.isPending}
-                aria-invalid={upload.error ? true : undefined}
-                aria-describedby={upload.error ? `${inputId}-problem` : undefined}
+                busy={upload.isPending}
+                failure={upload.error}
+                problemId={`${inputId}-problem`}
                 onChange={choose}
               />
               {upload.isPending ? <p className="mt-1 text-sm text-slate-600">Uploading…</p> : null}

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { useFocusOnFailure } from "@/components/use-focus-on-failure";
+import { FileInput } from "@/components/file-input";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TContractDocument } from "@/lib/schemas/document";
 import { useRemoveContractPdf, useUploadContractPdf } from "./placement-queries";
@@ -19,7 +19,6 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
   const [pending, setPending] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  useFocusOnFailure(input, upload.error);
 
   function send(file: File) {
     setPending(null);
@@ -41,17 +40,7 @@ export function UploadPdfControl({ contractId, current }: { contractId: number; 
           ({current ? "" : "it replaces the text as the document; "}at most 25 MB and 300 pages)
         </span>
       </label>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept="application/pdf"
-        className="mt-1 block text-sm"
-        disabled={upload.isPending}
-        aria-invalid={upload.error ? true : undefined}
-        aria-describedby={upload.error ? `${inputId}-problem` : undefined}
-        onChange={choose}
-      />
+      <FileInput inputRef={input} id={inputId} accept="application/pdf" busy={upload.isPending} failure={upload.error} problemId={`${inputId}-problem`} onChange={choose} />
       {pending && current ? (
         <div role="group" aria-label="Confirm replacing the PDF" className="mt-2 text-sm text-slate-800">
           <p>
