@@ -50,6 +50,8 @@ test("staff fill the data field the text needs, see the text, attach a file, pub
   await attachments.getByLabel(/Add an attachment/).setInputFiles({ name: "Prislista.png", mimeType: "image/png", buffer: png });
   await expect(attachments.getByRole("link", { name: "Prislista.png" })).toBeVisible();
   // A text file is refused by its content, with the reason shown.
+  // Chosen as a user does, from the focused field (disabled while it uploads, so focus leaves it).
+  await attachments.getByLabel(/Add an attachment/).focus();
   await attachments.getByLabel(/Add an attachment/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
   await expect(attachments.getByRole("alert")).toContainText("not a PDF, PNG or JPEG");
   // Focus is back on the field, which names its problem.

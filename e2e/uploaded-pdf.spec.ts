@@ -322,6 +322,8 @@ test("staff resize a box by its corner and with Shift+Alt+arrows, then remove th
   expect(await allViolations(page)).toEqual([]);
 
   // A file that is not a PDF is refused on the field, and focus is back there, with the reason as its description.
+  // Chosen as a user does, from the focused field (disabled while it uploads, so focus leaves it).
+  await documentSection.getByLabel(/Upload your own PDF/).focus();
   await documentSection.getByLabel(/Upload your own PDF/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
   const refusal = documentSection.getByRole("alert");
   await expect(refusal).toContainText(/PDF/);

@@ -125,6 +125,13 @@ test("a counterparty just added shows no problems before anything is typed in it
   await nameField(first).fill("Nora Fjord");
   await expect(nameField(first)).not.toHaveAttribute("aria-invalid", "true");
   expect(await allViolations(page)).toEqual([]);
+
+  // The marks move with their counterparty: with the company removed, the person (now first) and a company added after it are not wrong.
+  await page.getByRole("button", { name: "Remove counterparty 1" }).click();
+  await expect(party(page, 1, "person").locator('[aria-invalid="true"]')).toHaveCount(0);
+  await page.getByRole("button", { name: "Add company" }).click();
+  await expect(party(page, 2, "company").getByLabel("Company name")).toBeFocused();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
 });
 
 test("an individual party, created by an editor in the one workspace they may create in", async ({ page }) => {

@@ -30,8 +30,6 @@ const ITEM_DATE: Partial<Record<TTileKey, { words: string; of: (item: TTileItem)
   renewed: { words: "next notice by", of: (item) => item.notice_deadline },
 };
 
-/** A calendar day (`YYYY-MM-DD`) in words, in UTC so it never shifts a day. */
-
 export const dashboardQuery = {
   queryKey: ["v1", "dashboard"],
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson<TDashboard>(pathOf("getDashboard", {}), { signal }),

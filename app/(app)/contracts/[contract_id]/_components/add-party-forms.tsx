@@ -13,6 +13,7 @@ import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { CompanyPartyFields } from "../../new/_components/company-party-fields";
 import { IndividualPartyFields } from "../../new/_components/individual-party-fields";
+import { FormTried, touchEveryField } from "../../new/_components/form-fields";
 import { ParticipantEditor } from "../../new/_components/participant-editor";
 import { newCompanyParty, newIndividualParty, newParticipant, wizardResolver, type TWizardValues } from "../../new/_components/wizard-form";
 import { useAddParticipant, useAddParty } from "./editing-queries";
@@ -62,11 +63,13 @@ type TFormFrameProps = {
   submitLabel: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onCancel: () => void;
+  /** A submit found problems: every field shows its own. */
+  tried: boolean;
   children: ReactNode;
 };
 
 /** A titled form with the API's refusal above its buttons; Escape cancels. */
-function FormFrame({ title, failure, busy, submitLabel, onSubmit, onCancel, children }: TFormFrameProps) {
+function FormFrame({ title, failure, busy, submitLabel, onSubmit, onCancel, tried, children }: TFormFrameProps) {
   const titleId = useId();
   return (
     <form
@@ -84,7 +87,7 @@ function FormFrame({ title, failure, busy, submitLabel, onSubmit, onCancel, chil
       <h3 id={titleId} className="text-base font-semibold text-slate-900">
         {title}
       </h3>
-      {children}
+      <FormTried.Provider value={tried}>{children}</FormTried.Provider>
       {failure ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure}
@@ -143,7 +146,7 @@ function CounterpartyForm({ kind, contract, available, onClose }: TCounterpartyF
       onSuccess: onClose,
       onError: (error) => setFailure(`The counterparty was not added: ${applyServerProblems(form, error, "parties.0.")}`),
     });
-  });
+  }, () => touchEveryField(form));
 
   return (
     <FormProvider {...form}>
@@ -154,6 +157,7 @@ function CounterpartyForm({ kind, contract, available, onClose }: TCounterpartyF
         submitLabel="Add counterparty"
         onSubmit={(event) => void submit(event)}
         onCancel={onClose}
+        tried={form.formState.isSubmitted}
       >
         {kind === "company" ? <CompanyPartyFields index={0} available={available} /> : <IndividualPartyFields index={0} available={available} />}
       </FormFrame>
@@ -199,7 +203,7 @@ function ParticipantForm({ contract, partyId, partyName, available, onClose }: T
       onSuccess: onClose,
       onError: (error) => setFailure(`The participant was not added: ${applyServerProblems(form, error, "parties.0.participants.0.")}`),
     });
-  });
+  }, () => touchEveryField(form));
 
   return (
     <FormProvider {...form}>
@@ -210,6 +214,7 @@ function ParticipantForm({ contract, partyId, partyName, available, onClose }: T
         submitLabel="Add participant"
         onSubmit={(event) => void submit(event)}
         onCancel={onClose}
+        tried={form.formState.isSubmitted}
       >
         <ParticipantEditor path="parties.0.participants.0" available={available} legend="Participant" />
       </FormFrame>

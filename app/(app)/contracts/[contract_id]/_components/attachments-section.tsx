@@ -25,9 +25,12 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file) upload.mutate(file, { onSettled: () => { if (input.current) input.current.value = ""; } });
+    if (!file) return;
+    remove.reset();
+    upload.mutate(file, { onSettled: () => { if (input.current) input.current.value = ""; } });
   }
 
+  // The last action's refusal (each action forgets the other's).
   const error = upload.error ?? remove.error;
   return (
     <section aria-labelledby="attachments-title" className="mt-10">
@@ -63,7 +66,9 @@ export function AttachmentsSection({ contractId, editable }: { contractId: numbe
                       className="rounded border border-slate-300 px-2 py-1 text-slate-800 hover:bg-slate-100 aria-disabled:opacity-50"
                       aria-disabled={remove.isPending || undefined}
                       onClick={() => {
-                        if (!remove.isPending) remove.mutate(file.id, { onSuccess: () => heading.current?.focus() });
+                        if (remove.isPending) return;
+                        upload.reset();
+                        remove.mutate(file.id, { onSuccess: () => heading.current?.focus() });
                       }}
                       aria-label={`Remove ${file.name}`}
                     >

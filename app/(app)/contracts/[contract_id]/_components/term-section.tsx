@@ -7,7 +7,6 @@ import { errorClass, inputClass, labelClass } from "@/components/participant-fie
 import { asSentence, labelledProblem } from "@/components/problems";
 import { RelativeTime } from "@/components/relative-time";
 import { TermFields } from "@/components/term-fields/term-fields";
-import { useFocusOnFailure } from "@/components/use-focus-on-failure";
 import { serverTermProblems, shownFor, termFormOf, termRequestOf, termRows, type TTermFormValues, type TTermSetting } from "@/components/term-fields/term-values";
 import { RequestError } from "@/lib/client/fetch-json";
 import type { TContract } from "@/lib/schemas/contract";
@@ -225,7 +224,6 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
   const id = useId();
   const dateInput = useRef<HTMLInputElement>(null);
   const dateProblem = terminate.error instanceof RequestError ? terminate.error.parameterProblems.date?.[0] : undefined;
-  useFocusOnFailure(dateInput, dateProblem ? terminate.error : null);
   const shownProblem = problem ?? (dateProblem ? labelledProblem("The date", dateProblem) : null);
   const refusal = dateProblem ? null : terminate.error instanceof RequestError ? terminate.error.message : terminate.isError ? "The contract could not be terminated." : null;
 
@@ -244,6 +242,10 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
             ? "The contract was terminated: it has ended."
             : `The contract was terminated: it ends on ${dayWords(terminated.lifecycle_state.end_date ?? date)}.`,
         );
+      },
+      // The date refused: its field is where to mend it.
+      onError: (error) => {
+        if (error instanceof RequestError && error.parameterProblems.date) dateInput.current?.focus();
       },
     });
   }

@@ -13,14 +13,13 @@ import type { TContract, TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { BasicsStep } from "./basics-step";
 import { CounterpartiesStep } from "./counterparties-step";
-import { CheckedFields } from "./form-fields";
+import { FormTried, touchEveryField } from "./form-fields";
 import type { TParticipantPath } from "./participant-editor";
 import { ReviewStep } from "./review-step";
 import { ServerProblems } from "./server-problems";
 import { StepIndicator } from "./step-indicator";
 import {
   adaptOptions,
-  errorFieldPaths,
   EMPTY_WIZARD,
   participantsWithPaths,
   STEP_FIELDS,
@@ -54,7 +53,7 @@ export function ContractWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const problemsRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [tried, setTried] = useState(false);
 
   // The rules depend on the chosen template; the resolver reads its options when it runs.
   const availableRef = useRef<TAvailableOptions | undefined>(undefined);
@@ -107,7 +106,7 @@ export function ContractWizard() {
     if (!focusRequest) return;
     if (focusRequest.target === "heading") headingRef.current?.focus();
     // The first field in the page's order whose problem shows (the term's fields too, which no ref reaches).
-    else if (focusRequest.target === "first_problem") formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    else if (focusRequest.target === "first_problem") (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)') ?? headingRef.current)?.focus();
     else {
       problemsRef.current?.focus();
       // Moves on to the field when it is on this step (a no-op for a path no field stands for).
@@ -153,13 +152,10 @@ export function ContractWizard() {
 
   async function next() {
     if (step === 3) return;
-    const fields = STEP_FIELDS[step];
-    const valid = await form.trigger([...fields]);
+    // Touched: their problems show, and they are checked again as they are typed in.
+    const valid = await form.trigger([...STEP_FIELDS[step]], { shouldTouch: true });
     if (!valid) {
-      // The fields found wrong show their problems, and (touched) are checked again as they are typed in.
-      const wrong = fields.flatMap((name) => errorFieldPaths(form.getFieldState(name).error, name));
-      for (const path of wrong) form.setValue(path as FieldPath<TWizardValues>, form.getValues(path as FieldPath<TWizardValues>), { shouldTouch: true });
-      setChecked((before) => new Set([...before, ...wrong]));
+      setTried(true);
       setFocusRequest({ target: "first_problem" });
       return;
     }
@@ -191,6 +187,8 @@ export function ContractWizard() {
       (request) => create.mutate(request),
       // Steps were checked on the way; this catches a change made since (e.g. a template's options).
       (errors) => {
+        touchEveryField(form);
+        setTried(true);
         const first = Object.keys(errors)[0];
         if (first) {
           setStep(stepOfPath(first));
@@ -205,7 +203,7 @@ export function ContractWizard() {
   const busy = create.isPending || upload.isPending || opening;
   return (
     <FormProvider {...form}>
-      <CheckedFields.Provider value={checked}>
+      <FormTried.Provider value={tried}>
         <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
           <StepIndicator current={step} />
           <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
@@ -273,7 +271,7 @@ export function ContractWizard() {
             )}
           </div>
         </form>
-      </CheckedFields.Provider>
+      </FormTried.Provider>
     </FormProvider>
   );
 }

@@ -4,30 +4,41 @@
 // (the client's or the server's) wired together with ids and aria attributes.
 
 import { createContext, useContext, useId, type ReactNode } from "react";
-import { get, useFormContext, useFormState, useWatch, type FieldPath, type RegisterOptions } from "react-hook-form";
+import { get, useFormContext, useFormState, useWatch, type FieldPath, type RegisterOptions, type UseFormReturn } from "react-hook-form";
 import { FieldMessages, describedByIds } from "@/components/field-messages";
 import { inputClass, labelClass } from "@/components/participant-fields";
 import { asSentence } from "@/components/problems";
+import type { TCreateContractRequest } from "@/lib/schemas/contract";
 import type { TWizardValues } from "./wizard-form";
 
 export type TWizardPath = FieldPath<TWizardValues>;
 
-/** The fields a Next found wrong (the wizard provides it). */
-export const CheckedFields = createContext<ReadonlySet<string>>(new Set());
+/**
+ * Whether the form was tried: a Next (the wizard) or a submit (the contract page's forms) found
+ * problems. Those check every field with `trigger(…, { shouldTouch: true })`, so each is touched.
+ */
+export const FormTried = createContext(false);
+
+/** After a submit found problems: every field is checked and touched, so each shows its problem. */
+export function touchEveryField(form: Pick<UseFormReturn<TWizardValues, unknown, TCreateContractRequest>, "trigger">): void {
+  void form.trigger(undefined, { shouldTouch: true });
+}
 
 /**
- * The message shown for `name`, as a plain sentence. A field's own problem shows once a Next checked
- * it (or a submit, in the contract page's forms), once it was left holding something, or when the
- * server named it; a list's (e.g. "needs at least one") at once. So a counterparty just added is not wrong before anything was typed in it, and
- * leaving an empty field does not move the page under the pointer.
+ * The message shown for `name`, as a plain sentence. A field's own problem shows once the field is
+ * touched (left, or checked by a Next or submit) and either holds something or the form was tried,
+ * or when the server named it; a list's (e.g. "needs at least one") at once. So a counterparty just
+ * added is not wrong before anything is typed in it, and leaving an empty field before the form was
+ * tried does not move the page under the pointer.
  */
 export function useFieldError(name: TWizardPath): string | undefined {
-  const checked = useContext(CheckedFields);
-  const { errors, touchedFields, isSubmitted } = useFormState<TWizardValues>({ name });
+  const tried = useContext(FormTried);
+  const { errors, touchedFields } = useFormState<TWizardValues>({ name });
   const value: unknown = useWatch<TWizardValues>({ name });
   const error = get(errors, name) as { type?: string; message?: string; root?: { message?: string } } | undefined;
-  const visited = get(touchedFields, name) === true && value !== undefined && value !== null && value !== "";
-  const own = error?.message && (error.type === "server" || isSubmitted || checked.has(name) || visited) ? error.message : undefined;
+  const holdsSomething = value !== undefined && value !== null && value !== "";
+  const touched = get(touchedFields, name) === true;
+  const own = error?.message && (error.type === "server" || (touched && (holdsSomething || tried))) ? error.message : undefined;
   const message = own ?? error?.root?.message;
   return message ? asSentence(message) : undefined;
 }

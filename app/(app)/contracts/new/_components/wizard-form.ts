@@ -216,10 +216,3 @@ export function adaptOptions(participant: TWizardParticipant, available: TAvaila
   }
   return adapted;
 }
-
-/** The paths of the fields an error (react-hook-form's, at `prefix`) names; a list's own problem (`root`) is not a field's. */
-export function errorFieldPaths(errors: unknown, prefix = ""): string[] {
-  if (!errors || typeof errors !== "object") return [];
-  if (typeof (errors as { type?: unknown }).type === "string") return prefix ? [prefix] : [];
-  return Object.entries(errors).flatMap(([key, value]) => (key === "root" || key === "ref" ? [] : errorFieldPaths(value, prefix ? `${prefix}.${key}` : key)));
-}
