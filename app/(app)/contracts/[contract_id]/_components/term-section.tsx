@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { dayWords } from "@/components/calendar-date";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { errorClass, inputClass, labelClass } from "@/components/participant-fields";
@@ -224,6 +224,10 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
   const id = useId();
   const dateInput = useRef<HTMLInputElement>(null);
   const dateProblem = terminate.error instanceof RequestError ? terminate.error.parameterProblems.date?.[0] : undefined;
+  // The date refused: its field, now described by the problem, is where to mend it.
+  useEffect(() => {
+    if (dateProblem) dateInput.current?.focus();
+  }, [dateProblem, terminate.error]);
   const shownProblem = problem ?? (dateProblem ? labelledProblem("The date", dateProblem) : null);
   const refusal = dateProblem ? null : terminate.error instanceof RequestError ? terminate.error.message : terminate.isError ? "The contract could not be terminated." : null;
 
@@ -242,10 +246,6 @@ function Terminate({ contract, terminate, onDone }: { contract: TContract; termi
             ? "The contract was terminated: it has ended."
             : `The contract was terminated: it ends on ${dayWords(terminated.lifecycle_state.end_date ?? date)}.`,
         );
-      },
-      // The date refused: its field is where to mend it.
-      onError: (error) => {
-        if (error instanceof RequestError && error.parameterProblems.date) dateInput.current?.focus();
       },
     });
   }

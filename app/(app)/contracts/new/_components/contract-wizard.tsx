@@ -53,7 +53,8 @@ export function ContractWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const problemsRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [tried, setTried] = useState(false);
+  // The step whose Next (or Create) found problems: its empty fields say so once left.
+  const [triedStep, setTriedStep] = useState<TStep | null>(null);
 
   // The rules depend on the chosen template; the resolver reads its options when it runs.
   const availableRef = useRef<TAvailableOptions | undefined>(undefined);
@@ -155,7 +156,7 @@ export function ContractWizard() {
     // Touched: their problems show, and they are checked again as they are typed in.
     const valid = await form.trigger([...STEP_FIELDS[step]], { shouldTouch: true });
     if (!valid) {
-      setTried(true);
+      setTriedStep(step);
       setFocusRequest({ target: "first_problem" });
       return;
     }
@@ -188,10 +189,10 @@ export function ContractWizard() {
       // Steps were checked on the way; this catches a change made since (e.g. a template's options).
       (errors) => {
         touchEveryField(form);
-        setTried(true);
         const first = Object.keys(errors)[0];
         if (first) {
           setStep(stepOfPath(first));
+          setTriedStep(stepOfPath(first));
           setFocusRequest({ target: "heading" });
         }
       },
@@ -203,7 +204,7 @@ export function ContractWizard() {
   const busy = create.isPending || upload.isPending || opening;
   return (
     <FormProvider {...form}>
-      <FormTried.Provider value={tried}>
+      <FormTried.Provider value={triedStep === step}>
         <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-4xl space-y-6" aria-labelledby="wizard-step-title">
           <StepIndicator current={step} />
           <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">

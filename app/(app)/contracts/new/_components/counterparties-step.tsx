@@ -5,6 +5,7 @@ import { useFieldArray, useFormContext } from "react-hook-form";
 import { EmptyState } from "@/components/states";
 import type { TAvailableOptions } from "@/lib/schemas/template";
 import { CompanyPartyFields } from "./company-party-fields";
+import { useFieldError } from "./form-fields";
 import { IndividualPartyFields } from "./individual-party-fields";
 import { newCompanyParty, newIndividualParty, type TWizardValues } from "./wizard-form";
 
@@ -14,10 +15,13 @@ const secondaryButton = "rounded-md border border-slate-300 bg-white px-3 py-2 t
 export function CounterpartiesStep({ available }: { available: TAvailableOptions }) {
   const { control } = useFormContext<TWizardValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "parties" });
+  const listError = useFieldError("parties");
   const addCompanyButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="space-y-6">
+      {/* The list's own problem (e.g. too many counterparties). */}
+      {listError ? <p className="text-sm text-red-700">Counterparties: {listError}</p> : null}
       {fields.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white">
           <EmptyState title="No counterparties yet">

@@ -14,28 +14,36 @@ import type { TWizardValues } from "./wizard-form";
 export type TWizardPath = FieldPath<TWizardValues>;
 
 /**
- * Whether the form was tried: a Next (the wizard) or a submit (the contract page's forms) found
- * problems. Those check every field with `trigger(…, { shouldTouch: true })`, so each is touched.
+ * Whether the form (the wizard: its current step) was tried: a Next or a submit found problems.
+ * Those check every field with `trigger(…, { shouldTouch: true })`, so each is touched.
  */
 export const FormTried = createContext(false);
 
-/** After a submit found problems: every field is checked and touched, so each shows its problem. */
-export function touchEveryField(form: Pick<UseFormReturn<TWizardValues, unknown, TCreateContractRequest>, "trigger">): void {
-  void form.trigger(undefined, { shouldTouch: true });
+/**
+ * After a submit found problems: every field is checked and touched, so each shows its problem. By
+ * the form's top-level names, which reach only the fields there are now (the names of rows removed
+ * from a list are remembered, and would leave marks for the next row added there).
+ */
+export function touchEveryField(form: Pick<UseFormReturn<TWizardValues, unknown, TCreateContractRequest>, "trigger" | "getValues">): void {
+  void form.trigger(Object.keys(form.getValues()) as TWizardPath[], { shouldTouch: true });
 }
 
 /**
  * The message shown for `name`, as a plain sentence. A field's own problem shows once the field is
  * touched (left, or checked by a Next or submit) and either holds something or the form was tried,
- * or when the server named it; a list's (e.g. "needs at least one") at once. So a counterparty just
- * added is not wrong before anything is typed in it, and leaving an empty field before the form was
- * tried does not move the page under the pointer.
+ * or when the server named it; a list's (e.g. "needs at least one", "at most 50") at once. So a
+ * counterparty just added is not wrong before anything is typed in it, and leaving an empty field
+ * before the form was tried does not move the page under the pointer.
  */
 export function useFieldError(name: TWizardPath): string | undefined {
   const tried = useContext(FormTried);
   const { errors, touchedFields } = useFormState<TWizardValues>({ name });
   const value: unknown = useWatch<TWizardValues>({ name });
   const error = get(errors, name) as { type?: string; message?: string; root?: { message?: string } } | undefined;
+  if (Array.isArray(value)) {
+    const listMessage = error?.root?.message ?? error?.message;
+    return listMessage ? asSentence(listMessage) : undefined;
+  }
   const holdsSomething = value !== undefined && value !== null && value !== "";
   const touched = get(touchedFields, name) === true;
   const own = error?.message && (error.type === "server" || (touched && (holdsSomething || tried))) ? error.message : undefined;
