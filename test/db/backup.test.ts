@@ -310,6 +310,10 @@ describe("backup, restore and move", () => {
     const shortHeader = JSON.parse(lines[0]!) as { tables: { name: string; rows: number }[] };
     for (const t of shortHeader.tables) if (t.name === "_prisma_migrations") t.rows -= 1;
     const shortHistory = [JSON.stringify(shortHeader), ...lines.slice(1).filter((_, i) => i + 1 !== newestAt)];
+    // JSON nested deeper than a backup's (a row, the header): refused before JSON.parse builds a million levels.
+    const deepRow = [...lines];
+    deepRow[rowAt] = `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`;
+    const deepHeader = [JSON.stringify({ ...header, tables: [[[header.migrations]]] }), ...lines.slice(1)];
     const flipped = Buffer.from(good);
     flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
     const cases: [string, string, RegExp][] = [
@@ -326,6 +330,8 @@ describe("backup, restore and move", () => {
       ["a migration left out", file("gap.gz", withMigrations(header.migrations.filter((_, i) => i !== 1))), /^This backup's migrations are not this app's first ones in order: it was not taken by this app, or it was altered\.$/],
       ["a history one migration short of its header", file("short.gz", resealed(shortHistory)), /^This backup's migration history does not match the migrations its header names\.$/],
       ["a history row's checksum changed", file("history.gz", resealed(otherHistory)), /^This backup's migration history does not match the migrations its header names\.$/],
+      ["a row nested a million deep", file("deep-row.gz", resealed(deepRow)), /^This file is not a backup of this app \(a line nests deeper than a backup's lines do\)\.$/],
+      ["a header nested deeper than a header", file("deep-header.gz", gzipSync(deepHeader.join("\n"))), /^This file is not a backup of this app \(a line nests deeper than a backup's lines do\)\.$/],
       ["bytes that are not base64", file("bad-bytes.gz", resealed(badBytes)), /^This file is not a backup of this app \(a row of file_chunks is malformed\)\.$/],
     ];
     for (const [what, p, message] of cases) {

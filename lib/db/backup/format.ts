@@ -65,15 +65,39 @@ const isName = (v: unknown): v is string => typeof v === "string" && v.length > 
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The deepest a backup's JSON nests: the header, its lists (of migrations, tables, sequences), their items. */
+const MAX_JSON_DEPTH = 3;
+
+/**
+ * A line's JSON value; `notJson` says why when it is not JSON. Refused before it is parsed when it
+ * nests deeper than a backup's lines do: JSON.parse builds every level of `[[[[…`, and a line of
+ * 64 MB of them (a 63 KB gzip'd file) cost gigabytes before anything else read it.
+ */
+export function parseBackupJson(line: Buffer, notJson: string): unknown {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const b = line[i]!;
+    // Bytes, not characters: no byte of a UTF-8 sequence is an ASCII one.
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) throw new BackupRefusal("This file is not a backup of this app (a line nests deeper than a backup's lines do).");
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  try {
+    return JSON.parse(line.toString("utf8"));
+  } catch {
+    throw new BackupRefusal(`This file is not a backup of this app (${notJson}).`);
+  }
+}
+
 /** The header of a file, checked field by field; anything else is "not a backup". */
 export function parseHeader(line: Buffer): TBackupHeader {
   const notBackup = (why: string) => new BackupRefusal(`This file is not a backup of this app (${why}).`);
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(line.toString("utf8")) as Record<string, unknown>;
-  } catch {
-    throw notBackup("its first line is not its header");
-  }
+  const v = parseBackupJson(line, "its first line is not its header") as Record<string, unknown>;
   if (typeof v !== "object" || v === null || v.format !== BACKUP_FORMAT) throw notBackup("its first line is not its header");
   if (typeof v.version !== "number" || !Number.isInteger(v.version)) throw notBackup("no format version");
   if (v.version > BACKUP_VERSION) throw new BackupRefusal(`This backup is in format version ${v.version}, newer than this app reads (${BACKUP_VERSION}): restore it with the version of the app that made it.`);

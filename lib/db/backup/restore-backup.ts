@@ -23,6 +23,7 @@ import {
   MAX_HEADER_BYTES,
   MAX_LINE_BYTES,
   ident,
+  parseBackupJson,
   parseHeader,
   parseTableStart,
   MigrationsFailed,
@@ -292,13 +293,7 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
   }
 }
 
-function parseJson(line: Buffer): unknown {
-  try {
-    return JSON.parse(line.toString("utf8"));
-  } catch {
-    throw new BackupRefusal("This file is not a backup of this app (a line is not JSON).");
-  }
-}
+const parseJson = (line: Buffer): unknown => parseBackupJson(line, "a line is not JSON");
 
 /**
  * Refuses a target that holds data: any row in a table of schema `public` other than the migration
