@@ -12,6 +12,7 @@ import { createWebhook } from "@/lib/services/webhooks/create-webhook";
 import { claimDueWebhookDeliveries } from "@/lib/services/webhooks/claim-due-webhook-deliveries";
 import { deliverDueWebhooks } from "@/lib/services/webhooks/deliver-due-webhooks";
 import { dispatchWebhooks } from "@/lib/services/webhooks/dispatch-webhooks";
+import { WebhookAttempts } from "@/lib/services/webhooks/webhook-attempts";
 import { fanOutWebhookEvents, SETTLE_MS } from "@/lib/services/webhooks/fan-out-webhook-events";
 import { type TWebhookDispatcherOptions } from "@/lib/services/webhooks/webhook-dispatcher-options";
 import { startWebhookReceiver, type TReceiver } from "@/test/helpers/webhook-receiver";
@@ -273,4 +274,31 @@ test("a run told to stop starts no further attempt and hands back what it claime
   await drain();
   expect(new Set(receiver.received.map((r) => r.id)).size).toBe(30);
   expect(receiver.received).toHaveLength(30);
+});
+
+test("a receiver that does not answer holds only its own attempt: the next run sends another subscription's event meanwhile, and the owner waits for it", async () => {
+  const slow = await subscribe("/no-answer-yet");
+  let answer!: () => void;
+  const answered = new Promise<void>((r) => (answer = r));
+  receiver.respond = async (r) => {
+    if (r.path === "/no-answer-yet") await answered;
+    return 204;
+  };
+  // The background job's way: one tracker for the process's attempts, a run that does not wait for them.
+  const attempts = new WebhookAttempts();
+  const job = options(db.prisma, { attempts });
+  await contractCreated();
+  expect(await dispatchWebhooks(job)).toEqual({ queued: 1, attempted: 1 });
+  const held = await db.prisma.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: slow.id } });
+  await subscribe("/answers");
+  await contractCreated();
+  // The slow receiver's second delivery is sent too; the other subscription's arrives while the first is still unanswered.
+  expect(await dispatchWebhooks(job)).toEqual({ queued: 2, attempted: 2 });
+  await receiver.waitFor((all) => all.some((r) => r.path === "/answers"));
+  expect(receiver.received.filter((r) => r.path === "/no-answer-yet")).toHaveLength(0);
+  expect(await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({ status: "sending", attempts: 1 });
+  answer();
+  await attempts.settled();
+  expect(receiver.received.filter((r) => r.path === "/no-answer-yet")).toHaveLength(2);
+  expect(await db.prisma.webhookDelivery.findMany({ where: { status: { not: "succeeded" } } })).toEqual([]);
 });

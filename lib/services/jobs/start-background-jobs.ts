@@ -13,14 +13,40 @@ import { sendDueReminders } from "@/lib/services/reminders/send-due-reminders";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { onSealQueued } from "@/lib/services/seal/seal-wakeup";
 import { dispatchWebhooks } from "@/lib/services/webhooks/dispatch-webhooks";
+import { WebhookAttempts } from "@/lib/services/webhooks/webhook-attempts";
 import { type TBuildWebhookData } from "@/lib/services/webhooks/webhook-dispatcher-options";
 
 import { runningJobs as g } from "./running-jobs";
-import { runPeriodically } from "./run-periodically";
+import { runPeriodically, type TPeriodicJob } from "./run-periodically";
 
 /** How often each instance looks for seals another instance queued or a crashed one left. */
 const SEAL_POLL_INTERVAL_MS = 5_000;
 
+
+/**
+ * Webhook delivery (lib/services/webhooks): each run fans out and starts what is due; the attempts
+ * outlive it (a slow receiver holds only its own), and stopping waits for them too.
+ */
+function webhookDispatch(database: () => Promise<PrismaClient>, buildWebhookData: TBuildWebhookData): TPeriodicJob {
+  const e = env();
+  const attempts = new WebhookAttempts();
+  const job = runPeriodically("webhook dispatch", e.WEBHOOK_POLL_INTERVAL_MS, async (stopping) => {
+    await dispatchWebhooks({
+      db: await database(),
+      buildData: buildWebhookData,
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_URLS === "1",
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+      shouldStop: stopping,
+      attempts,
+    });
+  });
+  return {
+    kick: job.kick,
+    stop: () => job.stop().then(() => attempts.settled()),
+    idle: () => job.idle().then(() => attempts.settled()),
+  };
+}
 
 /**
  * Starts the jobs once per process (dev reloads keep them). Each run asks for the database, so a
@@ -52,20 +78,7 @@ export function startBackgroundJobs(database: () => Promise<PrismaClient>, { bui
     runPeriodically("contract count fold", COUNT_FOLD_INTERVAL_MS, async (stopping) => {
       await foldAllContractCounts({ db: await database(), stopping });
     }),
-    ...(buildWebhookData
-      ? [
-          runPeriodically("webhook dispatch", e.WEBHOOK_POLL_INTERVAL_MS, async (stopping) => {
-            await dispatchWebhooks({
-              db: await database(),
-              buildData: buildWebhookData,
-              publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
-              allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_URLS === "1",
-              retryScale: e.WEBHOOK_RETRY_SCALE,
-              shouldStop: stopping,
-            });
-          }),
-        ]
-      : []),
+    ...(buildWebhookData ? [webhookDispatch(database, buildWebhookData)] : []),
   ];
   // The sealed copies (lib/services/seal): at once when this process queued one, else on each poll.
   g.__contractsJobs.push(

@@ -10,8 +10,9 @@ import { logger } from "@/lib/logger";
 import { releaseClaims } from "@/lib/services/jobs/release-claims";
 
 import { checkCallbackUrl } from "./check-callback-url";
-import { claimDueWebhookDeliveries, DELIVERIES, DELIVERY_BATCH, type TClaimed } from "./claim-due-webhook-deliveries";
+import { claimDueWebhookDeliveries, DELIVERIES, type TClaimed } from "./claim-due-webhook-deliveries";
 import { sendWebhook, type TSendResult } from "./send-webhook";
+import { WebhookAttempts } from "./webhook-attempts";
 import type { TWebhookDispatcherOptions } from "./webhook-dispatcher-options";
 import { webhookEventId } from "./webhook-row";
 
@@ -83,35 +84,44 @@ async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "i
   });
 }
 
+/** Deliveries one run claims at most (then the next run, a second later or at once when woken, goes on). */
+const DELIVERIES_PER_RUN = 200;
+
+/** Sends one claimed delivery and writes its outcome (never throws). */
+async function attemptAndRecord(claimed: TClaimed, options: TWebhookDispatcherOptions): Promise<void> {
+  const result = await attempt(claimed, options);
+  try {
+    await recordWebhookAttempt(options.db, claimed, result, { retryScale: options.retryScale ?? 1 });
+  } catch (error) {
+    // The lease runs out and the delivery is tried again: at least once, never lost.
+    logger.error({ delivery_id: claimed.id, error: String(error) }, "webhook attempt could not be recorded");
+  }
+}
+
 /**
- * Claims due deliveries and sends them, a few at a time; claims again only after a full batch (at
- * most 10 batches a round), so a retry that fell due meanwhile waits for the next round. Once
- * `shouldStop` says so, it claims no more, starts no further attempt, and hands back the claimed
- * deliveries it has not started (the attempts under way finish). Answers how many were attempted.
+ * Claims due deliveries as slots free up (`concurrency` attempts at once, counting those earlier
+ * runs started that are still under way in `options.attempts`) and starts each at once, until none
+ * is due or the run has claimed DELIVERIES_PER_RUN. It does not wait for the attempts it started
+ * unless it was given no tracker. Once `shouldStop` says so, it claims no more and hands back a
+ * claim it has not started (the attempts under way finish). Answers how many it started.
  */
 export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Promise<number> {
   const { db, concurrency = 8, shouldStop = () => false } = options;
+  const attempts = options.attempts ?? new WebhookAttempts();
   let total = 0;
-  for (let round = 0; round < 10 && !shouldStop(); round++) {
-    const claimed = await claimDueWebhookDeliveries(db, DELIVERY_BATCH);
-    const queue = [...claimed];
-    const take = () => (shouldStop() ? undefined : queue.shift());
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let next = take(); next; next = take()) {
-          total += 1;
-          const result = await attempt(next, options);
-          try {
-            await recordWebhookAttempt(db, next, result, { retryScale: options.retryScale ?? 1 });
-          } catch (error) {
-            // The lease runs out and the delivery is tried again: at least once, never lost.
-            logger.error({ delivery_id: next.id, error: String(error) }, "webhook attempt could not be recorded");
-          }
-        }
-      }),
-    );
-    await releaseClaims(db, DELIVERIES, queue.map((d) => ({ key: d.id, attempts: d.attempts })));
-    if (claimed.length < DELIVERY_BATCH) break;
+  while (total < DELIVERIES_PER_RUN) {
+    await attempts.below(concurrency);
+    if (shouldStop()) break;
+    const room = Math.min(concurrency - attempts.size, DELIVERIES_PER_RUN - total);
+    const claimed = await claimDueWebhookDeliveries(db, room);
+    if (shouldStop()) {
+      await releaseClaims(db, DELIVERIES, claimed.map((d) => ({ key: d.id, attempts: d.attempts })));
+      break;
+    }
+    for (const d of claimed) attempts.start(() => attemptAndRecord(d, options));
+    total += claimed.length;
+    if (claimed.length < room) break;
   }
+  if (options.attempts === undefined) await attempts.settled();
   return total;
 }

@@ -1,6 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 
 import type { TResolve } from "./check-callback-url";
+import type { WebhookAttempts } from "./webhook-attempts";
 import type { sendWebhook } from "./send-webhook";
 import type { TWebhookEvent } from "./webhook-row";
 
@@ -23,6 +24,12 @@ export interface TWebhookDispatcherOptions {
   send?: typeof sendWebhook;
   /** Delivery attempts sent at once. */
   concurrency?: number;
+  /**
+   * The process's attempts under way (webhook-attempts.ts): a run then
+   * returns without waiting for the attempts it started, and the next one counts them. Without it,
+   * a run waits for its own.
+   */
+  attempts?: WebhookAttempts;
   /** Checked before each claim and each attempt: when true, the run ends (deliver-due-webhooks.ts). */
   shouldStop?: () => boolean;
 }
