@@ -64,6 +64,16 @@ const ACTIVE_CONTENT_WORDS: Record<TPdfActiveContent, string> = {
   xfa: "an XFA form",
 };
 
+/**
+ * The sentence that refuses a PDF for what acts in it (lib/domain/attachment-pdf.ts words an
+ * attachment's with it): each kind named, in one order, and how to be rid of them.
+ */
+export function activeContentProblem(kinds: readonly TPdfActiveContent[], { carrier, verb }: { carrier: string; verb: "upload" | "attach" }): string {
+  const fix = kinds.includes("xfa") ? "flatten the form or print it to PDF again" : "print it to PDF again";
+  const named = (Object.keys(ACTIVE_CONTENT_WORDS) as TPdfActiveContent[]).filter((kind) => kinds.includes(kind));
+  return `The PDF contains ${inList(named.map((kind) => ACTIVE_CONTENT_WORDS[kind]))}, which ${carrier} may not carry; ${fix} and ${verb} that.`;
+}
+
 const DAMAGED = "The PDF is damaged and cannot be read; save or print it to PDF again and upload that.";
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (Math.ceil((bytes / MB) * 10) / 10).toFixed(1);
@@ -87,11 +97,7 @@ export function uploadedPdfProblem(report: TUploadedPdfReport): string | null {
   if (read.signed) {
     return "The PDF already carries a digital signature, which adding the signatures' pages and the seal would break; upload the document before it was signed.";
   }
-  if (read.activeContent.length > 0) {
-    const fix = read.activeContent.includes("xfa") ? "flatten the form or print it to PDF again" : "print it to PDF again";
-    const named = (Object.keys(ACTIVE_CONTENT_WORDS) as TPdfActiveContent[]).filter((kind) => read.activeContent.includes(kind));
-    return `The PDF contains ${inList(named.map((kind) => ACTIVE_CONTENT_WORDS[kind]))}, which a contract's document may not carry; ${fix} and upload that.`;
-  }
+  if (read.activeContent.length > 0) return activeContentProblem(read.activeContent, { carrier: "a contract's document", verb: "upload" });
   if (read.pages < 1) return "The PDF has no pages; upload the document with its pages.";
   if (read.pages > MAX_UPLOADED_PDF_PAGES) {
     return `The PDF has ${read.pages} pages; a contract's document may have at most ${MAX_UPLOADED_PDF_PAGES}.`;

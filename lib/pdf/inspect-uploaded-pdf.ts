@@ -8,9 +8,9 @@ import { runPdfWorker } from "./pdf-worker";
 import { UPLOADED_PDF_SCRIPT } from "./uploaded-pdf-script";
 
 /** Steps (objects and entries looked at) all the worker's walks may take together. */
-const MAX_WALK_STEPS = 5_000_000;
+export const MAX_WALK_STEPS = 5_000_000;
 /** How deep Form XObjects (and patterns, appearance streams) may nest in the fonts' walk. */
-const MAX_FORM_DEPTH = 16;
+export const MAX_FORM_DEPTH = 16;
 
 export type TUploadedPdfInspection =
   /** `document`: the PDF as it is kept (lib/domain/uploaded-pdf.ts `TUploadedPdfRead`). */

@@ -1,9 +1,9 @@
 // Runs a script that reads an uploaded PDF in a worker thread with its own small heap and a time
 // limit, so a PDF bomb (a stream or object stream that inflates to gigabytes, a page tree that
 // loops, millions of objects) costs that worker, never the server: its decoded streams pass a
-// budget, or it runs out of heap or time, and the caller hears why. The attachments' check
-// (check-pdf.ts) and the inspection of a PDF uploaded as the contract's document
-// (inspect-uploaded-pdf.ts) are two such scripts.
+// budget, or it runs out of heap or time, and the caller hears why. The inspection of a PDF uploaded
+// as the contract's document (inspect-uploaded-pdf.ts) and of an attachment's
+// (read-attachment-pdf.ts) run one such script.
 import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
 import { DomainError } from "@/lib/domain/errors";

@@ -1,7 +1,8 @@
 // The worker script (run by pdf-worker.ts, after its prelude) that reads a PDF uploaded as the
 // contract's document and posts what lib/domain/uploaded-pdf.ts decides on (a TUploadedPdfRead):
 // encryption, signatures, active content, the pages' count, boxes and turn, fonts it does not carry;
-// and, for a PDF that is read, the document as it is kept (below, at the end).
+// and, for a PDF that is read, the document as it is kept (below, at the end). An attachment's PDF
+// (workerData.attachment) is read up to its pages' count (lib/domain/attachment-pdf.ts decides).
 //
 // Every walk is bounded: the PDF has at most workerData.maxObjects objects; the walks together take
 // at most workerData.maxSteps steps (one per object or entry looked at) and never revisit an
@@ -182,7 +183,9 @@ function inspect(doc) {
       if (count <= workerData.maxPages) pages.push({ dict: own, attributes });
     }
   }
-  if (count < 1 || count > workerData.maxPages) {
+  // An attachment (workerData.attachment) is read this far: what acts in it, and its pages. It is
+  // neither stamped nor kept rewritten, so its boxes, fonts and the seal's trial do not matter.
+  if (count < 1 || count > workerData.maxPages || workerData.attachment) {
     return { outcome: "read", encrypted: doc.isEncrypted, signed, activeContent: [...active], pages: count, pageBoxes: [], unembeddedFonts: [] };
   }
 

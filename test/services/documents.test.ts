@@ -1,7 +1,7 @@
 // The contract as a document (docs/documents.md): template bodies, the text copied to contracts,
 // readiness, the frozen text, attachments and the file store.
 import { deflateSync } from "node:zlib";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createContract as createContractRow, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import { EMPLOYMENT_BODY, NDA_BODY, PURCHASE_ORDER_BODY, SERVICE_AGREEMENT_BODY } from "@/lib/db/seed/template-bodies";
@@ -20,8 +20,8 @@ import { listContractFiles } from "@/lib/services/files/list-contract-files";
 import { CHUNK_BYTES, postgresFileStore } from "@/lib/services/files/postgres-file-store";
 import { uploadAttachment } from "@/lib/services/files/upload-attachment";
 import { updateTemplate } from "@/lib/services/templates/update-template";
+import { readAttachmentPdf } from "@/lib/pdf/read-attachment-pdf";
 import { createTestDatabase, type TestDatabase } from "@/test/helpers/db";
-import { checkPdf } from "@/lib/pdf/check-pdf";
 import { actorOf, failure } from "@/test/services/read-fixtures";
 
 let db: TestDatabase;
@@ -218,11 +218,40 @@ describe("attachments", () => {
       Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n"),
     ]);
     expect(await upload(bomb)).toMatchObject({ key: "file_unreadable", status: 400 });
-    expect(await checkPdf(bomb)).toEqual({ ok: false, reason: "PdfBomb" });
+    expect(await readAttachmentPdf(bomb)).toEqual({ outcome: "too_complex" });
     expect(await upload(png(), w.outsider)).toMatchObject({ status: 404 });
     expect(await upload(png(), w.viewer)).toMatchObject({ status: 403 });
     expect(await fileCounts()).toEqual(before);
   }, 60_000);
+
+  it("refuses a PDF with what would act in the signer's reader, in the document's words (400, one sentence, nothing stored)", async () => {
+    const contract = await newDraft();
+    const before = await fileCounts();
+    const acting = async (set: (doc: PDFDocument) => void) => {
+      const doc = await PDFDocument.create();
+      doc.addPage();
+      set(doc);
+      return doc.save();
+    };
+    const refusal = async (bytes: Uint8Array) => {
+      const error = await uploadAttachment({ db: db.prisma, actor: w.editor, contractId: contract.id, name: "terms.pdf", bytes }).then(
+        () => null,
+        (e: unknown) => e as { key?: string; status?: number; message?: string },
+      );
+      return error && { key: error.key, status: error.status, message: error.message };
+    };
+    const script = await acting((doc) => doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") })));
+    expect(await refusal(script)).toEqual({
+      key: "file_unreadable",
+      status: 400,
+      message: "The PDF contains JavaScript, which an attachment may not carry; print it to PDF again and attach that.",
+    });
+    const launch = await acting((doc) => doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "Launch", F: PDFString.of("calc.exe") })));
+    expect((await refusal(launch))?.message).toBe("The PDF contains an action that launches a program, which an attachment may not carry; print it to PDF again and attach that.");
+    expect(await fileCounts()).toEqual(before);
+    // The same PDF without it is attached.
+    expect(await refusal(await acting(() => undefined))).toBeNull();
+  });
 
   it("at most 20 a contract (409); only in a draft (409); removable in a draft with its bytes", async () => {
     const contract = await newDraft();

@@ -3,7 +3,8 @@ import type { Actor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { attachmentName, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "@/lib/domain/file-content";
 import { assertCanWrite } from "@/lib/domain/access";
-import { checkPdf } from "@/lib/pdf/check-pdf";
+import { attachmentPdfProblem } from "@/lib/domain/attachment-pdf";
+import { readAttachmentPdf } from "@/lib/pdf/read-attachment-pdf";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
 import { lockVisibleContract } from "@/lib/services/contracts/lock-visible-contract";
@@ -27,8 +28,8 @@ const frozen = (contractId: number, state: string) =>
 /**
  * Attaches a file to a draft (docs/documents.md). Checks, in order: visible (404),
  * writable (403), a draft (409 `contract_text_frozen`), at most 10 MB (413 `file_too_large`), PDF,
- * PNG or JPEG by content (415 `file_type_not_accepted`), a PDF that parses within bounds (400
- * `file_unreadable`), fewer than 20 attachments (409 `attachment_limit_reached`, counted under the
+ * PNG or JPEG by content (415 `file_type_not_accepted`), a PDF that parses within bounds and holds
+ * nothing that acts when opened (400 `file_unreadable`, lib/domain/attachment-pdf.ts), fewer than 20 attachments (409 `attachment_limit_reached`, counted under the
  * contract's lock). The row, its bytes and the audit event `contract_file.create` in one transaction.
  */
 export async function uploadAttachment({ db, actor, contractId, name, bytes, requestId }: UploadAttachmentOptions): Promise<TContractFileRow> {
@@ -40,8 +41,8 @@ export async function uploadAttachment({ db, actor, contractId, name, bytes, req
   const type = sniffAttachmentType(bytes);
   if (!type) throw new DomainError("file_type_not_accepted", "The file is not a PDF, PNG or JPEG (told by its content).");
   if (type === "application/pdf") {
-    const check = await checkPdf(bytes);
-    if (!check.ok) throw new DomainError("file_unreadable", "The PDF cannot be read: it is damaged, encrypted, or larger inside than the service reads (500 pages, 100,000 objects).");
+    const problem = attachmentPdfProblem(await readAttachmentPdf(bytes));
+    if (problem !== null) throw new DomainError("file_unreadable", problem);
   }
   return db.$transaction(async (tx: Tx) => {
     const locked = await lockVisibleContract(tx, actor, contractId);
