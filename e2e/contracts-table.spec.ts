@@ -250,6 +250,16 @@ test("each name links to its contract, and New contract to the wizard", async ({
   await expect(page.getByRole("main").getByRole("link", { name: "New contract" })).toHaveAttribute("href", "/contracts/new");
 });
 
+test.describe("in a time zone west of UTC", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("the dashboard's “Renewed this month” list names the month's first day as the dashboard counts it, in UTC", async ({ page }) => {
+    await openContracts(page, "/contracts?renewed_after=2026-12-01T00:00:00.000Z");
+    const first = new Date("2026-12-01T00:00:00Z").toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    await expect(page.getByText(`renewed since ${first}`)).toBeVisible();
+  });
+});
+
 test("the contracts table has no accessibility violations", async ({ page }) => {
   await openContracts(page);
   await expect(rows(page)).toHaveCount(25);

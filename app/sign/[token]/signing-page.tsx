@@ -7,6 +7,7 @@ import { ERROR_CODES } from "@/lib/domain/error-codes";
 import type { TSigningPageView } from "@/lib/schemas/signing";
 import { DelegatedNotice, DelegateSection, WaitingForTurn } from "./delegation";
 import { DocumentText } from "@/components/contract-document";
+import { sizeText } from "@/components/file-size";
 
 // Only a contract whose document is an uploaded PDF loads its pages' code (and then pdf.js).
 const SigningPdf = dynamic(() => import("./signing-pdf").then((m) => m.SigningPdf), {
@@ -124,7 +125,7 @@ export function SigningPage({ token }: { token: string }) {
                   <a className="break-all font-medium text-blue-700 underline" href={file.href}>
                     {file.type === "contract" ? "The contract as PDF" : file.name}
                   </a>
-                  {file.size !== null ? <span className="text-slate-600"> ({Math.max(1, Math.round(file.size / 1024))} KB)</span> : null}
+                  {file.size !== null ? <span className="text-slate-600"> ({sizeText(file.size)})</span> : null}
                 </li>
               ))}
             </ul>

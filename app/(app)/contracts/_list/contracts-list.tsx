@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
+import { dayWords } from "@/components/calendar-date";
 import { PaginatedTable } from "@/components/paginated-table";
 import { EmptyState } from "@/components/states";
 import { takeFlash } from "@/lib/client/flash";
@@ -131,7 +132,8 @@ function conditionWords(state: {
   renewed_after?: string | undefined;
 }): string[] {
   return [
-    state.renewed_after ? `renewed since ${dateWords(state.renewed_after)}` : null,
+    // The dashboard's months are UTC's (its "Renewed this month" link): the UTC day, in any zone.
+    state.renewed_after ? `renewed since ${dayWords(new Date(state.renewed_after).toISOString().slice(0, 10))}` : null,
     state.awaiting_me ? "waiting for your signature" : null,
     state.delivery_failed ? "with an invitation that could not be delivered" : null,
     state.expires_before ? `whose signing period ends before ${dateWords(state.expires_before)}` : null,

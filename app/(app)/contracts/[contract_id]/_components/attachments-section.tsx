@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, type ChangeEvent } from "react";
 import { FileInput } from "@/components/file-input";
+import { sizeText } from "@/components/file-size";
 import { ErrorState } from "@/components/states";
 import { RequestError } from "@/lib/client/fetch-json";
 import { filesQuery, useDeleteAttachment, useUploadAttachment } from "./document-queries";
-import { sizeText } from "./upload-pdf-control";
 const localHref = (href: string) => {
   const url = new URL(href);
   return url.pathname + url.search;

@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { DocumentText } from "@/components/contract-document";
+import { sizeText } from "@/components/file-size";
 import { ErrorState, LoadingState } from "@/components/states";
 import { ContractTextEditor } from "./contract-text-editor";
 import { documentQuery } from "./document-queries";
 import { placementsQuery } from "./placement-queries";
-import { RemovePdfControl, sizeText, UploadPdfControl } from "./upload-pdf-control";
+import { RemovePdfControl, UploadPdfControl } from "./upload-pdf-control";
 
 // The pages and their boxes load only for a contract whose document is an uploaded PDF (pdf.js
 // itself later still, when the pages are drawn): a text contract's page carries none of it.

@@ -7,9 +7,6 @@ import { RequestError } from "@/lib/client/fetch-json";
 import type { TContractDocument } from "@/lib/schemas/document";
 import { useRemoveContractPdf, useUploadContractPdf } from "./placement-queries";
 
-/** Bytes in words: "240 KB", "3.1 MB". */
-export const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
 /**
  * A draft's own PDF as its document (`upload_as=expanded_pdf`), in place of the template's text.
  * When one is there already, a chosen file replaces it only after a confirming click.
