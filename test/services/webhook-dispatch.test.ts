@@ -251,7 +251,7 @@ test("a round with no active subscription is one plain query: the ORM is not tou
 });
 
 
-test("a run told to stop starts no further attempt and hands back what it claimed and did not start; the next run sends those", async () => {
+test("a run told to stop starts no further attempt, and hands back a claim it made as it was told; the next run sends each once", async () => {
   const sub = await subscribe("/stopping");
   for (let i = 0; i < 30; i++) await contractCreated();
   await fanOutWebhookEvents(options());
@@ -266,7 +266,15 @@ test("a run told to stop starts no further attempt and hands back what it claime
   expect(receiver.received).toHaveLength(2);
   const rows = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: sub.id } });
   expect(rows.filter((d) => d.status === "succeeded")).toHaveLength(2);
-  const handedBack = rows.filter((d) => d.status === "queued");
+  const left = rows.filter((d) => d.status === "queued");
+  expect(left).toHaveLength(28);
+  expect(left.every((d) => d.attempts === 0 && d.leaseUntil === null)).toBe(true);
+  // Told to stop while its claim ran: the claimed rows are handed back at once, uncounted and unleased.
+  let checks = 0;
+  expect(await deliverDueWebhooks(options(db.prisma, { shouldStop: () => ++checks > 1 }))).toBe(0);
+  expect(checks).toBe(2);
+  expect(receiver.received).toHaveLength(2);
+  const handedBack = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: sub.id, status: "queued" } });
   expect(handedBack).toHaveLength(28);
   expect(handedBack.every((d) => d.attempts === 0 && d.leaseUntil === null)).toBe(true);
   // Due at once, for any instance: the next run sends each of them once.
@@ -301,4 +309,22 @@ test("a receiver that does not answer holds only its own attempt: the next run s
   await attempts.settled();
   expect(receiver.received.filter((r) => r.path === "/no-answer-yet")).toHaveLength(2);
   expect(await db.prisma.webhookDelivery.findMany({ where: { status: { not: "succeeded" } } })).toEqual([]);
+});
+
+test("an attempt that throws (not a failed request: the sending itself) is a failed attempt, retried, never an unhandled rejection", async () => {
+  const sub = await subscribe("/throws");
+  await contractCreated();
+  const throwing = options(db.prisma, {
+    send: () => {
+      throw new Error("the sender broke");
+    },
+  });
+  await fanOutWebhookEvents(throwing);
+  expect(await deliverDueWebhooks(throwing)).toBe(1);
+  expect(await db.prisma.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: sub.id } })).toMatchObject({
+    status: "queued",
+    attempts: 1,
+    leaseUntil: null,
+    lastError: "Error: the sender broke",
+  });
 });

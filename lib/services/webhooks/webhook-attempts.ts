@@ -13,6 +13,7 @@ export class WebhookAttempts {
     return this.running.size;
   }
 
+  /** Runs `attempt`, which must not throw (deliver-due-webhooks.ts `attemptAndRecord`). */
   start(attempt: () => Promise<void>): void {
     const p = attempt().finally(() => this.running.delete(p));
     this.running.add(p);
@@ -20,11 +21,11 @@ export class WebhookAttempts {
 
   /** Resolves once fewer than `limit` attempts run. */
   async below(limit: number): Promise<void> {
-    while (this.running.size >= limit) await Promise.race(this.running);
+    while (this.running.size >= limit) await Promise.race([...this.running].map((p) => p.then(undefined, () => undefined)));
   }
 
-  /** Resolves once every attempt started so far (and any started meanwhile) has ended. */
+  /** Resolves once every attempt started so far (and any started meanwhile) has ended, however it ended. */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running);
+    while (this.running.size > 0) await Promise.allSettled(this.running);
   }
 }
