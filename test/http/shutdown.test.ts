@@ -51,16 +51,39 @@ async function contractsNamed(server: RunningServer, name: string): Promise<numb
   }
 }
 
-/** Sends `head` and the start of `body`; `rest()` sends the remainder and resolves with the raw answer. */
-function slowRequest(port: number, head: string, body: string) {
+/**
+ * On one connection the server has taken (a ping answered on it first, so a loaded server that has
+ * not yet accepted it cannot miss it at the signal), sends `head` and the start of `body`; `rest()`
+ * sends the remainder and resolves with the raw answer to it.
+ */
+async function slowRequest(port: number, head: string, body: string) {
   const socket = net.connect(port, "127.0.0.1");
   let answer = "";
+  let pinging = true;
+  let pingAnswered!: () => void;
+  const pinged = new Promise<void>((resolve) => (pingAnswered = resolve));
+  // An answer is whole once its head has come, and then as many bytes as its Content-Length says, or the last chunk.
+  const whole = (text: string) => {
+    const end = text.indexOf("\r\n\r\n");
+    if (end < 0) return false;
+    const length = /content-length: (\d+)/i.exec(text.slice(0, end));
+    return length ? text.length >= end + 4 + Number(length[1]) : text.endsWith("0\r\n\r\n");
+  };
   const ended = new Promise<string>((resolve, reject) => {
-    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (pinging && whole(answer)) {
+        pinging = false;
+        answer = "";
+        pingAnswered();
+      }
+    });
     socket.on("end", () => resolve(answer));
     socket.on("close", () => resolve(answer));
     socket.on("error", reject);
   });
+  socket.write(`GET /v1/ping HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+  await Promise.race([pinged, ended.then(() => Promise.reject(new Error("the connection ended before the ping was answered")))]);
   const half = Math.floor(body.length / 2);
   socket.write(head + body.slice(0, half));
   return {
@@ -88,7 +111,7 @@ test("SIGTERM: a request in flight completes with 200, new connections are refus
   const head =
     `POST /v1/contracts/create HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
     `x-service-api-token: ${TEST_API_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
-  const inFlight = slowRequest(port, head, body);
+  const inFlight = await slowRequest(port, head, body);
   // The server has the request's head (and half its body) before the signal.
   await new Promise((r) => setTimeout(r, 500));
   process.kill(server.pid, "SIGTERM");
