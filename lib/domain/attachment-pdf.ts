@@ -6,7 +6,7 @@
 import { MAX_PDF_OBJECTS, MAX_PDF_PAGES } from "./file-content";
 import { activeContentProblem, type TUploadedPdfRead } from "./uploaded-pdf";
 
-export const UNREADABLE_ATTACHMENT = `The PDF cannot be read: it is damaged, encrypted, or larger inside than the service reads (${MAX_PDF_PAGES} pages, ${MAX_PDF_OBJECTS.toLocaleString("en-US")} objects).`;
+const UNREADABLE_ATTACHMENT = `The PDF cannot be read: it is damaged, encrypted, or larger inside than the service reads (${MAX_PDF_PAGES} pages, ${MAX_PDF_OBJECTS.toLocaleString("en-US")} objects).`;
 
 export function attachmentPdfProblem(read: TUploadedPdfRead): string | null {
   if (read.outcome !== "read" || read.encrypted || read.pages < 1 || read.pages > MAX_PDF_PAGES) return UNREADABLE_ATTACHMENT;

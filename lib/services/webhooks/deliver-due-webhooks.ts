@@ -105,9 +105,8 @@ async function attemptAndRecord(claimed: TClaimed, options: TWebhookDispatcherOp
 /**
  * Claims due deliveries as slots free up (`concurrency` attempts at once, counting those earlier
  * runs started that are still under way in `options.attempts`; a claim once CLAIM_AT_LEAST are
- * free) and starts each at once, until none
- * is due or the run has claimed DELIVERIES_PER_RUN. It does not wait for the attempts it started
- * unless it was given no tracker. Once `shouldStop` says so, it claims no more and hands back a
+ * free) and starts each at once, until none is due or the run has claimed DELIVERIES_PER_RUN. It
+ * does not wait for the attempts it started unless it was given no tracker. Once `shouldStop` says so, it claims no more and hands back a
  * claim it has not started (the attempts under way finish). Answers how many it started.
  */
 export async function deliverDueWebhooks(options: TWebhookDispatcherOptions): Promise<number> {
