@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CONTRACT_STATES, SIGNING_ORDERS } from "@/lib/domain/enums";
 import { LIFECYCLE_STATES, LIFECYCLE_SUB_STATES } from "@/lib/domain/lifecycle";
-import { searchTerms } from "@/lib/domain/search-syntax";
+import { searchSpaces, searchTerms } from "@/lib/domain/search-syntax";
 
 import { ZBooleanSchema, ZIdParamSchema, ZIdSchema, ZLinkSchema, ZNameSchema, ZTimestampSchema, oneOf, requestObject, typeError } from "./common";
 import { answerShapeOf, fieldTable } from "./field-table";
@@ -102,6 +102,8 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
   state: ZContractStateSchema.optional().meta({ description: "Only contracts in this state." }),
   q: z
     .string()
+    // Every Unicode space is a space (lib/domain/search-syntax.ts: the database's locale would decide).
+    .overwrite(searchSpaces)
     .trim()
     .min(1, "must not be empty")
     .max(SEARCH_QUERY_MAX_LENGTH, `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)

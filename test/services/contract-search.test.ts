@@ -217,6 +217,33 @@ describe("q= finds", () => {
     for (const q of ["kestrel -- formula", "kestrel - - formula", "kestrel-formula", "kestrel formula-", "kestrel-- formula", "kestrel.-formula", "kestrel @-formula"]) {
       expect([q, await negatedBy(q), searchHighlightPattern(q)!.includes("formula")]).toEqual([q, false, true]);
     }
+    // What is marked is what PostgreSQL searches for, however `or` and spaces stand: `or` before
+    // punctuation is an operator, a second `or` a word; every Unicode space is a space (the request
+    // schema's), so a no-break space before `-` negates on either database.
+    const searchedWords = async (raw: string) => {
+      const q = ZContractListQuerySchema.parse({ q: raw }).q!;
+      const [query] = await db.prisma.$queryRaw<{ t: string }[]>`SELECT websearch_to_tsquery('simple', ${q})::text AS t`;
+      const postgres = [...query!.t.matchAll(/(!?)'((?:[^']|'')*)'/g)].filter((m) => m[1] === "").map((m) => m[2]!);
+      const pattern = new RegExp(searchHighlightPattern(q)!.replaceAll("[:alnum:]", "\\p{L}\\p{N}"), "giu");
+      const marked = ["kestrel", "or", "formula", "oré"].filter((w) => `the ${w}.`.match(pattern)?.includes(w));
+      return [raw, [...new Set(postgres)].sort(), marked.sort()];
+    };
+    for (const [q, words] of [
+      ["kestrel or.formula", ["formula", "kestrel"]],
+      ["kestrel OR,formula", ["formula", "kestrel"]],
+      ['kestrel or"formula"', ["formula", "kestrel"]],
+      ["kestrel or or formula", ["formula", "kestrel", "or"]],
+      ["kestrel or.", ["kestrel", "or"]],
+      ["or kestrel", ["kestrel", "or"]],
+      ["kestrel oré", ["kestrel", "oré"]],
+      ["kestrel\u00a0-formula", ["kestrel"]],
+      ["kestrel\u3000-formula", ["kestrel"]],
+      ["kestrel\u202for\u2003formula", ["formula", "kestrel"]],
+    ] as const) {
+      expect(await searchedWords(q)).toEqual([q, words, words]);
+    }
+    expect(await ids(admin, "kestrel\u00a0-formula")).toEqual([]);
+    expect(await confidentialText("zzz or.kestrel")).toEqual(["The parties keep the ", "Kestrel", " formula secret."]);
     // A word ends at `_` and punctuation, as text search reads it: `fo` in `fo_ba` is a word.
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease fo_ba" } });
     expect((await list(admin, { q: "fo" })).data.map((x) => [x.id, x._search!.matches])).toEqual([[c.lease, [{ field: "name", label: null, highlight: ["Lease ", "fo", "_ba"] }]]]);

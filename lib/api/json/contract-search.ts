@@ -84,13 +84,11 @@ const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /**
  * The words of `q`'s terms as PostgreSQL reads them (lib/domain/search-syntax.ts), a list for each
- * term, split into its runs of letters (with their marks) and digits. A negated term is left out,
- * and so is `or` between two terms (an operator).
+ * term, split into its runs of letters (with their marks) and digits. A negated term is left out.
  */
 function searchTermWords(q: string): string[][] {
-  const { terms } = searchTerms(q);
-  return terms
-    .filter((t, i) => !t.negated && (t.quoted || t.text.toLowerCase() !== "or" || i === 0 || i === terms.length - 1))
+  return searchTerms(q)
+    .terms.filter((t) => !t.negated)
     .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
     .filter((words) => words.length > 0);
 }
