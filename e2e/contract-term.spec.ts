@@ -117,6 +117,8 @@ test("the wizard creates a recurring contract with its term; a notice as long as
   const change = activity.getByRole("listitem").filter({ hasText: "changed the contract's term" }).first();
   await expect(change).toContainText("Notice period: 3 months");
   await expect(change).toContainText("2 months");
+  // A day in words, as the page shows days elsewhere.
+  await expect(change).toContainText(`End date: ${dayWords("2027-06-30")}`);
   expect(await allViolations(page)).toEqual([]);
   await screenshot(page, "draft-term");
 });

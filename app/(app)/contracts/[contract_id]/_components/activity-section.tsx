@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ATTRIBUTE_LABELS, optionLabel, type TOptionField } from "@/components/participant-fields";
 import { RelativeTime } from "@/components/relative-time";
+import { dayWords } from "@/components/calendar-date";
 import { DURATION_LABELS, periodWords } from "@/components/term-fields/term-values";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { API_MAX_LIMIT } from "@/lib/client/v1";
@@ -73,6 +74,8 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 const PERIOD_FIELDS = new Set<string>(["initial_duration", "renewal_period", "notice_period"]);
+/** Calendar days (`YYYY-MM-DD`), shown in words as everywhere else on the page. */
+const DAY_FIELDS = new Set<string>(["start_date", "end_date", "notice_deadline", "period_start_date", "period_end_date", "signed_date", "date"]);
 /** The term's and lifecycle's fields come dotted (`lifecycle_settings.notice_period`): named as the setting. */
 const bareField = (field: string) => field.replace(/^lifecycle_(settings|state)\./, "");
 
@@ -156,6 +159,7 @@ export function formatValue(field: string, value: unknown): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "string" && bareField(field) === "duration" && value in DURATION_LABELS) return DURATION_LABELS[value as keyof typeof DURATION_LABELS];
   if (typeof value === "string" && PERIOD_FIELDS.has(bareField(field))) return periodWords(value) ?? value;
+  if (typeof value === "string" && DAY_FIELDS.has(bareField(field)) && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayWords(value);
   if (typeof value === "string") return OPTION_FIELDS.has(field) ? optionLabel(field as TOptionField, value) : value;
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
