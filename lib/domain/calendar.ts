@@ -4,7 +4,7 @@
 // February), as date-fns does. A date begins at midnight in a workspace's time zone (IANA name):
 // that instant is when a contract starts, renews or ends. Pure.
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, addYears, format } from "date-fns";
+import { addDays, addMonths, format } from "date-fns";
 
 export type TPeriodUnit = "D" | "W" | "M" | "Y";
 export interface TPeriod {
@@ -45,10 +45,20 @@ function utc(date: string): TZDate {
 const text = (date: TZDate) => format(date, "yyyy-MM-dd");
 
 /** `date` plus `times` × `period` (months clamped to the month's end). */
-export function addPeriod(date: string, period: TPeriod, times = 1): string {
-  const n = period.count * times;
-  const add = { D: addDays, W: addWeeks, M: addMonths, Y: addYears }[period.unit];
-  return text(add(utc(date), n));
+export const addPeriod = (date: string, period: TPeriod, times = 1): string => addPeriods(date, [period, times]);
+
+const MONTHS_IN: Readonly<Record<TPeriodUnit, number>> = { D: 0, W: 0, M: 1, Y: 12 };
+const DAYS_IN: Readonly<Record<TPeriodUnit, number>> = { D: 1, W: 7, M: 0, Y: 0 };
+
+/**
+ * `date` plus each period its times: the months and years of them all together first, clamped to
+ * the month's end once, then the days and weeks. So a month's end is never carried on: 31 January
+ * plus 1 month, then 1 month more, is 31 March (29 March when February's clamp is kept).
+ */
+export function addPeriods(date: string, ...parts: [TPeriod, number][]): string {
+  const months = parts.reduce((sum, [period, times]) => sum + MONTHS_IN[period.unit] * period.count * times, 0);
+  const days = parts.reduce((sum, [period, times]) => sum + DAYS_IN[period.unit] * period.count * times, 0);
+  return text(addDays(addMonths(utc(date), months), days));
 }
 
 /** `date` minus `period`. */

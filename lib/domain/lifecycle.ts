@@ -3,7 +3,7 @@
 // a pure function of the term, the day it was signed, a notice or termination staff gave, and the
 // time. The lifecycle job (lib/services/lifecycle) stores what this computes at each instant it
 // names; nothing else decides a contract's state after signing.
-import { addDaysTo, addPeriod, dateAt, describePeriod, parsePeriod, periodDays, startOf, subtractPeriod, type TPeriod } from "./calendar";
+import { addDaysTo, addPeriod, addPeriods, dateAt, describePeriod, parsePeriod, periodDays, startOf, subtractPeriod, type TPeriod } from "./calendar";
 
 export const DURATION_TYPES = ["none", "single_period", "recurring", "recurring_with_initial"] as const;
 export type TDurationType = (typeof DURATION_TYPES)[number];
@@ -164,6 +164,9 @@ function boundaries(term: TTerm, start: string): (k: number) => string | null {
     case "recurring":
       return (k) => addPeriod(start, renewal as TPeriod, k);
     case "recurring_with_initial":
+      // Counted from the start, as `recurring` is: an initial duration and the renewals added at
+      // once (addPeriods), so a month's end clamped once is not carried into every later period.
+      if (dayAfterEnd === null && initial) return (k) => (k === 0 ? start : addPeriods(start, [initial, 1], [renewal as TPeriod, k - 1]));
       return (k) => (k === 0 ? start : addPeriod(initialEnd as string, renewal as TPeriod, k - 1));
   }
 }

@@ -114,6 +114,17 @@ describe("the lifecycle at an instant", () => {
     expect(lifecycleAt({ ...canceled, timeZone: "Etc/GMT+12" }, at("2027-02-01T00:00:00Z"))).toMatchObject({ state: "active", subState: "canceled", endDate: "2027-01-31" });
   });
 
+  it("counts an initial duration's renewals from the start, as a recurring term's: a month's end is clamped once, never carried", () => {
+    const starts = (t: Partial<TTerm>, days: string[]) => days.map((day) => lifecycleAt(facts(t, { timeZone: "UTC" }), at(`${day}T12:00:00Z`)).periodStartDate);
+    const monthly = { duration: "recurring_with_initial" as const, start_date: "2024-01-31", initial_duration: "P1M", renewal_period: "P1M" };
+    expect(starts(monthly, ["2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31"])).toEqual(["2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31"]);
+    expect(starts({ ...monthly, duration: "recurring", initial_duration: null }, ["2024-03-31", "2024-04-30"])).toEqual(["2024-03-31", "2024-04-30"]);
+    const leapYearly = { duration: "recurring_with_initial" as const, start_date: "2024-02-29", initial_duration: "P1Y", renewal_period: "P1Y" };
+    expect(starts(leapYearly, ["2025-02-28", "2027-02-28", "2028-02-29"])).toEqual(["2025-02-28", "2027-02-28", "2028-02-29"]);
+    // Months, then days: a renewal in days counts from the initial period's (clamped) end.
+    expect(starts({ ...monthly, renewal_period: "P30D" }, ["2024-03-30"])).toEqual(["2024-03-30"]);
+  });
+
   it("finds the period of a daily renewal started in 1900 directly and right (no walk per period)", () => {
     // 46,714 daily renewals by 2027-11-25: walking them one by one took seconds per call, and the
     // walk's cap of 40,000 left the contract in a 2009 period, with no next change.
