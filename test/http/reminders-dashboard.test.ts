@@ -33,6 +33,13 @@ describe("reminder settings", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ first_reminder_days: 4, reminder_interval_days: 2, max_reminders: 3, expiry_warning_days: 3, deadline_warning_days: 30, time_zone: "UTC" });
     expect(await serverDb().auditEvent.count({ where: { action: "workspace.reminder_settings_update", entityId: ws.id } })).toBe(1);
+    // The same values, or none, write nothing: no second event, the same updated_time.
+    const updated = (await serverDb().workspace.findUniqueOrThrow({ where: { id: ws.id } })).updatedAt;
+    for (const body of [{ max_reminders: 3 }, {}, { time_zone: "UTC", first_reminder_days: 4 }]) {
+      expect((await api(path, { method: "PUT", body, email: editor.email })).json).toEqual(res.json);
+    }
+    expect(await serverDb().auditEvent.count({ where: { action: "workspace.reminder_settings_update", entityId: ws.id } })).toBe(1);
+    expect((await serverDb().workspace.findUniqueOrThrow({ where: { id: ws.id } })).updatedAt).toEqual(updated);
   });
 
   test("out of range, or not a whole number: 400 naming each field, and nothing changes", async () => {
@@ -63,7 +70,14 @@ describe("reminder settings", () => {
     expect(own.json).toMatchObject({ first_reminder_days: null, reminder_interval_days: 7, max_reminders: 0, workspace_defaults: { reminder_interval_days: 2 } });
     const back = await api(path, { method: "PUT", body: { max_reminders: null }, email: editor.email });
     expect(back.json).toMatchObject({ reminder_interval_days: 7, max_reminders: null });
+    // The same values, or none, write nothing: the contract's trail keeps two events of them.
+    const events = () => serverDb().auditEvent.count({ where: { action: "contract.reminder_settings_update", contractId: c.id } });
+    expect(await events()).toBe(2);
+    for (const body of [{}, { max_reminders: null, reminder_interval_days: 7 }]) expect((await api(path, { method: "PUT", body, email: editor.email })).json).toEqual(back.json);
+    expect(await events()).toBe(2);
     await serverDb().contract.update({ where: { id: c.id }, data: { state: "signed" } });
+    expect((await api(path, { method: "PUT", body: {}, email: editor.email })).status).toBe(200);
+    expect(await events()).toBe(2);
     const ended = await api(path, { method: "PUT", body: { max_reminders: 2 }, email: editor.email });
     expect([ended.status, ended.json.error_code ?? ended.json.code]).toEqual([409, expect.anything()]);
   });

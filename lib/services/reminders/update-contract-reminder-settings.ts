@@ -12,7 +12,8 @@ import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/re
 
 /**
  * Changes the contract's own settings (null: back to the workspace's): 404, 403, then 409 for the
- * signing reminders once the contract is no longer a draft or pending (deadline_warning_days: any state). Audited as `contract.reminder_settings_update`; under the contract's lock, so
+ * signing reminders once the contract is no longer a draft or pending (deadline_warning_days: any state). The same values
+ * write nothing; others are audited as `contract.reminder_settings_update`; under the contract's lock, so
  * the reminders job sees the settings before or after, never half.
  */
 export async function updateContractReminderSettings(options: {
@@ -32,11 +33,14 @@ export async function updateContractReminderSettings(options: {
     if (signingOnes && contract.state !== "draft" && contract.state !== "pending") {
       throw new DomainError("contract_not_pending", `Contract ${contract.id} is ${contract.state}; its signing reminders can no longer change (deadline_warning_days can).`);
     }
+    // The same values (or none) write nothing: no audit event in the contract's trail, the same `updated_time`.
+    const columns = reminderColumnsOf(request);
+    if (Object.entries(columns).every(([column, value]) => contract[column as keyof typeof columns] === value)) return contractReminderSettings(tx, contract);
     const running = contract.state === "signed" && contract.signedOn !== null && contract.lifecycleState !== "ended" && request.deadline_warning_days !== undefined;
     const row = await tx.contract.update({
       where: { id: contractId },
       // A signed contract's warnings move: the lifecycle job takes it at once and stores its next turn.
-      data: { ...reminderColumnsOf(request), ...(running ? { lifecycleDueAt: clockNow() } : {}) },
+      data: { ...columns, ...(running ? { lifecycleDueAt: clockNow() } : {}) },
       select: { ...REMINDER_SELECT, workspaceId: true },
     });
     await writeAuditEvent({

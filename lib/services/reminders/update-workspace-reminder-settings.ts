@@ -12,7 +12,7 @@ import { getWorkspace } from "@/lib/services/workspaces/get-workspace";
 
 /**
  * Changes the given defaults (404, then 403 for a viewer; `time_zone` 403 `admin_only` for an
- * editor), audited as `workspace.reminder_settings_update`. A new time zone or warning days move
+ * editor); the same values write nothing, others are audited as `workspace.reminder_settings_update`. A new time zone or warning days move
  * the workspace's signed contracts' dates and warnings: each running one is due to the lifecycle
  * job at once (which stores its lifecycle as the new zone reads it), and unsent internal reminders
  * are rescheduled to 08:00 of their day in the new zone, in this transaction.
@@ -30,9 +30,12 @@ export async function updateWorkspaceReminderSettings(options: {
     const before = { ...reminderSettingsOf(workspace), time_zone: workspace.timeZone };
     assertCanWrite(actor, workspaceId);
     if (request.time_zone !== undefined && request.time_zone !== workspace.timeZone) assertAdmin(actor);
+    const columns = { ...reminderColumnsOf(request), ...(request.time_zone !== undefined ? { timeZone: request.time_zone } : {}) };
+    // The same values (or none) write nothing: no audit event, the same `updated_time`.
+    if (Object.entries(columns).every(([column, value]) => workspace[column as keyof typeof columns] === value)) return before;
     const row = await tx.workspace.update({
       where: { id: workspaceId },
-      data: { ...reminderColumnsOf(request), ...(request.time_zone !== undefined ? { timeZone: request.time_zone } : {}) },
+      data: columns,
       select: { ...REMINDER_SELECT, timeZone: true },
     });
     const after = { ...reminderSettingsOf(row), time_zone: row.timeZone };
