@@ -4,23 +4,26 @@ import { z } from "zod";
 
 import { CONTRACT_FILE_TYPES, MAX_BODY_SECTIONS, MAX_HEADING_LENGTH } from "@/lib/domain/contract-document";
 
-import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema, requestObject } from "./common";
+import { ZIdParamSchema, ZIdSchema, ZLinkSchema, ZTimestampSchema, requestObject, typeError } from "./common";
 import { ZPaginatedSchema } from "./pagination";
 
 const PLACEHOLDERS = "Placeholders: `{{field.<custom_id>}}` a data field's value, `{{parties}}` the parties, `{{signatories}}` the signatories.";
 
-export const ZBodySchema = z
-  .object({
-    sections: z
-      .array(
-        z.object({
-          heading: z.string().max(MAX_HEADING_LENGTH, `must be at most ${MAX_HEADING_LENGTH} characters`).meta({ description: "Plain text; may be empty." }),
-          text: z.string().meta({ description: `Plain text; a blank line starts a new paragraph. ${PLACEHOLDERS}` }),
-        }),
-      )
-      .max(MAX_BODY_SECTIONS, `at most ${MAX_BODY_SECTIONS} sections are accepted`),
-  })
-  .meta({
+// Closed objects (requestObject): a PUT names every attribute it sends, and an unknown one is a 400, never dropped.
+export const ZBodySchema = requestObject({
+  sections: z
+    .array(
+      requestObject({
+        heading: z
+          .string({ error: typeError("a string") })
+          .max(MAX_HEADING_LENGTH, `must be at most ${MAX_HEADING_LENGTH} characters`)
+          .meta({ description: "Plain text; may be empty." }),
+        text: z.string({ error: typeError("a string") }).meta({ description: `Plain text; a blank line starts a new paragraph. ${PLACEHOLDERS}` }),
+      }),
+      { error: typeError("a list") },
+    )
+    .max(MAX_BODY_SECTIONS, `at most ${MAX_BODY_SECTIONS} sections are accepted`),
+}).meta({
     id: "Body",
     description: `The text of a template or contract: sections, each a heading and text. At most 200 KB (UTF-8 bytes of its JSON). ${PLACEHOLDERS}`,
   });

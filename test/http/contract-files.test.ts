@@ -71,6 +71,14 @@ describe("a template's body", () => {
     expect(huge.status).toBe(400);
     expect(Object.keys(huge.json.parameter_problems)).toEqual(["body"]);
 
+    // An attribute the body does not have is refused, never dropped; a wrong type is said in the API's words.
+    const unknown = await api(`/v1/templates/${templateId}`, { method: "PUT", body: { body: { sections: [{ heading: "X", text: "x", bold: true }], title: "T" } } });
+    expect([unknown.status, unknown.json.parameter_problems]).toEqual([400, { "body.title": ["is not a known attribute"], "body.sections.0.bold": ["is not a known attribute"] }]);
+    const typed = await api(`/v1/templates/${templateId}`, { method: "PUT", body: { body: { sections: [{ heading: 1, text: null }] } } });
+    expect([typed.status, typed.json.parameter_problems]).toEqual([400, { "body.sections.0.heading": ["must be a string"], "body.sections.0.text": ["must not be null"] }]);
+    expect((await api(`/v1/templates/${templateId}`, { method: "PUT", body: { body: null } })).json.parameter_problems).toEqual({ body: ["must not be null"] });
+    expect((await api(`/v1/templates/${templateId}`)).json.body).toEqual(template.body);
+
     const ok = await api(`/v1/templates/${templateId}`, { method: "PUT", body: { body: template.body } });
     expect(ok.status).toBe(200);
     expect(ZTemplateDetailSchema.parse(ok.json).body).toEqual(template.body);
