@@ -1,5 +1,7 @@
 // What an uploaded attachment is, told by its first bytes (never by its name or declared type).
 // Pure.
+import { cutText } from "./cut-text";
+
 
 export const ATTACHMENT_TYPES = {
   "application/pdf": { extension: "pdf" },
@@ -55,7 +57,6 @@ export function attachmentName(given: string, type: TAttachmentType): string {
   const base = (given.split(/[\\/]/).pop() ?? "")
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069"]/g, "")
     .trim()
-    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
-    .slice(0, 200);
-  return `${base || "attachment"}.${ATTACHMENT_TYPES[type].extension}`;
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return `${cutText(base, 200) || "attachment"}.${ATTACHMENT_TYPES[type].extension}`;
 }

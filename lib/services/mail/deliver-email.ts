@@ -14,6 +14,7 @@ import { claimDueEmails, EMAIL_LEASE_MS, EMAILS, type TClaimedEmail } from "@/li
 import { emailAttachments } from "@/lib/services/mail/email-attachments";
 import { EmailRenderError } from "@/lib/services/mail/render-email-bodies";
 import { renderEmailBody } from "@/lib/services/mail/render-email-body";
+import { cutText } from "@/lib/domain/cut-text";
 
 /** A message is given up after this many attempts. */
 export const MAX_EMAIL_ATTEMPTS = 8;
@@ -142,6 +143,6 @@ function describeSendError(error: unknown): string {
   const e = error as { message?: unknown; code?: unknown; responseCode?: unknown };
   const message = typeof e?.message === "string" ? e.message : String(error);
   const code = typeof e?.code === "string" ? `${e.code}: ` : "";
-  return `${code}${message}`.replace(/\s+/g, " ").slice(0, 1000);
+  return cutText(`${code}${message}`.replace(/\s+/g, " "), 1000);
 }
 

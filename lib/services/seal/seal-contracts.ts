@@ -22,6 +22,7 @@ import { now } from "@/lib/clock";
 
 import type { TSealInput, TSealUpload } from "./build-sealed-pdf";
 import { claimDueSeals, SEAL_LEASE_MS, SEALS, type TSealClaim } from "./claim-due-seals";
+import { cutText } from "@/lib/domain/cut-text";
 
 /** Given up (status `failed`, the error kept) after this many attempts. */
 export const MAX_SEAL_ATTEMPTS = 8;
@@ -80,7 +81,7 @@ async function sealOne(options: TSealOptions, claim: TSealClaim): Promise<"seale
   } catch (error) {
     const giveUp = claim.attempts >= MAX_SEAL_ATTEMPTS;
     const delay = backoffDelay(claim.attempts, { scale: options.retryScale ?? 1 });
-    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const reason = cutText(error instanceof Error ? error.message : String(error), 1000);
     await endAttempt(db, SEALS, { key: claim.contractId, attempts: claim.attempts }, { status: giveUp ? "failed" : "queued", error: reason, delayMs: delay });
     logger.warn({ ...log, error: serializeError(error) }, giveUp ? "sealing failed; given up" : "sealing failed; will retry");
     return "failed";
@@ -119,7 +120,7 @@ async function storeSealed(tx: Tx, claim: TSealClaim, input: TSealInput, pdf: Bu
 
 /** `Contract 12 - Purchase order.pdf`: the name without what a file system refuses. */
 function sealedFileName(contractName: string, contractId: number): string {
-  const clean = contractName.replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  const clean = cutText(contractName.replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, " ").replace(/\s+/g, " ").trim(), 80);
   return `Contract ${contractId}${clean ? ` - ${clean}` : ""} (signed).pdf`;
 }
 

@@ -15,6 +15,7 @@ import { findSigningLink } from "@/lib/services/signing/find-signing-link";
 import { startOpenStage } from "@/lib/services/signing/start-open-stage";
 import { startLifecycle } from "@/lib/services/lifecycle/start-lifecycle";
 import { now as clockNow } from "@/lib/clock";
+import { cutText } from "@/lib/domain/cut-text";
 
 export type TDecision = { kind: "sign"; fullName: string; code?: string | undefined } | { kind: "decline"; reason: string; code?: string | undefined };
 
@@ -70,7 +71,7 @@ export async function decideByLink({
         signStateUpdatedAt: now,
         ...(decision.kind === "sign" ? { signedName: decision.fullName.trim() } : { declineReason: decision.reason }),
         decidedIp: (client?.ip ?? "").slice(0, 100),
-        decidedUserAgent: (client?.userAgent ?? "").slice(0, 500),
+        decidedUserAgent: cutText(client?.userAgent ?? "", 500),
         twoStepCodeNonce: null,
         twoStepCodeExpiresAt: null,
         version: { increment: 1 },

@@ -15,6 +15,7 @@ import { sendWebhook, type TSendResult } from "./send-webhook";
 import { WebhookAttempts } from "./webhook-attempts";
 import type { TWebhookDispatcherOptions } from "./webhook-dispatcher-options";
 import { webhookEventId } from "./webhook-row";
+import { cutText } from "@/lib/domain/cut-text";
 
 /** Signs and POSTs one claimed delivery; answers the outcome (never throws). */
 async function attempt(claimed: TClaimed, { allowPrivate, resolve, send = sendWebhook }: Pick<TWebhookDispatcherOptions, "allowPrivate" | "resolve" | "send">): Promise<TSendResult> {
@@ -41,7 +42,7 @@ async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "i
   const now = new Date();
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   await db.$transaction(async (tx: Tx) => {
-    const common = { leaseUntil: null, lastStatusCode: result.statusCode, lastDurationMs: result.durationMs, lastError: result.error.slice(0, 500) };
+    const common = { leaseUntil: null, lastStatusCode: result.statusCode, lastDurationMs: result.durationMs, lastError: cutText(result.error, 500) };
     const mine = { id: claimed.id, attempts: claimed.attempts, status: "sending" as const };
     if (ok) {
       const { count } = await tx.webhookDelivery.updateMany({ where: mine, data: { ...common, status: "succeeded", completedAt: now } });
@@ -74,8 +75,8 @@ async function recordWebhookAttempt(db: PrismaClient, claimed: Pick<TClaimed, "i
               pausedAt: now,
               updatedAt: now,
               pausedReason: failingTooLong
-                ? `Paused by the service: every delivery attempt failed since ${failingSince.toISOString()} (last: ${result.error.slice(0, 200)}).`
-                : `Paused by the service: ${failures} deliveries in a row failed (last: ${result.error.slice(0, 200)}).`,
+                ? `Paused by the service: every delivery attempt failed since ${failingSince.toISOString()} (last: ${cutText(result.error, 200)}).`
+                : `Paused by the service: ${failures} deliveries in a row failed (last: ${cutText(result.error, 200)}).`,
             }
           : {}),
       },
