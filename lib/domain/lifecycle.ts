@@ -85,7 +85,7 @@ export function termProblems(term: TTerm): TTermProblem[] {
     if (initial) periods.push([`the initial duration (${describePeriod(initial)})`, periodDays(initial)]);
     if (term.start_date !== null && term.end_date !== null) {
       const days = Math.round((Date.parse(term.end_date) - Date.parse(term.start_date)) / 86_400_000) + 1;
-      periods.push([`the initial period (${days} days)`, { min: days }]);
+      periods.push([`the initial period (${describePeriod({ count: days, unit: "D" })})`, { min: days }]);
     }
     const tooLong = periods.find(([, days]) => periodDays(notice).max >= days.min);
     if (tooLong) problems.push({ path: "notice_period", message: `must be shorter than ${tooLong[0]}` });

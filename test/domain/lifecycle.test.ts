@@ -59,6 +59,8 @@ describe("the duration's rules", () => {
       "must be shorter than the initial duration (2 months)",
     ]);
     expect(termProblems(term({ duration: "single_period", start_date: "2026-05-01", end_date: "2026-04-30" }))).toEqual([{ path: "end_date", message: "must not be before start_date" }]);
+    const oneDay = term({ duration: "recurring_with_initial", start_date: "2026-01-01", end_date: "2026-01-01", renewal_period: "P1Y", notice_period: "P1D" });
+    expect(termProblems(oneDay)).toEqual([{ path: "notice_period", message: "must be shorter than the initial period (1 day)" }]);
   });
 });
 
