@@ -1,6 +1,6 @@
 // What an uploaded attachment is, told by its first bytes (never by its name or declared type).
 // Pure.
-import { cutText } from "./cut-text";
+import { cutText } from "./cut-text.ts";
 
 
 export const ATTACHMENT_TYPES = {
