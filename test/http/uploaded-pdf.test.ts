@@ -189,6 +189,13 @@ describe("boxes on the pages", () => {
     expect((await api(`/v1/contracts/${c.id}/placements/${field.json.id}`, { method: "DELETE", email: editor.email })).status).toBe(204);
     expect((await api(`/v1/contracts/${c.id}/placements/${field.json.id}`, { method: "DELETE", email: editor.email })).status).toBe(404);
 
+    // Another contract's box, asked for under a contract of the caller's (here one with no PDF): 404, as a file of another contract is.
+    const other = await draft();
+    for (const method of ["PUT", "DELETE"] as const) {
+      const res = await api(`/v1/contracts/${other.id}/placements/${box.id}`, { method, email: editor.email, ...(method === "PUT" ? { body: { x: 0.2 } } : {}) });
+      expect([method, res.status, res.json?.error_code]).toEqual([method, 404, code("resource_not_found")]);
+    }
+
     const list = ZPlacementListSchema.parse((await api(`/v1/contracts/${c.id}/placements`, { email: viewer.email })).json);
     expect(list.data.map((b) => [b.id, b.page, b.x])).toEqual([[box.id, 3, 0.6]]);
     const actions = await serverDb().auditEvent.findMany({ where: { contractId: c.id, entityType: "placement" }, orderBy: { id: "asc" }, select: { action: true } });

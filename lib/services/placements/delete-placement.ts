@@ -6,16 +6,12 @@ import { auditValuesOf } from "@/lib/schemas/field-table";
 import { PLACEMENT_FIELDS } from "@/lib/schemas/placement";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
-import { placementNotFound } from "@/lib/services/not-found";
 import { lockPlacementContext } from "./lock-placement-context";
-import { PLACEMENT_SELECT } from "./placement-row";
 
 /** `DELETE …/placements/{id}`: removes a box from a draft's PDF. Audited as `placement.delete`. */
 export async function deletePlacement({ db, actor, contractId, placementId, requestId }: { db: PrismaClient; actor: Actor; contractId: number; placementId: number; requestId?: string }): Promise<void> {
   await db.$transaction(async (tx: Tx) => {
-    const context = await lockPlacementContext(tx, actor, contractId);
-    const before = await tx.placement.findFirst({ where: { id: placementId, contractId }, select: PLACEMENT_SELECT });
-    if (!before) throw placementNotFound(contractId, placementId);
+    const { box: before, ...context } = await lockPlacementContext(tx, actor, contractId, placementId);
     await tx.placement.delete({ where: { id: placementId } });
     await touchContract(tx, contractId, now());
     await writeAuditEvent({

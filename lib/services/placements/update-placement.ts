@@ -8,7 +8,6 @@ import { auditValuesOf } from "@/lib/schemas/field-table";
 import { PLACEMENT_FIELDS, type TUpdatePlacementRequest } from "@/lib/schemas/placement";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { touchContract } from "@/lib/services/contracts/touch-contract";
-import { placementNotFound } from "@/lib/services/not-found";
 import { lockPlacementContext } from "./lock-placement-context";
 import { PLACEMENT_SELECT, type TPlacementRow } from "./placement-row";
 
@@ -33,9 +32,7 @@ export async function updatePlacement({
   requestId?: string;
 }): Promise<TPlacementRow> {
   return db.$transaction(async (tx: Tx) => {
-    const context = await lockPlacementContext(tx, actor, contractId);
-    const before = await tx.placement.findFirst({ where: { id: placementId, contractId }, select: PLACEMENT_SELECT });
-    if (!before) throw placementNotFound(contractId, placementId);
+    const { box: before, ...context } = await lockPlacementContext(tx, actor, contractId, placementId);
     const kindChanges = request.kind !== undefined && request.kind !== before.kind;
     const box = {
       kind: request.kind ?? before.kind,
