@@ -19,6 +19,14 @@ export const DASHBOARD_LIFECYCLE_TILES = ["notice_deadlines", "ending", "renewed
 /** `YYYY-MM-DD` of an instant's day in UTC, `days` later. */
 const utcDay = (now: Date, days = 0) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
 
+/**
+ * The earliest day it is anywhere at `now` (UTC−12): a contract's dates are its workspace's calendar
+ * days, so a deadline that is still today in Los Angeles at 20:00 (04:00 the next day in UTC) is
+ * listed. No passed one is: the lifecycle job moves a notice deadline on at the workspace's midnight,
+ * and the ending tile holds contracts in force only.
+ */
+const earliestToday = (now: Date) => utcDay(now, -0.5);
+
 /** The contracts list's query of each tile at `now` (its filters as the list takes them in the URL). */
 export function dashboardQueries(now: Date): Record<TDashboardTile, Record<string, string>> {
   const at = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY).toISOString();
@@ -28,9 +36,9 @@ export function dashboardQueries(now: Date): Record<TDashboardTile, Record<strin
     expiring: { state: "pending", expires_before: at(DASHBOARD_WINDOWS.expiringDays) },
     declined: { state: "declined", state_updated_after: at(-DASHBOARD_WINDOWS.declinedDays) },
     untouched_drafts: { state: "draft", updated_before: at(-DASHBOARD_WINDOWS.untouchedDraftDays) },
-    // Days counted in UTC (a contract's dates are its workspace's calendar days): today and the 29 (89) after.
-    notice_deadlines: { notice_deadline_after: utcDay(now), notice_deadline_before: utcDay(now, DASHBOARD_WINDOWS.noticeDeadlineDays), sort: "notice_deadline" },
-    ending: { ends_after: utcDay(now), ends_before: utcDay(now, DASHBOARD_WINDOWS.endingDays), sort: "end_date" },
+    // From the earliest today anywhere to the UTC day 30 (90) days on.
+    notice_deadlines: { notice_deadline_after: earliestToday(now), notice_deadline_before: utcDay(now, DASHBOARD_WINDOWS.noticeDeadlineDays), sort: "notice_deadline" },
+    ending: { lifecycle_state: "active", ends_after: earliestToday(now), ends_before: utcDay(now, DASHBOARD_WINDOWS.endingDays), sort: "end_date" },
     // Since the first instant of this month (UTC), soonest next notice deadline first.
     renewed: { renewed_after: `${utcDay(now).slice(0, 7)}-01T00:00:00.000Z`, sort: "notice_deadline" },
   };

@@ -34,6 +34,8 @@ const MINE: Record<string, TLifecycleColumns> = {
   "ends +89": { state: "active", endsOn: "2027-02-12", renewedAt: "2026-11-10T08:00:00Z" },
   "ends +90": { state: "active", endsOn: "2027-02-13" },
   "ended yesterday": { state: "ended", endsOn: "2026-11-14" },
+  // Ended today already where its workspace's day began earlier (Tokyo): no longer "ending".
+  "ended today": { state: "ended", endsOn: "2026-11-15" },
 };
 const THEIRS: Record<string, TLifecycleColumns> = {
   "their notice today": { state: "active", noticeDeadline: "2026-11-15", endsOn: "2026-12-01", renewedAt: "2026-11-02T00:00:00Z" },
@@ -89,9 +91,15 @@ test("each lifecycle tile's count and first contracts are those of the contracts
   }
 });
 
-test("the windows are measured from the instant asked: a day later, today's deadline has passed", () => {
-  const next = dashboardQueries(new Date("2026-11-16T00:00:00Z"));
+test("a day that is still today somewhere is in the windows: at 20:00 in Los Angeles (04:00 UTC the next day) its deadline and end are listed", async () => {
+  const { items } = (await read(me.id, dashboardPreload(new Date("2026-11-16T04:00:00Z")))) as TRead;
+  expect(items.notice_deadlines[0]!.name).toBe("notice today");
+  expect(items.ending.map((i) => i.name)).toEqual(["ends today", "ends +89", "ends +90"]);
+});
+
+test("the windows are measured from the instant asked: a day later, today's deadline has passed everywhere", () => {
+  const next = dashboardQueries(new Date("2026-11-16T12:00:00Z"));
   expect(next.notice_deadlines).toEqual({ notice_deadline_after: "2026-11-16", notice_deadline_before: "2026-12-16", sort: "notice_deadline" });
-  expect(next.ending).toEqual({ ends_after: "2026-11-16", ends_before: "2027-02-14", sort: "end_date" });
+  expect(next.ending).toEqual({ lifecycle_state: "active", ends_after: "2026-11-16", ends_before: "2027-02-14", sort: "end_date" });
   expect(dashboardQueries(new Date("2026-12-01T00:00:00Z")).renewed).toEqual({ renewed_after: "2026-12-01T00:00:00.000Z", sort: "notice_deadline" });
 });
