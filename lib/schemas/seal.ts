@@ -33,7 +33,10 @@ export const ZSealVerificationSchema = z
     contract: z
       .object({ id: z.number().int(), name: z.string(), completed_time: z.string().nullable(), sealed_time: z.string().nullable() })
       .nullable()
-      .meta({ description: "The contract the file is the sealed copy of, when intact." }),
+      .meta({
+        description:
+          "The contract the file is the sealed copy of, when intact; null otherwise, and for an intact copy whose contract has since been deleted here (the message says so).",
+      }),
   })
   .meta({ id: "SealVerification" });
 

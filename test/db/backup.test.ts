@@ -3,7 +3,7 @@
 // contracts; their PDFs in file_chunks, the seal's key in app_settings) on an embedded database in
 // a temporary folder; backed up from it and from PostgreSQL, restored into a fresh one of each and
 // moved; every table equal row by row, every audit chain intact, a sealed PDF from before still
-// "intact" with the same seal certificate. Then the refusals, each one sentence, nothing changed.
+// "intact" with the same seal certificate, and one whose contract was deleted before the backup too. Then the refusals, each one sentence, nothing changed.
 // Needs the PostgreSQL server of test/helpers/db.ts (skipped without it). Seeding and sealing take
 // tens of seconds on a loaded machine: the limits are minutes, nothing is timed.
 import { spawn, spawnSync } from "node:child_process";
@@ -23,11 +23,13 @@ import { DATA_FOLDER_LOCK, RESTORE_MARKER, startEmbeddedDatabase, type EmbeddedD
 import { applyMigrations } from "@/lib/db/schema-engine";
 import { seedDemoData } from "@/lib/seed/demo";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
+import { deleteContract } from "@/lib/services/contracts/delete-contract";
 import { fileStore } from "@/lib/services/files/file-store";
 import { sealDueContracts } from "@/lib/services/seal/seal-contracts";
 import { loadSealIdentity } from "@/lib/services/seal/seal-identity";
 import { verifySealedPdf } from "@/lib/services/seal/verify-sealed-pdf";
 import { createServerDatabase, testServerUrl } from "@/test/helpers/db";
+import { actorOf } from "@/test/services/read-fixtures";
 
 const LIMIT_MS = 900_000;
 const root = mkdtempSync(path.join(tmpdir(), "contracts-backup-test-"));
@@ -124,6 +126,8 @@ const serverUp = await withClient(testServerUrl(), async () => true).catch(() =>
 
 let sourceUrlContents: Record<string, string[]>;
 let sealed: { contractId: number; storageKey: string; pdf: Buffer; certificateSha256: string };
+/** A sealed copy whose contract an admin deleted: only `deleted_contract_seals` tells it intact. */
+let orphan: { contractId: number; pdf: Buffer };
 const sealCache = globalThis as { __contractsSealIdentity?: unknown };
 
 /** Opens the embedded folder, runs `f` with a client on it, closes it (the commands need the folder free). */
@@ -167,6 +171,7 @@ async function expectSameAsSource(prisma: PrismaClient, url: string) {
   const verdict = await verifySealedPdf({ db: prisma, pdf: sealed.pdf });
   expect(verdict.verdict).toBe("intact");
   expect(verdict.contract?.id).toBe(sealed.contractId);
+  expect(await verifySealedPdf({ db: prisma, pdf: orphan.pdf })).toMatchObject({ verdict: "intact", contract: null, message: expect.stringContaining(`its contract (${orphan.contractId}) has since been deleted`) });
 }
 
 beforeAll(async () => {
@@ -178,10 +183,16 @@ beforeAll(async () => {
     const file = await prisma.contractFile.findUniqueOrThrow({ where: { id: seal.fileId! } });
     sealed = { contractId: seal.contractId, storageKey: file.storageKey!, pdf: Buffer.from(await fileStore().read(prisma, file.storageKey!)), certificateSha256: seal.certificateSha256! };
     expect((await verifySealedPdf({ db: prisma, pdf: sealed.pdf })).verdict).toBe("intact");
+    const other = await prisma.contractSeal.findFirstOrThrow({ where: { status: "done", contractId: { not: seal.contractId } }, orderBy: { contractId: "desc" } });
+    const otherFile = await prisma.contractFile.findUniqueOrThrow({ where: { id: other.fileId! } });
+    orphan = { contractId: other.contractId, pdf: Buffer.from(await fileStore().read(prisma, otherFile.storageKey!)) };
+    const admin = await actorOf(prisma, await prisma.user.findFirstOrThrow({ where: { isAdmin: true }, orderBy: { id: "asc" } }));
+    await deleteContract({ db: prisma, actor: admin, contractId: orphan.contractId });
+    expect((await verifySealedPdf({ db: prisma, pdf: orphan.pdf })).verdict).toBe("intact");
     sourceUrlContents = await contents(url);
   });
   // What the demo makes: every kind of row the restore must carry (bytes, keys, derived counts).
-  for (const table of ["file_chunks", "app_settings", "audit_events", "contract_seals", "contract_count_deltas", "participants"]) {
+  for (const table of ["file_chunks", "app_settings", "audit_events", "contract_seals", "deleted_contract_seals", "contract_count_deltas", "participants"]) {
     expect(sourceUrlContents[table]!.length, table).toBeGreaterThan(0);
   }
 }, LIMIT_MS);

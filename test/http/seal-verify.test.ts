@@ -22,7 +22,7 @@ beforeAll(async () => {
 /** POST /v1/verify with raw bytes, as the /verify page sends them. */
 async function verify(bytes: Uint8Array, contentType = "application/pdf") {
   const res = await fetch(`${baseUrl()}/v1/verify`, { method: "POST", headers: { "content-type": contentType, accept: "application/json" }, body: bytes as Uint8Array<ArrayBuffer> });
-  return { status: res.status, json: (await res.json()) as { verdict?: string; contract?: { id: number } | null; error_code?: number } };
+  return { status: res.status, json: (await res.json()) as { verdict?: string; message?: string; contract?: { id: number } | null; error_code?: number } };
 }
 
 async function until<T>(read: () => Promise<T | null>, ms = 30_000): Promise<T> {
@@ -99,5 +99,17 @@ describe("sign, seal, verify", () => {
     await serverDb().$executeRaw`UPDATE audit_events SET actor_name = 'Someone else' WHERE id = ${first.id}`;
     const broken = await api(`/v1/contracts/${contractId}/events/verify`, { email: editor.email });
     expect(broken.json).toMatchObject({ intact: false, broken_at: { position: 2, event_id: first.id } });
+  });
+
+  test("once an admin deleted the contract, the copy is still intact, with no contract; a changed copy is still changed", async () => {
+    expect((await api(`/v1/contracts/${contractId}`, { method: "DELETE" })).status).toBe(204);
+    const after = await verify(pdf);
+    expect(after.status).toBe(200);
+    expect(after.json).toMatchObject({ verdict: "intact", contract: null });
+    expect(after.json.message).toMatch(new RegExp(`^Sealed by this service on \\d{1,2} [A-Z][a-z]+ \\d{4} at \\d\\d:\\d\\d UTC and unchanged; its contract \\(${contractId}\\) has since been deleted here\\.$`));
+    const changed = Buffer.from(pdf);
+    const at = Math.floor(changed.length / 3);
+    changed[at] = changed[at]! ^ 0x01;
+    expect((await verify(changed)).json).toMatchObject({ verdict: "changed", contract: null });
   });
 });

@@ -9,12 +9,14 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { atTime } from "@/lib/clock";
 import type { PrismaClient } from "@/lib/db";
 import { createPrismaClient } from "@/lib/db/pool";
 import { createContract } from "@/lib/db/seed/factories";
 import type { TUserActor } from "@/lib/domain/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { checkContractChain } from "@/lib/services/audit/check-contract-chain";
+import { deleteContract } from "@/lib/services/contracts/delete-contract";
 import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { addContractFile } from "@/lib/services/files/add-contract-file";
 import { fileStore } from "@/lib/services/files/file-store";
@@ -197,6 +199,73 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("notes about /ByteRange and /Contents <00>") })).rejects.toThrow(DomainError);
     expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n") })).verdict).toBe("unknown");
     await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("not a pdf at all") })).rejects.toThrow(DomainError);
+  });
+});
+
+describe("a sealed copy outlives its contract", () => {
+  let id: number;
+  let pdf: Buffer;
+  const deletedAt = new Date(Date.now() + 60_000);
+
+  beforeAll(async () => {
+    id = await signedContract(["Ines I"]);
+    expect(await sealDueContracts({ db: db.prisma })).toMatchObject({ sealed: 1 });
+    pdf = await sealedBytes(id);
+    expect(await verifySealedPdf({ db: db.prisma, pdf })).toMatchObject({ verdict: "intact", contract: { id } });
+    // Admins may delete a contract in any state: its seal's record is kept, nothing personal.
+    await atTime(deletedAt, () => deleteContract({ db: db.prisma, actor: staff, contractId: id }));
+    expect(await db.prisma.contract.findUnique({ where: { id } })).toBeNull();
+    expect(await db.prisma.contractSeal.findUnique({ where: { contractId: id } })).toBeNull();
+  });
+
+  it("the deletion kept the seal's record: the copy's and the certificate's SHA-256, when it was sealed and deleted", async () => {
+    const kept = await db.prisma.deletedContractSeal.findUniqueOrThrow({ where: { contractId: id } });
+    const deletion = await db.prisma.auditEvent.findFirstOrThrow({ where: { contractId: id, action: "contract.delete" } });
+    expect(deletion.createdAt).toEqual(deletedAt);
+    expect(kept).toEqual({
+      contractId: id,
+      sha256: createHash("sha256").update(pdf).digest("hex"),
+      certificateSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      sealedAt: expect.any(Date),
+      deletedAt,
+    });
+  });
+
+  it("the copy is still intact, with no contract and one sentence saying when it was sealed and that its contract was deleted", async () => {
+    const verdict = await verifySealedPdf({ db: db.prisma, pdf });
+    const { sealedAt } = await db.prisma.deletedContractSeal.findUniqueOrThrow({ where: { contractId: id } });
+    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const day = `${sealedAt.getUTCDate()} ${months[sealedAt.getUTCMonth()]} ${sealedAt.getUTCFullYear()} at ${sealedAt.toISOString().slice(11, 16)} UTC`;
+    expect(verdict).toEqual({
+      verdict: "intact",
+      message: `Sealed by this service on ${day} and unchanged; its contract (${id}) has since been deleted here.`,
+      sha256: createHash("sha256").update(pdf).digest("hex"),
+      contract: null,
+    });
+  });
+
+  it("a changed copy of it is still changed; a record whose certificate is not the signer's makes no copy intact", async () => {
+    const changed = Buffer.from(pdf);
+    changed[200] = changed[200] === 0x30 ? 0x31 : 0x30;
+    expect(await verifySealedPdf({ db: db.prisma, pdf: changed })).toMatchObject({ verdict: "changed", contract: null });
+    expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.concat([pdf, Buffer.from("\n%%EOF\n")]) })).verdict).toBe("changed");
+    const unnamed = Buffer.from(changed.toString("latin1").replace("/Name (Contracts document seal)", "/Name (Somebody else, Inc.)"), "latin1");
+    expect((await verifySealedPdf({ db: db.prisma, pdf: unnamed })).verdict).toBe("changed");
+    // `intact` needs the signer to be the certificate recorded for that copy.
+    const kept = await db.prisma.deletedContractSeal.findUniqueOrThrow({ where: { contractId: id } });
+    await db.prisma.deletedContractSeal.update({ where: { contractId: id }, data: { certificateSha256: "0".repeat(64) } });
+    try {
+      expect((await verifySealedPdf({ db: db.prisma, pdf })).verdict).toBe("changed");
+    } finally {
+      await db.prisma.deletedContractSeal.update({ where: { contractId: id }, data: { certificateSha256: kept.certificateSha256 } });
+    }
+  });
+
+  it("a contract deleted before its seal was done keeps no record", async () => {
+    const other = await signedContract(["Jon J"]);
+    expect(await db.prisma.contractSeal.findUniqueOrThrow({ where: { contractId: other } })).toMatchObject({ status: "queued" });
+    await deleteContract({ db: db.prisma, actor: staff, contractId: other });
+    expect(await db.prisma.deletedContractSeal.findUnique({ where: { contractId: other } })).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@
 // signature over it verifies, its signer is the certificate this deployment sealed that copy with,
 // and the file's SHA-256 is that of a copy this deployment stored. A file that carries this
 // deployment's seal (its certificate, or the seal's signature name) but fails any of them was
-// changed; anything else is unknown here.
+// changed; anything else is unknown here. A copy whose contract was deleted is still told by the
+// record the deletion kept of its seal (`deleted_contract_seals`): intact, with no contract to name.
 import { createHash } from "node:crypto";
 
 import type { Tx } from "@/lib/db";
@@ -17,7 +18,16 @@ export interface TSealVerdict {
   verdict: "intact" | "changed" | "unknown";
   message: string;
   sha256: string;
+  /** The contract an intact copy was sealed for; null otherwise, and when that contract has been deleted. */
   contract: { id: number; name: string; completedAt: Date; sealedAt: Date | null } | null;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `30 November 2026 at 15:24 UTC`. */
+function sealedWhen(at: Date): string {
+  const iso = at.toISOString();
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()} at ${iso.slice(11, 16)} UTC`;
 }
 
 /** "%PDF-" within the first KiB, where readers look for it. */
@@ -46,8 +56,26 @@ export async function verifySealedPdf({ db, pdf }: { db: Tx; pdf: Uint8Array }):
       contract: { id: seal.contract.id, name: seal.contract.name, completedAt: seal.contract.stateUpdatedAt, sealedAt: seal.sealedAt },
     };
   }
-  const known = await db.contractSeal.findFirst({ where: { certificateSha256: { in: check.certificateFingerprints } }, select: { contractId: true } });
-  const ours = check.signed && (check.name === SEAL_SIGNATURE_NAME || (fingerprint !== null && check.certificateFingerprints.includes(fingerprint)) || known !== null);
+  if (check.coversWholeFile && check.cmsValid && check.signerFingerprint !== null) {
+    const deleted = await db.deletedContractSeal.findFirst({
+      where: { sha256, certificateSha256: check.signerFingerprint },
+      select: { contractId: true, sealedAt: true },
+    });
+    if (deleted) {
+      return {
+        verdict: "intact",
+        message: `Sealed by this service on ${sealedWhen(deleted.sealedAt)} and unchanged; its contract (${deleted.contractId}) has since been deleted here.`,
+        sha256,
+        contract: null,
+      };
+    }
+  }
+  const certificates = { certificateSha256: { in: check.certificateFingerprints } };
+  const known =
+    check.certificateFingerprints.length > 0 &&
+    ((await db.contractSeal.findFirst({ where: certificates, select: { contractId: true } })) !== null ||
+      (await db.deletedContractSeal.findFirst({ where: certificates, select: { contractId: true } })) !== null);
+  const ours = check.signed && (check.name === SEAL_SIGNATURE_NAME || (fingerprint !== null && check.certificateFingerprints.includes(fingerprint)) || known);
   if (ours) {
     return { verdict: "changed", message: "This file carries this service's seal, but it is not the file that was sealed: it was changed after sealing.", sha256, contract: null };
   }
