@@ -200,6 +200,27 @@ describe("the last signature queues the seal; the job builds, signs, stores and 
     expect((await verifySealedPdf({ db: db.prisma, pdf: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n") })).verdict).toBe("unknown");
     await expect(verifySealedPdf({ db: db.prisma, pdf: Buffer.from("not a pdf at all") })).rejects.toThrow(DomainError);
   });
+
+  it("a malformed /ByteRange (a negative number, two numbers, no array) still shows the seal: changed, not unknown", async () => {
+    const text = pdf.toString("latin1");
+    const range = /\/ByteRange\s*\[\s*0\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text)!;
+    expect(range).not.toBeNull();
+    const [, b, c, d] = range;
+    // Each the same length as the range it replaces, so nothing else in the file moves.
+    const sameLength = (replacement: string) => {
+      expect(replacement.length).toBeLessThanOrEqual(range[0].length);
+      return Buffer.from(text.slice(0, range.index) + replacement.padEnd(range[0].length, " ") + text.slice(range.index + range[0].length), "latin1");
+    };
+    for (const mangled of [`/ByteRange [0 -5 ${c} ${d}]`, `/ByteRange [0 ${b}]`, "/ByteRange /Foo", `/ByteRange [0 ${b} ${c} -${d!.slice(1)}]`, `/ByteRange [0 ${b} ${c}`]) {
+      const bytes = sameLength(mangled);
+      expect(bytes.length).toBe(pdf.length);
+      const verdict = await verifySealedPdf({ db: db.prisma, pdf: bytes });
+      expect(verdict, mangled).toMatchObject({ verdict: "changed", contract: null });
+    }
+    // Told by the seal's certificate alone too, its signature's name changed as well.
+    const unnamed = Buffer.from(sameLength("/ByteRange /Foo").toString("latin1").replace("/Name (Contracts document seal)", "/Name (Somebody else, Inc.)"), "latin1");
+    expect((await verifySealedPdf({ db: db.prisma, pdf: unnamed })).verdict).toBe("changed");
+  });
 });
 
 describe("a sealed copy outlives its contract", () => {

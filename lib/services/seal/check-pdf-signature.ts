@@ -8,7 +8,10 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 
 export interface TPdfSignatureCheck {
-  /** A /ByteRange with its four numbers was found (whether or not it places a hex string). */
+  /**
+   * A /ByteRange with its four numbers was found (whether or not it places a hex string), or a
+   * malformed one (other than four unsigned numbers) beside a /Contents that holds a CMS signature.
+   */
   signed: boolean;
   /** The byte range starts at 0, ends at the end of the file and skips exactly the signature's hex string. */
   coversWholeFile: boolean;
@@ -40,7 +43,7 @@ const MAX_HEX_LENGTH = 256 * 1024;
  * The last /ByteRange (of the last `MAX_RANGES_TRIED`) that places a signature: its range points at
  * a hex string (`<…>`) in the file. One that points at none (text written after the seal, in a
  * comment say) is passed over, and one whose range runs past the file's end (a cut file) still
- * names its signature. `parsed`: some /ByteRange held four numbers.
+ * names its signature. `parsed`: some /ByteRange held four unsigned numbers.
  */
 function lastSignaturePlacement(text: string): { placement: TPlacement | null; parsed: boolean } {
   let parsed = false;
@@ -74,12 +77,14 @@ function nearestHexString(text: string, at: number): TPlacement | null {
 export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureCheck> {
   const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("latin1");
   const found = lastSignaturePlacement(text);
-  if (!found.parsed) return NONE;
-  // No range that places a signature (the file shifted by bytes put before it, or its range
-  // rewritten): the hex string nearest the last /ByteRange still carries the signer's certificates,
-  // so a changed copy of this service's seal is told apart; its range covers nothing.
+  // No range that places a signature (the file shifted by bytes put before it, its range rewritten,
+  // or malformed: negative, fewer numbers, not an array): the hex string nearest the last /ByteRange
+  // still carries the signer's certificates, so a changed copy of this service's seal is told apart;
+  // its range covers nothing. Without a well-formed /ByteRange, it is a signature only if its
+  // /Contents is a CMS signature (the word written as text, or a placeholder's zeros, is none).
   const placement = found.placement ?? nearestHexString(text, text.lastIndexOf("/ByteRange"));
-  if (placement === null) return { ...NONE, signed: true };
+  if (placement === null) return found.parsed ? { ...NONE, signed: true } : NONE;
+  const signed = found.parsed;
   const { at, range } = placement;
   const [a, b, c, d] = range;
   // The dictionary's other entries sit around its /Contents hex string.
@@ -90,7 +95,7 @@ export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureC
   const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, Math.min(c + d, pdf.length))]);
   try {
     const asn1 = asn1js.fromBER(new Uint8Array(cms).buffer);
-    if (asn1.offset === -1) return { ...NONE, signed: true, coversWholeFile, name };
+    if (asn1.offset === -1) return signed ? { ...NONE, signed, coversWholeFile, name } : NONE;
     const content = new pkijs.ContentInfo({ schema: asn1.result });
     const signedData = new pkijs.SignedData({ schema: content.content });
     const certificates = (signedData.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
@@ -106,6 +111,6 @@ export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureC
     }
     return { signed: true, coversWholeFile, cmsValid, certificateFingerprints, signerFingerprint, name };
   } catch {
-    return { ...NONE, signed: true, coversWholeFile, name };
+    return signed ? { ...NONE, signed, coversWholeFile, name } : NONE;
   }
 }
