@@ -22,13 +22,10 @@ export interface TSealVerdict {
   contract: { id: number; name: string; completedAt: Date; sealedAt: Date | null } | null;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const SEALED_WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 /** `30 November 2026 at 15:24 UTC`. */
-function sealedWhen(at: Date): string {
-  const iso = at.toISOString();
-  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()} at ${iso.slice(11, 16)} UTC`;
-}
+const sealedWhen = (at: Date): string => `${SEALED_WHEN.format(at)} UTC`;
 
 /** "%PDF-" within the first KiB, where readers look for it. */
 function looksLikePdf(bytes: Uint8Array): boolean {
