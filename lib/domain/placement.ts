@@ -34,19 +34,23 @@ export const pageWords = (box: Pick<TBox, "page">) => `page ${box.page}`;
 
 /**
  * What is wrong with where `box` lies on a PDF of `pages` pages, by request field, as
- * `parameter_problems` name them; empty when it lies on a page.
+ * `parameter_problems` name them; empty when it lies on a page. An edge overrun is the size's
+ * problem, or the position's when the request (`given`: the fields it sent; all, when left out)
+ * moved the box without resizing it.
  */
-export function boxProblems(box: TBox, pages: number): Record<string, string[]> {
+export function boxProblems(box: TBox, pages: number, given?: ReadonlySet<string>): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (box.page > pages) problems.page = [`is ${box.page}, but the PDF has ${pages} page${pages === 1 ? "" : "s"}`];
+  const blamed = (size: string, position: string) => (given !== undefined && !given.has(size) && given.has(position) ? position : size);
   const right = box.x + box.width;
   const bottom = box.y + box.height;
-  if (right > 1 + EPSILON) problems.width = [`runs off the page's right edge: x + width is ${round(right)}, at most 1`];
-  if (bottom > 1 + EPSILON) problems.height = [`runs off the page's bottom edge: y + height is ${round(bottom)}, at most 1`];
+  if (right > 1 + EPSILON) problems[blamed("width", "x")] = [`runs off the page's right edge: x + width is ${beyondOne(right)}, at most 1`];
+  if (bottom > 1 + EPSILON) problems[blamed("height", "y")] = [`runs off the page's bottom edge: y + height is ${beyondOne(bottom)}, at most 1`];
   return problems;
 }
 
-const round = (n: number) => Math.round(n * 1e6) / 1e6;
+/** A sum past 1 in 6 decimals, or as many more as show it past 1 (1.0000001, never "1, at most 1"). */
+const beyondOne = (n: number) => (Math.round(n * 1e6) / 1e6 > 1 ? Math.round(n * 1e6) / 1e6 : Math.round(n * 1e9) / 1e9);
 
 export interface TPlacementOwner {
   kind: TPlacementKind;

@@ -13,6 +13,15 @@ describe("where a box may lie", () => {
     expect(boxProblems({ ...box, page: 2 }, 1)).toEqual({ page: ["is 2, but the PDF has 1 page"] });
     expect(boxProblems({ ...box, x: 0.8 }, 1).width).toEqual(["runs off the page's right edge: x + width is 1.1, at most 1"]);
     expect(boxProblems({ ...box, y: 0.95 }, 1).height).toEqual(["runs off the page's bottom edge: y + height is 1.05, at most 1"]);
+    // Past 1 by less than a millionth: said with the digits that show it.
+    expect(boxProblems({ ...box, x: 0.9, width: 0.1000001 }, 1).width).toEqual(["runs off the page's right edge: x + width is 1.0000001, at most 1"]);
+  });
+
+  it("blames the position a request moved, the size it changed, or the size when it sent both", () => {
+    expect(Object.keys(boxProblems({ ...box, x: 0.8 }, 1, new Set(["x"])))).toEqual(["x"]);
+    expect(Object.keys(boxProblems({ ...box, y: 0.95 }, 1, new Set(["y", "page"])))).toEqual(["y"]);
+    expect(Object.keys(boxProblems({ ...box, width: 0.95 }, 1, new Set(["width"])))).toEqual(["width"]);
+    expect(Object.keys(boxProblems({ ...box, x: 0.8 }, 1, new Set(["x", "width"])))).toEqual(["width"]);
   });
 });
 

@@ -45,7 +45,7 @@ export async function updatePlacement({
       width: request.width ?? before.width,
       height: request.height ?? before.height,
     };
-    const problems = { ...ownerProblems(box, context.signatories, context.participants, context.dataFields), ...boxProblems(box, context.pages) };
+    const problems = { ...ownerProblems(box, context.signatories, context.participants, context.dataFields), ...boxProblems(box, context.pages, new Set(Object.keys(request).filter((key) => request[key as keyof typeof request] !== undefined))) };
     if (Object.keys(problems).length > 0) throw new DomainError("validation_failed", summarize(problems), { parameterProblems: problems });
     // The same box writes nothing (same `updated_time`, no audit event), as a participant's PUT.
     const changed = Object.keys(box).filter((name) => box[name as keyof typeof box] !== before[name as keyof typeof box]);

@@ -82,7 +82,9 @@ export async function checkPdfSignature(pdf: Uint8Array): Promise<TPdfSignatureC
   // still carries the signer's certificates, so a changed copy of this service's seal is told apart;
   // its range covers nothing. Without a well-formed /ByteRange, it is a signature only if its
   // /Contents is a CMS signature (the word written as text, or a placeholder's zeros, is none).
-  const placement = found.placement ?? nearestHexString(text, text.lastIndexOf("/ByteRange"));
+  const lastRange = text.lastIndexOf("/ByteRange");
+  if (lastRange < 0) return NONE;
+  const placement = found.placement ?? nearestHexString(text, lastRange);
   if (placement === null) return found.parsed ? { ...NONE, signed: true } : NONE;
   const signed = found.parsed;
   const { at, range } = placement;
