@@ -7,6 +7,7 @@ import type { TContractReminderSettings, TUpdateContractReminderSettingsRequest 
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { findVisibleContract } from "@/lib/services/contracts/find-visible-contract";
 import { contractReminderSettings } from "@/lib/services/reminders/contract-reminder-settings";
+import { changesNothing } from "@/lib/services/reminders/changes-nothing";
 import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
 import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 
@@ -35,7 +36,7 @@ export async function updateContractReminderSettings(options: {
     }
     // The same values (or none) write nothing: no audit event in the contract's trail, the same `updated_time`.
     const columns = reminderColumnsOf(request);
-    if (Object.entries(columns).every(([column, value]) => contract[column as keyof typeof columns] === value)) return contractReminderSettings(tx, contract);
+    if (changesNothing(columns, contract)) return contractReminderSettings(tx, contract);
     const running = contract.state === "signed" && contract.signedOn !== null && contract.lifecycleState !== "ended" && request.deadline_warning_days !== undefined;
     const row = await tx.contract.update({
       where: { id: contractId },

@@ -6,6 +6,7 @@ import { instantAt } from "@/lib/domain/calendar";
 import type { TReminderSettings, TUpdateReminderSettingsRequest } from "@/lib/schemas";
 import { writeAuditEvent } from "@/lib/services/audit/write-audit-event";
 import { WARNING_HOUR } from "@/lib/services/lifecycle/pending-warnings";
+import { changesNothing } from "@/lib/services/reminders/changes-nothing";
 import { reminderColumnsOf } from "@/lib/services/reminders/reminder-columns-of";
 import { REMINDER_SELECT, reminderSettingsOf } from "@/lib/services/reminders/reminder-settings-row";
 import { getWorkspace } from "@/lib/services/workspaces/get-workspace";
@@ -32,7 +33,7 @@ export async function updateWorkspaceReminderSettings(options: {
     if (request.time_zone !== undefined && request.time_zone !== workspace.timeZone) assertAdmin(actor);
     const columns = { ...reminderColumnsOf(request), ...(request.time_zone !== undefined ? { timeZone: request.time_zone } : {}) };
     // The same values (or none) write nothing: no audit event, the same `updated_time`.
-    if (Object.entries(columns).every(([column, value]) => workspace[column as keyof typeof columns] === value)) return before;
+    if (changesNothing(columns, workspace)) return before;
     const row = await tx.workspace.update({
       where: { id: workspaceId },
       data: columns,
