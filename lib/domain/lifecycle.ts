@@ -114,6 +114,12 @@ export interface TLifeFacts {
    * back a start, a renewal or an end already written, and write it again at the new midnight.
    */
   reachedAt: Date | null;
+  /**
+   * The notice deadline as last stored (null: none). The next deadline is never one before it: a
+   * time zone moved west would otherwise reopen, for the hours between the two midnights, a
+   * deadline already passed (notice refused a minute before accepted, its warning sent again).
+   */
+  noticeDeadlineReached: string | null;
 }
 
 /**
@@ -223,7 +229,10 @@ export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
   const endDate = endAt === null ? null : dateAt(new Date(endAt.getTime() - 1), timeZone);
 
   let notice: { deadline: string; periodEnd: string } | null = null;
-  if (recurring && !ended && staffEnd === null) notice = nextNoticeDeadline(term, boundary, k, today);
+  if (recurring && !ended && staffEnd === null) {
+    const held = facts.noticeDeadlineReached;
+    notice = nextNoticeDeadline(term, boundary, k, held !== null && held > today ? held : today);
+  }
 
   const state: TLifecycleState = ended ? "ended" : today < start ? "awaiting" : "active";
   const subState = ended ? (endedByStaff && facts.endKind === "terminated" ? "terminated" : null) : facts.endKind === "canceled" ? "canceled" : null;
@@ -249,15 +258,15 @@ export function lifecycleAt(facts: TLifeFacts, asked: Date): TLifecycle {
   };
 }
 
-/** The first deadline from period `k` on that is not past on `today`, and the period it ends. */
-function nextNoticeDeadline(term: TTerm, boundary: (k: number) => string | null, k: number, today: string) {
+/** The first deadline from period `k` on that is not before `from`, and the period it ends. */
+function nextNoticeDeadline(term: TTerm, boundary: (k: number) => string | null, k: number, from: string) {
   const notice = term.notice_period === null ? null : parsePeriod(term.notice_period);
   for (let j = k; j < k + MAX_PERIODS; j++) {
     const end = boundary(j + 1);
     if (end === null) return null;
     // Notice given by the deadline ends the contract at the end of period j.
     const deadline = addDaysTo(notice ? subtractPeriod(end, notice) : end, -1);
-    if (deadline >= today) return { deadline, periodEnd: addDaysTo(end, -1) };
+    if (deadline >= from) return { deadline, periodEnd: addDaysTo(end, -1) };
   }
   return null;
 }

@@ -12,6 +12,7 @@ const facts = (t: Partial<TTerm>, more: Partial<TLifeFacts> = {}): TLifeFacts =>
   endAt: null,
   endKind: null,
   reachedAt: null,
+  noticeDeadlineReached: null,
   ...more,
 });
 

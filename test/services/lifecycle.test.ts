@@ -508,6 +508,32 @@ describe("the warning days and the workspace's time zone (…/reminder_settings)
     }
   });
 
+  it("time_zone moved west just after a notice deadline passed: the deadline stays passed, notice is refused, each deadline warned about once", async () => {
+    const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
+    const id = await signed({ duration: "recurring", renewal_period: "P1M", notice_period: "P10D" }, at("2026-01-10T09:00:00Z"));
+    try {
+      await job("2026-01-10T09:00:01Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-01-10", "2026-02-09"], notice_deadline: "2026-01-30" });
+      // The deadline passes at midnight in Stockholm (23:00 UTC); in Honolulu it is then the afternoon of the 30th.
+      await job("2026-01-30T23:30:00Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-01-10", "2026-02-09"], notice_deadline: "2026-02-27" });
+      await atTime(at("2026-01-30T23:40:00Z"), () => updateWorkspaceReminderSettings({ db: db.prisma, actor: staff, workspaceId: ws.id, request: { time_zone: "Pacific/Honolulu" } }));
+      await job("2026-01-30T23:41:00Z");
+      expect(await stateOf(id)).toMatchObject({ period: ["2026-01-10", "2026-02-09"], notice_deadline: "2026-02-27" });
+      expect(await refusal(atTime(at("2026-01-30T23:45:00Z"), () => cancelContract({ db: db.prisma, actor: editor, contractId: id })))).toMatchObject({
+        status: 409,
+        detail: "Notice to end on 2026-02-09 was due by 2026-01-30; the earliest the contract can now end is 2026-03-09.",
+      });
+      // Midnight in Honolulu: nothing new to warn about.
+      await job("2026-01-31T10:30:00Z");
+      const warned = await db.prisma.auditEvent.findMany({ where: { contractId: id, action: "contract.notice_warning_send" }, orderBy: { id: "asc" } });
+      expect(warned.map((e) => (e.after as { notice_deadline: string }).notice_deadline)).toEqual(["2026-01-30", "2026-02-27"]);
+      expect(await stateOf(id)).toMatchObject({ sub_state: null, notice_deadline: "2026-02-27" });
+    } finally {
+      await db.prisma.workspace.update({ where: { id: ws.id }, data: { timeZone: ZONE } });
+    }
+  });
+
   it("notice given, then the zone moved west or east: it ends on its last day at that day's midnight there, never renewed past it", async () => {
     const { updateWorkspaceReminderSettings } = await import("@/lib/services/reminders/update-workspace-reminder-settings");
     const zone = (time_zone: string, when: string) =>

@@ -39,7 +39,8 @@ const day = (value: Date | null): string | null => (value === null ? null : valu
 
 /**
  * What lifecycleAt computes from: the term, the day it was signed (`signedOn`, when not stored yet),
- * staff's end, and the instant the stored lifecycle was reached (it never goes back from there).
+ * staff's end, and the instant and notice deadline the stored lifecycle reached (it never goes back
+ * from there).
  */
 export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = day(row.signedOn)): TLifeFacts {
   if (signedOn === null) throw new Error(`contract ${row.id} has no signing day`);
@@ -51,5 +52,6 @@ export function lifecycleFactsOf(row: TLifecycleRow, signedOn: string | null = d
     endAt: row.endAt,
     endKind: row.endKind,
     reachedAt: reachedAtOf({ state: row.lifecycleState, periodStartDate: day(row.periodStartDate), endDate: day(row.endsOn) }, row.workspace.timeZone),
+    noticeDeadlineReached: day(row.noticeDeadline),
   };
 }
