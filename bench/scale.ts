@@ -92,6 +92,8 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: a person (two words)", path: q("Ingrid Korhonen") },
     { id: "search: a company, by name", path: q("Polar Logistics", "&sort=name") },
     { id: "search: a common word", path: q("Nordic") },
+    { id: "search: a word of some workspaces only", path: q("agreement") },
+    { id: "search: part of a number, 1 in 70", path: q("901") },
     { id: "search: a person, in one workspace asked for", path: q("Ingrid Korhonen", `&workspace_id=${p.procurement}`) },
     { id: "search: a common word, pending only", path: q("Nordic", "&state=pending") },
     { id: "search: no match", path: q("zzqxv") },

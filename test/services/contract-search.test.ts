@@ -302,6 +302,27 @@ describe("q= and the workspaces", () => {
     expect(sorted(await list(both, { q: "nordic", workspace_id: String(ws.a), sort: "id" }))).toEqual([[c.supply, c.service, c.lease], 3]);
   });
 
+  it("a member of one of two workspaces that share a partition finds that workspace's contracts only, in the list and its count", async () => {
+    // Eight partitions: of nine workspaces, two share one (found by where their documents are).
+    const made: { ws: number; contract: number; partition: string }[] = [];
+    let pair: [(typeof made)[number], (typeof made)[number]] | undefined;
+    while (!pair) {
+      const w = await createWorkspace(db.prisma, { name: `Shared ${made.length}` });
+      const template = await createTemplate(db.prisma, { workspaceIds: [w.id], body: { sections: [{ heading: "Terms", text: "The Osprey clause applies." }] } });
+      const contract = (await createContract(db.prisma, { workspaceId: w.id, templateId: template.id, name: `Osprey ${made.length}` })).id;
+      const [row] = await db.prisma.$queryRaw<{ p: string }[]>`SELECT tableoid::regclass::text AS p FROM contract_search WHERE contract_id = ${contract}`;
+      const mate = made.find((m) => m.partition === row!.p);
+      made.push({ ws: w.id, contract, partition: row!.p });
+      if (mate) pair = [mate, made.at(-1)!];
+    }
+    const member = await createUser(db.prisma, { memberships: [{ workspaceId: pair[0].ws, role: "viewer" }] });
+    const sorted = (x: TList) => [x.data.map((i) => i.id).sort((m, n) => m - n), x.count];
+    expect(sorted(await list(member, { q: "osprey" }))).toEqual([[pair[0].contract], 1]);
+    expect(sorted(await list(member, { q: "osprey", workspace_id: String(pair[1].ws) }))).toEqual([[], 0]);
+    expect(sorted(await list(admin, { q: "osprey", workspace_id: String(pair[1].ws) }))).toEqual([[pair[1].contract], 1]);
+    expect((await list(admin, { q: "osprey" })).count).toBe(made.length);
+  });
+
   it("finds a contract in the workspace it moved to, and gives a member of several the newest of them all", async () => {
     const both = await createUser(db.prisma, { memberships: [{ workspaceId: ws.a, role: "editor" }, { workspaceId: ws.b, role: "editor" }] });
     expect(await ids(both, "kestrel", "-id")).toEqual([c.secret, c.service, c.supply]);

@@ -6,6 +6,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/db/sql";
 import { searchTerms } from "@/lib/domain/search-syntax";
 
+/**
+ * The search documents' partitions (`contract_search_p0` … `_p7`, hash partitions by workspace:
+ * migration `search_by_workspace`), which a search reads one by one (contract.ts
+ * `searchListHeadSql`); test/db/search-partitions.test.ts holds these names to the database's.
+ */
+export const SEARCH_PARTITIONS = 8;
+export const searchPartitionName = (k: number) => `contract_search_p${k}`;
+
 /** Below this length `q` matches words only: a substring of 1–2 characters has no trigram to look up. */
 export const SEARCH_SUBSTRING_MIN = 3;
 /** The matches an item names, and the characters a highlight shows around its first match. */
