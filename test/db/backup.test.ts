@@ -214,6 +214,22 @@ describe("backup, restore and move", () => {
     await onEmbedded(dst, expectSameAsSource);
   }, LIMIT_MS);
 
+  test("db:backup removes only files it made: a working file of its name already there is refused and left as it was", () => {
+    const target = path.join(root, "taken-partial.gz");
+    // The command writes FILE.partial-<its pid> first: a shell makes that file, then becomes the command (exec keeps its pid).
+    const script = `printf 'not this backup\\n' > "$1.partial-$$" && exec node --import tsx scripts/db-backup.ts "$1"`;
+    const r = spawnSync("sh", ["-c", script, "sh", target], { env: commandEnv({ PGLITE_DATA_DIR: srcDir }), encoding: "utf8", timeout: LIMIT_MS });
+    const partial = `${target}.partial-${r.pid}`;
+    expect(existsSync(partial) && readFileSync(partial, "utf8"), `${r.stdout}${r.stderr}`).toBe("not this backup\n");
+    // The claim on FILE was this run's: taken away again.
+    expect(existsSync(target)).toBe(false);
+    expect({ status: r.status, out: `${r.stdout}${r.stderr}`.trim() }).toEqual({
+      status: 1,
+      out: `${partial} already exists (an interrupted backup's, or not a backup's): remove it, or choose a new file name.`,
+    });
+    rmSync(partial); // the move's test below counts the partial files left in this folder
+  }, LIMIT_MS);
+
   test.runIf(serverUp || process.env.TEST_DB === "postgres")("db:move copies the embedded database into an empty PostgreSQL database; a backup of that restores into another, and back into an embedded one", async () => {
     const moved = await freshServerDatabase();
     // A URL PostgreSQL reads and WHATWG's URL does not (no host before the path) is still one to move into.
