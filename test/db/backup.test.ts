@@ -15,7 +15,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PrismaClient } from "@/lib/db";
-import { BackupRefusal, ident, readTables, RestoreFailedAfterSchema } from "@/lib/db/backup/format";
+import { BackupRefusal, ident, readOwnedSequences, readTables, RestoreFailedAfterSchema } from "@/lib/db/backup/format";
 import { gunzipBackup } from "@/lib/db/backup/read-file";
 import { restoreBackup, verifyBackup } from "@/lib/db/backup/restore-backup";
 import { createPrismaClient, poolOf } from "@/lib/db/pool";
@@ -112,6 +112,12 @@ async function contents(url: string): Promise<Record<string, string[]>> {
     }
     return out;
   });
+}
+
+/** A backup's lines (its trailer and the empty line after it last) altered, with their checksum made again (anyone can). */
+function resealed(altered: string[]): Buffer {
+  const body = `${altered.slice(0, -2).join("\n")}\n`;
+  return gzipSync(`${body}${JSON.stringify({ end: true, sha256: createHash("sha256").update(body).digest("hex") })}\n`);
 }
 
 /** A fresh, empty database on the server (no schema at all). */
@@ -230,6 +236,45 @@ describe("backup, restore and move", () => {
     rmSync(partial); // the move's test below counts the partial files left in this folder
   }, LIMIT_MS);
 
+  test("a restore that fails while setting the sequences leaves the target as it was, its sequences too", async () => {
+    const lines = gunzipSync(readFileSync(fromEmbedded)).toString("utf8").split("\n");
+    const header = JSON.parse(lines[0]!) as { sequences: { name: string; value: string; called: boolean }[] };
+    const sourceValue = new Map(header.sequences.map((s) => [s.name, BigInt(s.value)]));
+    // Migrated and empty (a restore accepts it), so no migration of the backup's is applied first.
+    const targets: { name: string; env: TCommandEnv; on: <T>(f: (url: string) => Promise<T>) => Promise<T> }[] = [];
+    const dir = path.join(root, "migrated-embedded");
+    targets.push({ name: "embedded", env: { PGLITE_DATA_DIR: dir }, on: (f) => onEmbedded(dir, (_prisma, url) => f(url)) });
+    if (serverUp) {
+      const url = await freshServerDatabase();
+      targets.push({ name: "PostgreSQL", env: { DATABASE_URL: url }, on: (f) => f(url) });
+    }
+    for (const target of targets) {
+      const { before, failing } = await target.on(async (url) => {
+        await applyMigrations(url);
+        // The last sequence the restore sets that is an integer one: a value past 2^31 - 1 is one its setval refuses.
+        const failing = await withClient(url, async (c) => {
+          const integers = new Set((await c.query<{ name: string }>(`SELECT sequencename::text AS name FROM pg_sequences WHERE schemaname = 'public' AND data_type = 'integer'::regtype`)).rows.map((r) => r.name));
+          const order = (await readOwnedSequences(c)).map((s) => s.name);
+          const last = order.findLast((name) => integers.has(name))!;
+          // Sequences set before it, which a failure must not leave set.
+          expect(order.slice(0, order.indexOf(last)).some((name) => (sourceValue.get(name) ?? 0n) > 1n), target.name).toBe(true);
+          return last;
+        });
+        return { before: await contents(url), failing };
+      });
+      const sequences = header.sequences.map((s) => (s.name === failing ? { ...s, value: "3000000000", called: true } : s));
+      const crafted = path.join(root, `sequence-out-of-range-${target.name}.gz`);
+      writeFileSync(crafted, resealed([JSON.stringify({ ...header, sequences }), ...lines.slice(1)]));
+      const r = run("db-restore", crafted, target.env);
+      expect({ target: target.name, ...r }).toEqual({
+        target: target.name,
+        status: 1,
+        out: `The restore failed, nothing was changed: setval: value 3000000000 is out of bounds for sequence "${failing}" (1..2147483647)`,
+      });
+      expect(await target.on(contents), target.name).toEqual(before);
+    }
+  }, LIMIT_MS);
+
   test.runIf(serverUp || process.env.TEST_DB === "postgres")("db:move copies the embedded database into an empty PostgreSQL database; a backup of that restores into another, and back into an embedded one", async () => {
     const moved = await freshServerDatabase();
     // A URL PostgreSQL reads and WHATWG's URL does not (no host before the path) is still one to move into.
@@ -311,11 +356,7 @@ describe("backup, restore and move", () => {
     const tampered = [...lines];
     tampered[rowAt] = tampered[rowAt]!.replace("admin@example.com", "admim@example.com");
     const newer = [JSON.stringify({ ...header, migrations: [...header.migrations, { name: "29991231000000_from_the_future", checksum: "0".repeat(64) }] }), ...lines.slice(1)];
-    // Files altered with their checksum made again (anyone can): each is checked against what it claims.
-    const resealed = (altered: string[]) => {
-      const body = `${altered.slice(0, -2).join("\n")}\n`;
-      return gzipSync(`${body}${JSON.stringify({ end: true, sha256: createHash("sha256").update(body).digest("hex") })}\n`);
-    };
+    // Files altered with their checksum made again: each is checked against what it claims.
     const withMigrations = (migrations: typeof header.migrations) => resealed([JSON.stringify({ ...header, migrations }), ...lines.slice(1)]);
     const chunksAt = lines.findIndex((l) => l.startsWith('{"table":"file_chunks"'));
     const chunkStart = JSON.parse(lines[chunksAt]!) as { columns: string[]; base64: string[] };

@@ -9,7 +9,8 @@
 // audit chain's hash and head, the contract's PDF row) are disabled for the transaction, or they
 // would add to what the backup already holds. Foreign keys are dropped and added again after the
 // rows (which checks every row), so a row pointing at a later one of its own table (a delegated
-// participant) restores too. Both need only the ownership of the tables the migrations created.
+// participant) restores too. Both need only the ownership of the tables the migrations created (a
+// table's sequences, restarted below, are its owner's).
 import { createHash } from "node:crypto";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -274,7 +275,10 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
     }
     for (const fk of foreignKeys) await client.query(`ALTER TABLE ${ident(fk.table)} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
     for (const { name } of triggered) await client.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`);
-    // Sequences last (setval is not undone by a rollback): the source's value, or past the largest id.
+    // The sequences: the source's value, or past the largest id. setval alone is not undone by a
+    // rollback (a failure after some were set, a value out of a later one's range, left them set),
+    // so each is restarted first: ALTER SEQUENCE … RESTART gives it new storage, which a rollback
+    // discards (as it does TRUNCATE … RESTART IDENTITY's), and setval writes there.
     const values = new Map(header.sequences.map((s) => [s.name, s]));
     for (const s of await readOwnedSequences(client)) {
       const source = values.get(s.name);
@@ -283,7 +287,9 @@ async function restoreRows(client: pg.ClientBase, header: TBackupHeader, items: 
         [source ? (source.called ? source.value : String(BigInt(source.value) - 1n)) : "0"],
       );
       const n = rows[0]!.n;
-      if (BigInt(n) >= 1n) await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [ident(s.name), n]);
+      if (BigInt(n) < 1n) continue;
+      await client.query(`ALTER SEQUENCE ${ident(s.name)} RESTART`);
+      await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [ident(s.name), n]);
     }
     await client.query("COMMIT");
     committed = true;
