@@ -1,9 +1,10 @@
 // The oracle's search (`q`), written apart from the product's SQL (lib/api/json/contract-search.ts)
 // from the rules in docs/api.md "Finding contracts": a contract matches when every searched word is
 // one of its words, or (one term of 3+ letters, digits and hyphens) the whole text is in any of its
-// texts, any letter case. Words
-// here: runs of letters and digits (PostgreSQL's parser keeps e-mail addresses and hyphenated words
-// whole too; tests give queries both read alike). Phrases, `or` and `-word` are not modelled.
+// texts, any letter case (each character lower-cased on its own, as the database's lower() does:
+// `İ` is `i`). Words here: runs of letters and digits (PostgreSQL's parser keeps e-mail addresses
+// and hyphenated words whole too; tests give queries both read alike). Phrases, `or` and `-word`
+// are not modelled.
 import type { Tx } from "@/lib/db";
 import { tokenize } from "@/lib/domain/contract-document";
 import type { TContractSearch } from "@/lib/schemas";
@@ -14,7 +15,9 @@ const SHOWN = 5;
 
 type TSource = { field: TContractSearch["matches"][number]["field"]; label: string | null; text: string };
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+/** Each character lower-cased on its own: the first character of its lower case (`İ`: `i`). */
+const lower = (text: string) => [...text].map((c) => String.fromCodePoint(c.toLowerCase().codePointAt(0)!)).join("");
+const wordsOf = (text: string) => lower(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
 /** A section's text as searched: each placeholder (the renderer's tokens) read as `…`. */
@@ -31,8 +34,8 @@ function markerOf(q: string): RegExp | null {
   if (/["]|(^|\s)-|\bor\b/i.test(q)) throw new Error(`the oracle does not model ${JSON.stringify(q)}`);
   const inRow = (parts: string[]) => `(?<![\\p{L}\\p{N}])${parts.map(escape).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`;
   // Each space-separated term: its runs of letters and digits, in a row with anything else between.
-  const words = q.split(/\s+/).map((w) => w.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
-  const whole = searchesInsideWords(q) ? escape(q) : words.length > 0 ? inRow(words.flat()) : null;
+  const words = lower(q).split(/\s+/).map((w) => w.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((parts) => parts.length > 0);
+  const whole = searchesInsideWords(q) ? escape(lower(q)) : words.length > 0 ? inRow(words.flat()) : null;
   const terms = [...(whole === null ? [] : [{ n: Infinity, re: whole }]), ...words.map((parts) => ({ n: parts.join(" ").length, re: inRow(parts) }))];
   terms.sort((a, b) => b.n - a.n);
   return terms.length ? new RegExp([...new Set(terms.map((t) => t.re))].join("|"), "giu") : null;
@@ -40,7 +43,8 @@ function markerOf(q: string): RegExp | null {
 
 /**
  * `text` around its first mark, in plain and marked pieces: the marks are the whole text's matches
- * that lie inside the window (one the cut goes through is not marked).
+ * (in lower case, character by character, so at the same places) that lie inside the window (one
+ * the cut goes through is not marked).
  */
 function highlightOf(text: string, marker: RegExp): string[] {
   // The product splits its marks on U+0001, so that character shows as a space.
@@ -48,8 +52,8 @@ function highlightOf(text: string, marker: RegExp): string[] {
   const shown = chars.join("");
   marker.lastIndex = 0;
   // Matches by character (not UTF-16 unit) positions.
-  const at = (index: number) => [...shown.slice(0, index)].length;
-  const matches = [...shown.matchAll(marker)].map((m) => ({ start: at(m.index), end: at(m.index) + [...m[0]].length }));
+  const at = (index: number) => [...lower(shown).slice(0, index)].length;
+  const matches = [...lower(shown).matchAll(marker)].map((m) => ({ start: at(m.index), end: at(m.index) + [...m[0]].length }));
   const first = matches[0]?.start ?? 0;
   const start = chars.length > WINDOW ? Math.max(0, first - BEFORE) : 0;
   const end = chars.length > WINDOW ? Math.min(chars.length, start + WINDOW) : chars.length;
@@ -96,9 +100,9 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
     ];
     const all = sources.map((s) => s.text).join("\n");
     const words = new Set(wordsOf(all));
-    const matches = (insideWords && all.toLowerCase().includes(q.toLowerCase())) || wordsOf(q).every((w) => words.has(w));
+    const matches = (insideWords && lower(all).includes(lower(q))) || wordsOf(q).every((w) => words.has(w));
     if (!matches || wordsOf(q).length === 0) continue;
-    const marked = marker === null ? [] : sources.filter((s) => s.text !== "" && (marker.lastIndex = 0, marker.test(s.text)));
+    const marked = marker === null ? [] : sources.filter((s) => s.text !== "" && (marker.lastIndex = 0, marker.test(lower(s.text))));
     found.set(c.id, { matches: marked.slice(0, SHOWN).map((s) => ({ field: s.field, label: s.label, highlight: highlightOf(s.text, marker!) })) });
   }
   return found;

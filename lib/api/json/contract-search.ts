@@ -4,6 +4,7 @@
 // every change; migration `contract_search`) is what matches; the page's own rows say where.
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/db/sql";
+import { caseForms } from "@/lib/domain/case-forms";
 import { searchTerms } from "@/lib/domain/search-syntax";
 
 /**
@@ -87,8 +88,18 @@ function nameHoldsWholeSql(q: string): Sql | null {
   return Prisma.sql`(s.name ILIKE ${inOrder}::text AND s.name ~* ${wordsPattern(words)}::text)`;
 }
 
-/** A regular expression (PostgreSQL's ARE) character taken literally. */
-const literal = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+/**
+ * Text taken literally in a regular expression (PostgreSQL's ARE), each letter as the class of its
+ * case forms (lib/domain/case-forms.ts: `[Iiİ]`): the case-insensitive match alone folds a letter
+ * to its own upper and lower case, and missed `İstanbul`, which the search finds for `istanbul`.
+ */
+const literal = (text: string) =>
+  [...text]
+    .map((c) => {
+      const forms = caseForms(c);
+      return forms.length > 1 ? `[${forms.join("")}]` : c.replace(/[\\^$.|?*+()[\]{}]/, "\\$&");
+    })
+    .join("");
 
 /**
  * The words of `q`'s terms as PostgreSQL reads them (lib/domain/search-syntax.ts), a list for each
