@@ -272,7 +272,7 @@ export const ZContractSchema = z
   .meta({ id: "Contract" });
 
 /** Where a contract matched `q` (docs/api.md "Finding contracts"). */
-export const CONTRACT_SEARCH_FIELDS = ["name", "party", "participant_name", "participant_email", "data_field", "heading", "text"] as const;
+export const CONTRACT_SEARCH_FIELDS = ["name", "party", "party_identification_number", "participant_name", "participant_email", "data_field", "heading", "text"] as const;
 export const ZContractSearchSchema = z
   .object({
     matches: z

@@ -7,6 +7,7 @@
 // are not modelled.
 import type { Tx } from "@/lib/db";
 import { tokenize } from "@/lib/domain/contract-document";
+import { hasValue } from "@/lib/domain/data-field";
 import type { TContractSearch } from "@/lib/schemas";
 
 const WINDOW = 160;
@@ -20,8 +21,16 @@ const lower = (text: string) => [...text].map((c) => String.fromCodePoint(c.toLo
 const wordsOf = (text: string) => lower(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const escape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
 
-/** A section's text as searched: each placeholder (the renderer's tokens) read as `…`. */
-const textSearched = (text: string) => tokenize(text).map((token) => ("text" in token ? token.text : "…")).join("");
+/**
+ * A section's text as searched: a data field's placeholder (the renderer's tokens) read as the
+ * value of the first field of its custom id, if it has one; any other placeholder as `…`.
+ */
+function textSearched(text: string, fields: { customId: string; value: string }[]): string {
+  const valueOf = (customId: string) => fields.find((f) => f.customId === customId)?.value ?? "";
+  return tokenize(text)
+    .map((token) => ("text" in token ? token.text : token.placeholder.kind === "field" && hasValue(valueOf(token.placeholder.customId)) ? valueOf(token.placeholder.customId) : "…"))
+    .join("");
+}
 
 /** `q` is also looked for inside words: one term of 3+ letters, digits and hyphens, not a `-word`. */
 const searchesInsideWords = (q: string) => /^[\p{L}\p{N}][\p{L}\p{N}-]{2,}$/u.test(q);
@@ -77,8 +86,8 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
       id: true,
       name: true,
       body: true,
-      dataFields: { select: { name: true, value: true }, orderBy: { id: "asc" } },
-      parties: { select: { name: true, participants: { select: { name: true, email: true }, orderBy: { id: "asc" } } }, orderBy: { id: "asc" } },
+      dataFields: { select: { name: true, value: true, customId: true }, orderBy: { id: "asc" } },
+      parties: { select: { name: true, identificationNumber: true, participants: { select: { name: true, email: true }, orderBy: { id: "asc" } } }, orderBy: { id: "asc" } },
     },
   });
   const marker = markerOf(q);
@@ -89,13 +98,16 @@ export async function searchContracts(db: Tx, ids: number[], q: string): Promise
     const sections = ((c.body as { sections?: { heading: string; text: string }[] }).sections ?? []);
     const sources: TSource[] = [
       { field: "name", label: null, text: c.name },
-      ...c.parties.map((p) => ({ field: "party" as const, label: null, text: p.name })),
+      ...c.parties.flatMap((p) => [
+        { field: "party" as const, label: null, text: p.name },
+        { field: "party_identification_number" as const, label: null, text: p.identificationNumber },
+      ]),
       ...people.map((x) => ({ field: "participant_name" as const, label: null, text: x.name })),
       ...people.map((x) => ({ field: "participant_email" as const, label: null, text: x.email })),
       ...c.dataFields.map((f) => ({ field: "data_field" as const, label: f.name, text: f.value })),
       ...sections.flatMap((s) => [
         { field: "heading" as const, label: null, text: s.heading },
-        { field: "text" as const, label: s.heading || null, text: textSearched(s.text) },
+        { field: "text" as const, label: s.heading || null, text: textSearched(s.text, c.dataFields.filter((f) => f.customId !== "")) },
       ]),
     ];
     const all = sources.map((s) => s.text).join("\n");

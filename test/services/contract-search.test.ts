@@ -274,6 +274,53 @@ describe("q= finds", () => {
     expect((await list(admin, {})).data.every((x) => x._search === undefined)).toBe(true);
   });
 
+  it("reads a number after a hyphen also as the number: `PO-4411` is the words po, -4411 and 4411", async () => {
+    // PostgreSQL's parser reads the hyphen as a minus sign; a person reads two words.
+    for (const q of ["po 4411", "4411 po", '"po 4411"', "PO-4411", "po-4411", "4411"]) expect(await ids(admin, q, "id"), q).toEqual([c.supply, c.secret]);
+    // A word like any other: left out by `-4411`, marked where it stands.
+    expect(await ids(admin, "po -4411")).toEqual([]);
+    expect(await ids(admin, "fjordline -4411")).toEqual([]);
+    const [supply] = (await list(admin, { q: "po 4411", workspace_id: String(ws.a) })).data;
+    expect(supply!._search!.matches).toEqual([{ field: "data_field", label: "Order number", highlight: ["", "PO-4411", ""] }]);
+    // At the signed number's place, with its weight (a data field value's, C): a phrase reads it, the rank weighs it as the value.
+    const places = await db.prisma.$queryRaw<{ lexeme: string; at: string }[]>`
+      SELECT u.lexeme, array_to_string(u.positions, ',') || '/' || array_to_string(u.weights, ',') AS at
+        FROM contract_search s CROSS JOIN LATERAL unnest(s.tsv) u WHERE s.contract_id = ${c.supply} AND u.lexeme IN ('-4411', '4411') ORDER BY u.lexeme`;
+    expect(places.map((p) => p.lexeme)).toEqual(["-4411", "4411"]);
+    expect(places[0]!.at).toBe(places[1]!.at);
+    expect(places[0]!.at).toMatch(/\/C$/);
+  });
+
+  it("searches the text as shown: a data field's value where its placeholder stands (inside a word too), a party's identification number", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
+    const id = (await createContract(db.prisma, { workspaceId, templateId, name: "Purchase", counterparties: [{ type: "company", name: "Tundra AB", identificationNumber: "556677-8899", participants: [] }] })).id;
+    try {
+      await db.prisma.contract.update({ where: { id }, data: { body: { sections: [{ heading: "Delivery", text: "Deliver against PO-{{ field.order }} only." }] } } });
+      await db.prisma.contractDataField.updateMany({ where: { contractId: id }, data: { value: "7788" } });
+      // The value inside the word the text shows: `PO-7788`, as typed and as words.
+      expect(await ids(admin, "PO-7788")).toEqual([id]);
+      expect(await ids(admin, "po 7788")).toEqual([id]);
+      expect(await ids(admin, '"against po 7788"')).toEqual([id]);
+      expect((await list(admin, { q: "PO-7788" })).data.map((x) => x._search!.matches)).toEqual([[{ field: "text", label: "Delivery", highlight: ["Deliver against ", "PO-7788", " only."] }]]);
+      // Changed by the product's service: the text shows the new value; empty, it shows none (`…`).
+      const field = await db.prisma.contractDataField.findFirstOrThrow({ where: { contractId: id } });
+      await updateDataField({ db: db.prisma, actor: actors.admin, contractId: id, dataField: { id: field.id }, value: "9911" });
+      expect(await ids(admin, "PO-9911")).toEqual([id]);
+      expect(await ids(admin, "PO-7788")).toEqual([]);
+      await updateDataField({ db: db.prisma, actor: actors.admin, contractId: id, dataField: { id: field.id }, value: "" });
+      expect((await list(admin, { q: "against" })).data.map((x) => x._search!.matches)).toEqual([[{ field: "text", label: "Delivery", highlight: ["Deliver ", "against", " PO-… only."] }]]);
+      // A party's identification number, as the document lists the parties: whole, its parts, part of it.
+      for (const q of ["556677-8899", "556677 8899", "8899", "6677"]) expect(await ids(admin, q), q).toEqual([id]);
+      expect((await list(admin, { q: "556677-8899" })).data.map((x) => x._search!.matches)).toEqual([[{ field: "party_identification_number", label: null, highlight: ["", "556677-8899", ""] }]]);
+      await db.prisma.party.updateMany({ where: { contractId: id, name: "Tundra AB" }, data: { identificationNumber: "112233-4455" } });
+      expect(await ids(admin, "4455")).toEqual([id]);
+      expect(await ids(admin, "8899")).toEqual([]);
+      expect(await documentsStale()).toBe(0);
+    } finally {
+      await db.prisma.contract.delete({ where: { id } });
+    }
+  });
+
   it("marks a letter in each of its case forms, as the search finds it: İstanbul for istanbul, STRAẞE for straße", async () => {
     const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
     const id = (await createContract(db.prisma, { workspaceId, templateId, name: "İstanbul office", counterparties: [{ type: "company", name: "STRAẞE GmbH", participants: [] }] })).id;

@@ -167,18 +167,20 @@ const marked = (x: string, from: number) => `regexp_replace(${x}, sarg.pattern, 
 
 /**
  * The contract `c`'s `_search` (TContractSearch): its texts that hold a marked term, in the order
- * name, parties, participants' names, their e-mail addresses, data field values, the text's
- * sections (heading, then text, as the search reads it: its placeholders `…`, migration
- * `search_text_as_shown`), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
+ * name, parties (each one's name, then its identification number), participants' names, their
+ * e-mail addresses, data field values, the text's sections (heading, then text, as the search reads
+ * it: a data field's value where its placeholder stands, the other placeholders `…`, migration
+ * `search_words_as_shown`), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
  */
 export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_agg(json_build_object('field', m.field, 'label', m.label, 'highlight', ${highlight("m.txt")}) ORDER BY m.ord, m.sub), '[]'))
   FROM (SELECT a.* FROM (
           SELECT 1 AS ord, 0 AS sub, 'name' AS field, NULL::text AS label, c.name AS txt
-          UNION ALL SELECT 2, p.id, 'party', NULL, p.name FROM parties p WHERE p.contract_id = c.id
+          UNION ALL SELECT 2, p.id * 2 + v.sub, v.field, NULL, v.txt FROM parties p
+                      CROSS JOIN LATERAL (VALUES (0, 'party', p.name), (1, 'party_identification_number', p.identification_number)) v(sub, field, txt) WHERE p.contract_id = c.id
           UNION ALL SELECT v.ord, x.id, v.field, NULL, v.txt FROM parties p JOIN participants x ON x.party_id = p.id
                       CROSS JOIN LATERAL (VALUES (3, 'participant_name', x.name), (4, 'participant_email', x.email)) v(ord, field, txt) WHERE p.contract_id = c.id
           UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
           UNION ALL SELECT 6, b.i * 2 + v.sub, v.field, v.label, v.txt
                       FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(s, i)
-                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), contract_text_searched(b.s->>'text'))) v(sub, field, label, txt)
+                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), contract_text_searched(b.s->>'text', c.id))) v(sub, field, label, txt)
         ) a WHERE a.txt ~* sarg.pattern ORDER BY a.ord, a.sub LIMIT ${SEARCH_MATCHES_SHOWN}) m)`;

@@ -15,6 +15,7 @@ function Counterparties({ contract }: { contract: TContractListItem }) {
 const MATCH_FIELD_WORDS: Record<TContractSearch["matches"][number]["field"], string> = {
   name: "Name",
   party: "Party",
+  party_identification_number: "Identification number",
   participant_name: "Participant",
   participant_email: "E-mail",
   data_field: "Field",
