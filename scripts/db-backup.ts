@@ -1,7 +1,7 @@
 // npm run db:backup -- FILE   (FILE "-": standard output)
 // Writes one gzip'd file holding the whole database: DATABASE_URL's (from one snapshot, while the
 // app keeps serving), else the embedded one under PGLITE_DATA_DIR (refused while the app holds it).
-// Format and guarantees: docs/architecture.md "Backup, restore and moving up".
+// Format and guarantees: README.md "Backup, restore and moving to PostgreSQL".
 import { once } from "node:events";
 import { createWriteStream, rmSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";

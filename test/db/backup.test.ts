@@ -1,5 +1,5 @@
-// npm run db:backup / db:restore / db:move, end to end through the commands (docs/architecture.md
-// "Backup, restore and moving up"): demo data made by the product's operations (signed, sealed
+// npm run db:backup / db:restore / db:move, end to end through the commands (README.md
+// "Backup, restore and moving to PostgreSQL"): demo data made by the product's operations (signed, sealed
 // contracts; their PDFs in file_chunks, the seal's key in app_settings) on an embedded database in
 // a temporary folder; backed up from it and from PostgreSQL, restored into a fresh one of each and
 // moved; every table equal row by row, every audit chain intact, a sealed PDF from before still

@@ -1,5 +1,5 @@
-// The backup file (npm run db:backup / db:restore / db:move; docs/architecture.md "Backup, restore
-// and moving up"): gzip'd UTF-8 lines, each a JSON value:
+// The backup file (npm run db:backup / db:restore / db:move; README.md "Backup, restore
+// and moving to PostgreSQL"): gzip'd UTF-8 lines, each a JSON value:
 //   1. the header: format, version, created time, the migrations applied (name and checksum), every
 //      table with its row count, every sequence with its value;
 //   2. per table, in foreign-key order (parents first): {"table", "columns", "base64"}, then one
