@@ -170,7 +170,10 @@ const marked = (x: string, from: number) => `regexp_replace(${x}, sarg.pattern, 
  * name, parties (each one's name, then its identification number), participants' names, their
  * e-mail addresses, data field values, the text's sections (heading, then text, as the search reads
  * it: a data field's value where its placeholder stands, the other placeholders `…`, migration
- * `search_words_as_shown`), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`).
+ * `search_words_as_shown`), at most `SEARCH_MATCHES_SHOWN`. Reads `sarg` (`searchArgs`). The
+ * sections' text is read in a subquery of its own (`OFFSET 0` keeps it one): called in the VALUES
+ * beside it, `contract_text_searched` ran as a function call each time instead of as its body in the
+ * statement, 0.2 ms a section (a page of 17 contracts with 119 sections: 26 ms, now 4).
  */
 export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_agg(json_build_object('field', m.field, 'label', m.label, 'highlight', ${highlight("m.txt")}) ORDER BY m.ord, m.sub), '[]'))
   FROM (SELECT a.* FROM (
@@ -181,6 +184,8 @@ export const SEARCH_JSON = `(SELECT json_build_object('matches', COALESCE(json_a
                       CROSS JOIN LATERAL (VALUES (3, 'participant_name', x.name), (4, 'participant_email', x.email)) v(ord, field, txt) WHERE p.contract_id = c.id
           UNION ALL SELECT 5, f.id, 'data_field', f.name, f.value FROM contract_data_fields f WHERE f.contract_id = c.id
           UNION ALL SELECT 6, b.i * 2 + v.sub, v.field, v.label, v.txt
-                      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(s, i)
-                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.s->>'heading'), (1, 'text', NULLIF(b.s->>'heading', ''), contract_text_searched(b.s->>'text', c.id))) v(sub, field, label, txt)
+                      FROM (SELECT b.i, b.s->>'heading' AS heading, contract_text_searched(b.s->>'text', c.id) AS txt
+                              FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body->'sections') = 'array' THEN c.body->'sections' ELSE '[]' END) WITH ORDINALITY b(s, i)
+                            OFFSET 0) b
+                      CROSS JOIN LATERAL (VALUES (0, 'heading', NULL, b.heading), (1, 'text', NULLIF(b.heading, ''), b.txt)) v(sub, field, label, txt)
         ) a WHERE a.txt ~* sarg.pattern ORDER BY a.ord, a.sub LIMIT ${SEARCH_MATCHES_SHOWN}) m)`;
