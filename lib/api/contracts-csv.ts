@@ -1,7 +1,8 @@
 // GET /v1/contracts/export.csv: every contract of a contracts list (its filters and sort, the
 // caller's workspaces only) as CSV, streamed. Rows are read in keyset batches, each one statement
 // taken only when the client has read the one before (a pull stream), so a list of 100,000 contracts
-// never sits in memory: at most one batch of rows and its text do.
+// never sits in memory: at most one batch of rows and its text do (and for `relevance`, the
+// matches' ids, ranked once: 4 bytes a match).
 import { stringify } from "csv-stringify/sync";
 import type { PrismaClient } from "@/lib/db";
 import { AUTH_CTE, isoTimeSql, type Sql } from "@/lib/db/sql";
@@ -11,7 +12,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TContractExportQuery } from "@/lib/schemas";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { contractOrderSql } from "@/lib/api/json/contract";
-import { searchRankSql } from "@/lib/api/json/contract-search";
+import { searchMatchesContractSql } from "@/lib/api/json/contract-search";
 import { contractSortOf } from "@/lib/schemas/contract";
 
 /** Rows per statement: small enough to hold, large enough that a round trip is a small part of a batch. */
@@ -71,13 +72,10 @@ interface TKey {
   byIdOnly: boolean;
 }
 
-/** The list's order (`contractSortOf`) as the keyset reads it; `relevance`: the search's rank (exact as float8 text), best first. */
-function keyOf(query: TContractExportQuery): TKey {
+/** The list's order (`contractSortOf`) as the keyset reads it; null for `relevance`, which is read in the order of its ranked ids. */
+function keyOf(query: TContractExportQuery): TKey | null {
   const sort = contractSortOf(query);
-  if (sort === "relevance") {
-    const rank = searchRankSql(query.q ?? "");
-    return { column: rank, text: Prisma.sql`${rank}::text`, cast: "float8", nullable: false, descending: true, byIdOnly: false };
-  }
+  if (sort === "relevance") return null;
   const key = KEYS[sort.replace(/^-/, "") as keyof typeof KEYS];
   return { column: Prisma.raw(key.column), text: Prisma.raw(key.text), cast: key.cast, nullable: key.nullable, descending: sort.startsWith("-"), byIdOnly: key.column === "c.id" };
 }
@@ -98,29 +96,72 @@ function afterCursorSql(key: TKey, cursor: TCursor): Sql {
   return Prisma.sql`(${column} ${beyond} ${value} OR (${column} = ${value} AND c.id ${beyond} ${cursor.id}::int) OR ${column} IS NULL)`;
 }
 
-/** One batch: the rows of the list after `cursor` (from the start without one), at most `limit`. */
-function batchSql(actor: Actor, query: TContractExportQuery, cursor: TCursor | null, limit: number): Sql {
-  const { conditions } = contractFilterSql(query);
-  const key = keyOf(query);
-  const where = cursor ? [...conditions, afterCursorSql(key, cursor)] : conditions;
+/**
+ * A statement over the caller's contracts `c`: the filters read the caller and their workspaces by
+ * the authentication statement's names (AUTH_CTE); here they are the actor's, known since the
+ * request was admitted.
+ */
+function asCallerSql(actor: Actor, body: (scoped: boolean) => Sql): Sql {
   const workspaces = visibleWorkspaceIds(actor);
-  const order = contractOrderSql(query);
-  // The filters read the caller and their workspaces by the authentication statement's names
-  // (AUTH_CTE); here they are the actor's, known since the request was admitted.
   return Prisma.sql`WITH ${AUTH_CTE.user} AS (SELECT ${actor.kind === "user" ? actor.userId : null}::int AS id),
       ${AUTH_CTE.scope} AS (SELECT ${workspaces === null}::boolean AS all_ws, ${workspaces ?? []}::int[] AS ws)
-    SELECT c.id, c.name, c.state::text AS state, c.workspace_id, w.name AS workspace,
+    ${body(workspaces !== null)}`;
+}
+
+/** The file's columns of the contract `c` (its workspace `w`). */
+const ROW_COLUMNS = Prisma.sql`c.id, c.name, c.state::text AS state, c.workspace_id, w.name AS workspace,
            c.lifecycle_state::text AS lifecycle_state, c.lifecycle_sub_state::text AS lifecycle_sub_state,
            to_char(COALESCE(c.start_date, c.signed_on), 'YYYY-MM-DD') AS start_date,
            to_char(c.period_end_date, 'YYYY-MM-DD') AS period_end_date, to_char(c.ends_on, 'YYYY-MM-DD') AS end_date,
            to_char(c.notice_deadline, 'YYYY-MM-DD') AS notice_deadline, c.renewals,
            ${Prisma.raw(isoTimeSql("c.created_at"))} AS created_time, ${Prisma.raw(isoTimeSql("c.updated_at"))} AS updated_time,
-           (SELECT string_agg(p.name, '; ' ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id AND NOT p.my_party) AS counterparties,
-           ${key.text} AS sort_key
+           (SELECT string_agg(p.name, '; ' ORDER BY p.id) FROM parties p WHERE p.contract_id = c.id AND NOT p.my_party) AS counterparties`;
+
+/** One batch of a keyset order: the rows of the list after `cursor` (from the start without one), at most `limit`. */
+function batchSql(actor: Actor, query: TContractExportQuery, key: TKey, cursor: TCursor | null, limit: number): Sql {
+  const { conditions } = contractFilterSql(query);
+  const where = cursor ? [...conditions, afterCursorSql(key, cursor)] : conditions;
+  return asCallerSql(
+    actor,
+    (scoped) => Prisma.sql`SELECT ${ROW_COLUMNS}, ${key.text} AS sort_key
       FROM ${AUTH_CTE.scope}, contracts c JOIN workspaces w ON w.id = c.workspace_id
-     WHERE ${contractWhereSql(where, workspaces !== null)}
-     ORDER BY ${order}
-     LIMIT ${limit}::int`;
+     WHERE ${contractWhereSql(where, scoped)}
+     ORDER BY ${contractOrderSql(query)}
+     LIMIT ${limit}::int`,
+  );
+}
+
+/**
+ * `relevance`: every match's id, best first (`contractOrderSql`), ranked once. A rank is no key an
+ * index holds: a keyset on it ranked every match again for each batch (a search matching 70,000
+ * contracts, 70 times), and a contract whose rank rose past the cursor while the file was read was
+ * left out.
+ */
+function rankedIdsSql(actor: Actor, query: TContractExportQuery): Sql {
+  const { conditions } = contractFilterSql(query);
+  return asCallerSql(
+    actor,
+    (scoped) => Prisma.sql`SELECT COALESCE(array_agg(c.id ORDER BY ${contractOrderSql(query)}), '{}') AS ids
+      FROM ${AUTH_CTE.scope}, contracts c WHERE ${contractWhereSql(conditions, scoped)}`,
+  );
+}
+
+/**
+ * The rows of `ids` in their order, each still one the caller sees and the query keeps (every
+ * filter, and `q` by the contract's own search document): one changed, moved or deleted since the
+ * ranking is left out, never shown.
+ */
+function rankedBatchSql(actor: Actor, query: TContractExportQuery, ids: Int32Array): Sql {
+  const { conditions } = contractFilterSql({ ...query, q: undefined });
+  const matches = searchMatchesContractSql(query.q ?? "");
+  return asCallerSql(
+    actor,
+    (scoped) => Prisma.sql`SELECT ${ROW_COLUMNS}, NULL AS sort_key
+      FROM ${AUTH_CTE.scope}, unnest(${[...ids]}::int[]) WITH ORDINALITY k(id, ord)
+      JOIN contracts c ON c.id = k.id JOIN workspaces w ON w.id = c.workspace_id
+     WHERE ${contractWhereSql([...conditions, matches], scoped)}
+     ORDER BY k.ord`,
+  );
 }
 
 const cell = (value: string | number | null): string => (value === null ? "" : typeof value === "number" ? String(value) : neutralizeFormula(value));
@@ -143,9 +184,9 @@ export interface ContractsCsvOptions {
 export async function contractsCsvStream({ db, actor, query, batchRows = CSV_BATCH_ROWS }: ContractsCsvOptions): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const text = (records: string[][]) => encoder.encode(stringify(records, { record_delimiter: "windows" }));
-  const batch = (cursor: TCursor | null) => db.$queryRaw<TCsvRow[]>(batchSql(actor, query, cursor, batchRows));
-  let first: TCsvRow[] | null = await batch(null);
-  let cursor: TCursor | null = null;
+  const key = keyOf(query);
+  const next = key === null ? await rankedBatches(db, actor, query, batchRows) : keysetBatches(db, actor, query, key, batchRows);
+  let first: TCsvRow[] | null | undefined = await next();
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -153,17 +194,46 @@ export async function contractsCsvStream({ db, actor, query, batchRows = CSV_BAT
         controller.enqueue(text([[...CONTRACT_CSV_COLUMNS]]));
       },
       async pull(controller) {
-        const rows = first ?? (await batch(cursor));
-        first = null;
-        if (rows.length > 0) {
-          controller.enqueue(text(rows.map((row) => CONTRACT_CSV_COLUMNS.map((column) => cell(row[column])))));
-          const last = rows[rows.length - 1]!;
-          cursor = { key: last.sort_key, id: last.id as number };
-        }
-        if (rows.length < batchRows) controller.close();
+        const rows = first === undefined ? await next() : first;
+        first = undefined;
+        if (rows === null) controller.close();
+        else controller.enqueue(text(rows.map((row) => CONTRACT_CSV_COLUMNS.map((column) => cell(row[column])))));
       },
     },
     // Nothing is read ahead: the next batch waits for the reader.
     { highWaterMark: 0 },
   );
+}
+
+/** Each call the next batch of rows (never empty), or null after the last. */
+type TBatches = () => Promise<TCsvRow[] | null>;
+
+/** A keyset order's batches: each after the last row of the one before. */
+function keysetBatches(db: PrismaClient, actor: Actor, query: TContractExportQuery, key: TKey, batchRows: number): TBatches {
+  let cursor: TCursor | null = null;
+  let done = false;
+  return async () => {
+    if (done) return null;
+    const rows = await db.$queryRaw<TCsvRow[]>(batchSql(actor, query, key, cursor, batchRows));
+    done = rows.length < batchRows;
+    if (rows.length === 0) return null;
+    const last = rows[rows.length - 1]!;
+    cursor = { key: last.sort_key, id: last.id as number };
+    return rows;
+  };
+}
+
+/** `relevance`'s batches: the matches ranked once (their ids, 4 bytes each), then their rows `batchRows` ids at a time. */
+async function rankedBatches(db: PrismaClient, actor: Actor, query: TContractExportQuery, batchRows: number): Promise<TBatches> {
+  const [{ ids: ranked }] = await db.$queryRaw<[{ ids: number[] }]>(rankedIdsSql(actor, query));
+  const ids = Int32Array.from(ranked);
+  let at = 0;
+  return async () => {
+    while (at < ids.length) {
+      const rows = await db.$queryRaw<TCsvRow[]>(rankedBatchSql(actor, query, ids.subarray(at, at + batchRows)));
+      at += batchRows;
+      if (rows.length > 0) return rows;
+    }
+    return null;
+  };
 }

@@ -339,6 +339,39 @@ describe("q= finds", () => {
   });
 });
 
+describe("the CSV of a search, by relevance", () => {
+  it("ranks every match once: a contract whose rank rises while the file is read is in it once; one that stops matching is left out", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
+    const made: number[] = [];
+    const make = async (name: string, value: string) => {
+      const id = (await createContract(db.prisma, { workspaceId, templateId, name, counterparties: [{ type: "company", name: "Plain AB", participants: [] }] })).id;
+      made.push(id);
+      const field = await db.prisma.contractDataField.findFirstOrThrow({ where: { contractId: id } });
+      await updateDataField({ db: db.prisma, actor: actors.admin, contractId: id, dataField: { id: field.id }, value });
+      return { id, field: field.id };
+    };
+    try {
+      // By rank: the name's match, then the data fields' (equal ranks, newest first).
+      const gone = await make("Plan four", "wombat");
+      const low = await make("Plan three", "wombat");
+      const lower = await make("Plan two", "wombat");
+      const top = await make("Wombat plan", "none");
+      const stream = await contractsCsvStream({ db: db.prisma, actor: actors.admin, query: ZContractExportQuerySchema.parse({ q: "wombat" }), batchRows: 1 });
+      const reader = stream.getReader();
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < 4; i++) chunks.push((await reader.read()).value!); // the byte order mark, the header, two rows
+      // While it is read: `low` now also has a party of the name (above `lower`, read already); `gone` no longer matches.
+      await createParty({ db: db.prisma, actor: actors.admin, contractId: low.id, request: { type: "company", name: "Wombat AB", country_code: "SE", identification_number: "", participants: [] } as never });
+      await updateDataField({ db: db.prisma, actor: actors.admin, contractId: gone.id, dataField: { id: gone.field }, value: "" });
+      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+      const rows = parse(new TextDecoder().decode(Buffer.concat(chunks)), { bom: true, columns: true }) as { id: string }[];
+      expect(rows.map((r) => Number(r.id))).toEqual([top.id, lower.id, low.id]);
+    } finally {
+      await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
+    }
+  });
+});
+
 describe("q= and the workspaces", () => {
   it("never shows or counts another workspace's match, in the list or the CSV", async () => {
     for (const q of ["PO-4411", "4411", "nordic", "hidden", "spy@hidden.example", "kestrel"]) {

@@ -55,6 +55,11 @@ export function searchConditionSql(q: string): Sql {
   return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q)})`;
 }
 
+/** Whether the contract `c` matches `q`, read from its own document (a few known contracts; `searchConditionSql` finds them). */
+export function searchMatchesContractSql(q: string): Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM contract_search s WHERE s.contract_id = c.id AND s.workspace_id = c.workspace_id AND ${searchMatchSql(q)})`;
+}
+
 /** How well the contract `c` matches `q` (`searchRankOfDocumentSql` of its document, in its workspace's partition). */
 export function searchRankSql(q: string): Sql {
   return Prisma.sql`(SELECT ${searchRankOfDocumentSql(q)} FROM contract_search s WHERE s.contract_id = c.id AND s.workspace_id = c.workspace_id)`;
