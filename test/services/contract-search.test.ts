@@ -340,7 +340,7 @@ describe("q= finds", () => {
 });
 
 describe("the CSV of a search, by relevance", () => {
-  it("ranks every match once: a contract whose rank rises while the file is read is in it once; one that stops matching is left out", async () => {
+  it("finds and ranks every match once: a contract whose rank rises while the file is read is in it once; one that stops matching, or starts, is not", async () => {
     const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
     const made: number[] = [];
     const make = async (name: string, value: string) => {
@@ -366,6 +366,17 @@ describe("the CSV of a search, by relevance", () => {
       for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
       const rows = parse(new TextDecoder().decode(Buffer.concat(chunks)), { bom: true, columns: true }) as { id: string }[];
       expect(rows.map((r) => Number(r.id))).toEqual([top.id, lower.id, low.id]);
+      // In any order, the file holds the contracts that matched when it began (found once: a keyset
+      // batch found every match again), less those that no longer do.
+      const byId = await contractsCsvStream({ db: db.prisma, actor: actors.admin, query: ZContractExportQuerySchema.parse({ q: "wombat", sort: "id" }), batchRows: 1 });
+      const idReader = byId.getReader();
+      const idChunks: Uint8Array[] = [];
+      for (let i = 0; i < 3; i++) idChunks.push((await idReader.read()).value!); // the byte order mark, the header, one row
+      const later = await make("Plan five", "wombat");
+      for (let r = await idReader.read(); !r.done; r = await idReader.read()) idChunks.push(r.value);
+      const idRows = parse(new TextDecoder().decode(Buffer.concat(idChunks)), { bom: true, columns: true }) as { id: string }[];
+      expect(idRows.map((r) => Number(r.id))).toEqual([low.id, lower.id, top.id]);
+      expect(later.id).toBeGreaterThan(top.id);
     } finally {
       await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
     }
