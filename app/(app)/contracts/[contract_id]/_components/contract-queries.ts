@@ -19,6 +19,16 @@ export const dataFieldsQuery = (contractId: number, page: Required<TPageParams>)
       fetchJson<TDataFieldList>(`${pathOf("listDataFields", { contract_id: contractId })}${queryString(page)}`, { signal }),
   });
 
+/**
+ * Every data field of the contract in one answer (`limit=all`, which the API serves for a contract's
+ * own lists): what the text editor checks and previews with, and what the placement editor offers.
+ */
+export const allDataFieldsQuery = (contractId: number) =>
+  queryOptions({
+    queryKey: [...v1Queries.contract(contractId).queryKey, "data_fields", "all"],
+    queryFn: ({ signal }) => fetchJson<TDataFieldList>(`${pathOf("listDataFields", { contract_id: contractId })}${queryString({ limit: "all" })}`, { signal }),
+  });
+
 /** How many events the Activity section shows at first, and adds per "Show older". */
 export const EVENTS_PAGE_SIZE = 20;
 

@@ -6,7 +6,8 @@ import { BodyForm, bodyFormProblems, BodyPreview, PlaceholderHelp } from "@/comp
 import { ErrorState, LoadingState } from "@/components/states";
 import { layoutText, type TBody } from "@/lib/domain/contract-document";
 import type { TContractDocument } from "@/lib/schemas/document";
-import { allDataFieldsQuery, useUpdateContractBody } from "./document-queries";
+import { allDataFieldsQuery } from "./contract-queries";
+import { useUpdateContractBody } from "./document-queries";
 
 /**
  * A draft's own text, edited with the template editor's form beside a preview filled in with the

@@ -5,7 +5,6 @@ import { useRef } from "react";
 import { fetchJson, fetchTaggedJson, RequestError } from "@/lib/client/fetch-json";
 import { methodOf, pathOf, queryString, v1Queries } from "@/lib/client/v1";
 import type { TBody } from "@/lib/domain/contract-document";
-import type { TDataFieldList } from "@/lib/schemas/data-field";
 import type { TContractDocument, TContractFile, TContractFileList } from "@/lib/schemas/document";
 
 /** The document (`data`) and the `ETag` of its text, which a save names in `If-Match`. */
@@ -13,13 +12,6 @@ export const documentQuery = (contractId: number) =>
   queryOptions({
     queryKey: [...v1Queries.contract(contractId).queryKey, "document"],
     queryFn: ({ signal }) => fetchTaggedJson<TContractDocument>(pathOf("getContractDocument", { contract_id: contractId }), { signal }),
-  });
-
-/** Every data field (the text may name any of them): what the text editor checks and previews with. */
-export const allDataFieldsQuery = (contractId: number) =>
-  queryOptions({
-    queryKey: [...v1Queries.contract(contractId).queryKey, "data_fields", "all"],
-    queryFn: ({ signal }) => fetchJson<TDataFieldList>(`${pathOf("listDataFields", { contract_id: contractId })}${queryString({ limit: "all" })}`, { signal }),
   });
 
 /**

@@ -9,7 +9,7 @@ import { MIN_BOX_SHARE, PLACEMENT_KIND_WORDS } from "@/lib/domain/placement";
 import { v1Queries } from "@/lib/client/v1";
 import type { TContractDocument } from "@/lib/schemas/document";
 import type { TCreatePlacementRequest } from "@/lib/schemas/placement";
-import { allDataFieldsQuery } from "./document-queries";
+import { allDataFieldsQuery } from "./contract-queries";
 import { placementsQuery, usePlacementChanges, type TPlacement } from "./placement-queries";
 
 type TUploadedPdf = NonNullable<TContractDocument["uploaded_pdf"]>;
