@@ -6,12 +6,11 @@ import { RelativeTime } from "@/components/relative-time";
 import { dayWords } from "@/components/calendar-date";
 import { DURATION_LABELS, periodWords } from "@/components/term-fields/term-values";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
-import { API_MAX_LIMIT } from "@/lib/client/v1";
 import type { TAuditActor, TAuditChange, TAuditEvent } from "@/lib/schemas/audit-event";
 import type { TContract } from "@/lib/schemas/contract";
 import type { TDataField } from "@/lib/schemas/data-field";
 import { ChainStatus } from "./chain-status";
-import { dataFieldsQuery, eventsQuery } from "./contract-queries";
+import { allDataFieldsQuery, eventsQuery } from "./contract-queries";
 
 // The contract's audit trail as a timeline: who, when, what, and each field from → to.
 
@@ -220,8 +219,8 @@ function EventItem({ event, names }: { event: TAuditEvent; names: ReadonlyMap<st
  */
 export function ActivitySection({ contract }: { contract: TContract }) {
   const query = useInfiniteQuery(eventsQuery(contract.id));
-  // The Data fields section's first page (one request for both): a contract's usual handful of fields.
-  const dataFields = useQuery(dataFieldsQuery(contract.id, { limit: API_MAX_LIMIT, offset: 0 }));
+  // Every data field, not a page of them: an event may be about any one of the contract's fields.
+  const dataFields = useQuery(allDataFieldsQuery(contract.id));
   const names = namesOf(contract, dataFields.data?.data ?? []);
   const events = query.data?.pages.flatMap((page) => page.data) ?? [];
 

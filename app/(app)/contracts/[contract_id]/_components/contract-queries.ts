@@ -21,7 +21,8 @@ export const dataFieldsQuery = (contractId: number, page: Required<TPageParams>)
 
 /**
  * Every data field of the contract in one answer (`limit=all`, which the API serves for a contract's
- * own lists): what the text editor checks and previews with, and what the placement editor offers.
+ * own lists): what the text editor checks and previews with, what the placement editor offers, and
+ * how the Activity names the field an event is about, however many the contract has.
  */
 export const allDataFieldsQuery = (contractId: number) =>
   queryOptions({
