@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { TContract, TContractList, TTemplateList, TWorkspaceList } from "@/lib/schemas";
+import type { TContract, TContractList, TDataFieldList, TTemplateList, TWorkspaceList } from "@/lib/schemas";
 import { allViolations, failOnConsoleErrors, screenshot, unique } from "./support/page-checks";
 import { ADMIN, appOrigin, EDITOR, signIn } from "./support/auth";
+import { withAppDatabase } from "./support/db";
 
 // Issue 13 on the pages: the contract's Activity timeline, deleting a contract, and the list's name search.
 
@@ -67,6 +68,69 @@ test("an inline edit shows in the Activity timeline: who, what, from → to, whe
   await expect(activity(page).getByRole("listitem").first()).toContainText(`changed participant ${employee}`);
   expect(await allViolations(page)).toEqual([]);
   await screenshot(page, "contract-activity");
+});
+
+/**
+ * A template in `workspaceId` with `count` data fields, "Clause 1" to "Clause {count}" (custom ids
+ * `clause_1` …), its options copied from the workspace's first template. Written to the database:
+ * no endpoint makes templates (the demo's have a handful of fields); contracts are made from it
+ * through the API.
+ */
+async function createTemplateWithFields(workspaceId: number, count: number): Promise<number> {
+  return withAppDatabase(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT template_id AS id FROM template_workspaces WHERE workspace_id = $1 ORDER BY template_id LIMIT 1`,
+      [workspaceId],
+    );
+    const source = rows[0]!.id;
+    const made = await db.query<{ id: number }>(`INSERT INTO templates (name, updated_at) VALUES ($1, now()) RETURNING id`, [`Many fields ${unique()}`]);
+    const id = made.rows[0]!.id;
+    await db.query(`INSERT INTO template_workspaces (template_id, workspace_id) VALUES ($1, $2)`, [id, workspaceId]);
+    for (const table of ["template_delivery_channels", "template_two_step_methods"]) {
+      await db.query(
+        `INSERT INTO ${table} (template_id, name, preferred, position, required_participant_attributes)
+         SELECT $1, name, preferred, position, required_participant_attributes FROM ${table} WHERE template_id = $2`,
+        [id, source],
+      );
+    }
+    await db.query(`INSERT INTO template_sign_methods (template_id, name, preferred, position) SELECT $1, name, preferred, position FROM template_sign_methods WHERE template_id = $2`, [id, source]);
+    await db.query(
+      `INSERT INTO template_data_fields (template_id, name, custom_id, position)
+       SELECT $1, 'Clause ' || n, 'clause_' || n, n - 1 FROM generate_series(1, $2::int) n`,
+      [id, count],
+    );
+    return id;
+  });
+}
+
+test("the Activity names a data field beyond the first page of 100: an event about field 150 of 150", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const workspaces = (await (await page.request.get("/v1/workspaces")).json()) as TWorkspaceList;
+  const sales = workspaces.data.find((w) => w.name === "Sales")!;
+  const templateId = await createTemplateWithFields(sales.id, 150);
+  const created = await page.request.post("/v1/contracts/create", {
+    headers: { origin: appOrigin() },
+    data: {
+      workspace_id: sales.id,
+      template_id: templateId,
+      name: `Many fields ${unique()}`,
+      parties: [{ type: "company", name: "Copenhagen Foods", participants: [{ name: "Elin Korhonen", email: "elin@example.org" }] }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const contract = (await created.json()) as TContract;
+  // The API's largest page holds the first 100 of them: the 150th is on the second page.
+  const first = (await (await page.request.get(`/v1/contracts/${contract.id}/data_fields?limit=100`)).json()) as TDataFieldList;
+  expect([first.count, first.data.length, first.data.some((field) => field.name === "Clause 150")]).toEqual([150, 100, false]);
+
+  const saved = await page.request.put(`/v1/contracts/${contract.id}/data_fields/c::clause_150`, { headers: { origin: appOrigin() }, data: { value: "Oslo" } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto(`/contracts/${contract.id}`);
+  const newest = activity(page).getByRole("listitem").first();
+  await expect(newest).toContainText(`${ADMIN.name} changed data field Clause 150`);
+  await expect(newest.locator("p > bdi")).toHaveText(["changed data field Clause 150"]);
+  await expect(newest.getByRole("listitem")).toHaveText("Value: empty → to Oslo");
 });
 
 test("deleting a draft: the dialog's Cancel and Escape keep it, Delete removes it and the list says so", async ({ page }) => {
