@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import type { TContract, TContractList, TDataFieldList, TTemplateList, TWorkspaceList } from "@/lib/schemas";
 import { allViolations, failOnConsoleErrors, screenshot, unique } from "./support/page-checks";
 import { ADMIN, appOrigin, EDITOR, signIn } from "./support/auth";
-import { withAppDatabase } from "./support/db";
+import { createPrismaClient } from "@/lib/db/pool";
+import { createTemplate } from "@/lib/db/seed/factories";
+import { E2E_SOCKET_DIR } from "@/playwright.config";
 
 // Issue 13 on the pages: the contract's Activity timeline, deleting a contract, and the list's name search.
 
@@ -72,35 +74,17 @@ test("an inline edit shows in the Activity timeline: who, what, from → to, whe
 
 /**
  * A template in `workspaceId` with `count` data fields, "Clause 1" to "Clause {count}" (custom ids
- * `clause_1` …), its options copied from the workspace's first template. Written to the database:
- * no endpoint makes templates (the demo's have a handful of fields); contracts are made from it
- * through the API.
+ * `clause_1` …), made by the seed's own template factory on the app's embedded database: no endpoint
+ * makes templates (the demo's have a handful of fields); contracts are made from it through the API.
  */
 async function createTemplateWithFields(workspaceId: number, count: number): Promise<number> {
-  return withAppDatabase(async (db) => {
-    const { rows } = await db.query<{ id: number }>(
-      `SELECT template_id AS id FROM template_workspaces WHERE workspace_id = $1 ORDER BY template_id LIMIT 1`,
-      [workspaceId],
-    );
-    const source = rows[0]!.id;
-    const made = await db.query<{ id: number }>(`INSERT INTO templates (name, updated_at) VALUES ($1, now()) RETURNING id`, [`Many fields ${unique()}`]);
-    const id = made.rows[0]!.id;
-    await db.query(`INSERT INTO template_workspaces (template_id, workspace_id) VALUES ($1, $2)`, [id, workspaceId]);
-    for (const table of ["template_delivery_channels", "template_two_step_methods"]) {
-      await db.query(
-        `INSERT INTO ${table} (template_id, name, preferred, position, required_participant_attributes)
-         SELECT $1, name, preferred, position, required_participant_attributes FROM ${table} WHERE template_id = $2`,
-        [id, source],
-      );
-    }
-    await db.query(`INSERT INTO template_sign_methods (template_id, name, preferred, position) SELECT $1, name, preferred, position FROM template_sign_methods WHERE template_id = $2`, [id, source]);
-    await db.query(
-      `INSERT INTO template_data_fields (template_id, name, custom_id, position)
-       SELECT $1, 'Clause ' || n, 'clause_' || n, n - 1 FROM generate_series(1, $2::int) n`,
-      [id, count],
-    );
-    return id;
-  });
+  const prisma = createPrismaClient(`postgresql://postgres@localhost/postgres?host=${encodeURIComponent(E2E_SOCKET_DIR)}`, 1);
+  try {
+    const dataFields = Array.from({ length: count }, (_, i) => ({ name: `Clause ${i + 1}`, customId: `clause_${i + 1}` }));
+    return (await createTemplate(prisma, { workspaceIds: [workspaceId], dataFields })).id;
+  } finally {
+    await prisma.$disconnect();
+  }
 }
 
 test("the Activity names a data field beyond the first page of 100: an event about field 150 of 150", async ({ page }) => {
