@@ -48,13 +48,13 @@ async function createAndPublish(page: Page, { name, template, person, email }: {
   await expect(panel.getByText("Ready to publish.").or(panel.getByRole("list", { name: "What is missing" }))).toBeVisible();
   for (let round = 0; round < 10 && (await panel.getByRole("list", { name: "What is missing" }).count()) > 0; round += 1) {
     const missing = await panel.getByRole("list", { name: "What is missing" }).getByRole("listitem").allTextContents();
-    const field = missing.map((text) => /needs a value for the data field (.+?) \(/.exec(text)?.[1]).find(Boolean);
+    const field = missing.map((text) => /needs a value for the data field (.+)\.$/.exec(text)?.[1]).find(Boolean);
     if (!field) break;
     const row = page.getByRole("row", { name: new RegExp(field) });
     await row.getByRole("button", { name: new RegExp(`, edit value of ${field}$`) }).click();
     await row.getByRole("textbox", { name: `Value of ${field}` }).fill("2026-12-01");
     await row.getByRole("textbox", { name: `Value of ${field}` }).press("Enter");
-    await expect(panel.getByText(`data field ${field} (`)).toHaveCount(0);
+    await expect(panel.getByText(`data field ${field}.`)).toHaveCount(0);
   }
   await expect(panel.getByText("Ready to publish.")).toBeVisible();
   await panel.getByRole("button", { name: "Publish" }).click();

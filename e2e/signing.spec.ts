@@ -68,7 +68,7 @@ async function publishAndReceive(page: Page, { name, email, template = "Mutual N
     await refetched;
     // And the checklist above has shrunk: the next click lands where the page stays (CI's run once
     // clicked as it moved, and no editor opened).
-    await expect(page.getByRole("region", { name: "Publish" }).getByText(`data field ${field} (`)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Publish" }).getByText(`data field ${field}.`)).toHaveCount(0);
   }
   const panel = page.getByRole("region", { name: "Publish" });
   await expect(panel.getByText("Ready to publish.")).toBeVisible();

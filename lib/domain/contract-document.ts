@@ -307,17 +307,27 @@ export function layoutText(
 export const segmentsText = (segments: readonly TSegment[]) => segments.map((s) => s.text).join("");
 
 /**
- * Publish readiness of the text: one problem per data field the text names that has no value
- * (path `data_fields.<custom_id>`), in the shape of lib/domain/publish-readiness.ts.
+ * The readiness sentence for a data field the text needs a value for. The API's (`message`) adds
+ * the field's custom id, which is how clients name it; the contract page's names it as staff know it,
+ * by its name alone.
  */
-export function textProblems(body: TBody, dataFields: readonly TDocField[]): { path: string; message: string; partyId: null; participantId: null }[] {
+export const missingValueSentence = (field: { name: string; customId?: string | undefined }) =>
+  `The text needs a value for the data field ${field.name}${field.customId === undefined ? "" : ` (${field.customId})`}.`;
+
+/**
+ * Publish readiness of the text: one problem per data field the text names that has no value
+ * (path `data_fields.<custom_id>`, and the field as `missingDataField`), in the shape of
+ * lib/domain/publish-readiness.ts.
+ */
+export function textProblems(
+  body: TBody,
+  dataFields: readonly TDocField[],
+): { path: string; message: string; partyId: null; participantId: null; missingDataField: { customId: string; name: string } }[] {
   const byId = new Map(dataFields.filter((f) => f.customId !== "").map((f) => [f.customId, f]));
   return fieldsNamed(body)
     .filter((customId) => (byId.get(customId)?.value.trim() ?? "") === "")
-    .map((customId) => ({
-      path: `data_fields.${customId}`,
-      message: `The text needs a value for the data field ${byId.get(customId)?.name ?? customId} (${customId}).`,
-      partyId: null,
-      participantId: null,
-    }));
+    .map((customId) => {
+      const field = { customId, name: byId.get(customId)?.name ?? customId };
+      return { path: `data_fields.${customId}`, message: missingValueSentence(field), partyId: null, participantId: null, missingDataField: field };
+    });
 }

@@ -32,6 +32,8 @@ export interface TReadinessProblem {
   message: string;
   partyId: number | null;
   participantId: number | null;
+  /** The data field the text needs a value for (path `data_fields.<custom_id>`): the page names it by its name. */
+  missingDataField?: { customId: string; name: string };
 }
 
 /** Sign methods this deployment performs itself; the others (eID and the like) need a provider. */

@@ -41,6 +41,14 @@ export const ZPublishReadinessSchema = z
           message: z.string(),
           party_id: ZIdSchema.nullable(),
           participant_id: ZIdSchema.nullable(),
+          missing_data_field: z
+            .object({ custom_id: z.string(), name: z.string() })
+            .nullable()
+            .meta({
+              description:
+                "The data field the contract's text needs a value for (`path` is `data_fields.{custom_id}`), as in the document's " +
+                "`missing_data_fields`; null for every other problem.",
+            }),
         }),
       )
       .meta({ description: "Everything that stands in the way, in the order of the contract's parties." }),

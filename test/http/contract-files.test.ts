@@ -9,7 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContract, createTemplate } from "@/lib/db/seed/factories";
 import { ERROR_CODES } from "@/lib/domain/error-codes";
-import { ZContractDocumentSchema, ZContractFileListSchema, ZContractFileSchema, ZTemplateDetailSchema } from "@/lib/schemas";
+import { ZContractDocumentSchema, ZContractFileListSchema, ZContractFileSchema, ZPublishReadinessSchema, ZTemplateDetailSchema } from "@/lib/schemas";
 import { UPLOAD_MAX_BODY_BYTES } from "@/lib/http/front-door";
 import { TEST_API_TOKEN } from "@/test/helpers/server";
 import { api, baseUrl, seededWorkspaces, serverDb } from "@/test/helpers/http";
@@ -112,6 +112,21 @@ describe("a contract's document and files", () => {
     execFileSync("qpdf", ["--check", file], { stdio: "pipe" });
     const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
     for (const value of ["PO-Ærø-9", "1 000 SEK", "Øyvind Åberg", "Draft — not final"]) expect(text).toContain(value);
+  });
+
+  it("a data field the text needs without a value: the readiness answer names it in its sentence (custom id too) and gives the field, as the document lists it", async () => {
+    const id = await draft();
+    expect((await api(`/v1/contracts/${id}/data_fields/c::po`, { method: "PUT", email: EDITOR, body: { value: "" } })).status).toBe(200);
+    const readiness = await api(`/v1/contracts/${id}/publish_readiness`, { email: EDITOR });
+    expect(readiness.status).toBe(200);
+    const { ready, problems } = ZPublishReadinessSchema.parse(readiness.json);
+    expect(ready).toBe(false);
+    // The sentence is as before (clients may show it); the field comes with it, for the contract page.
+    expect(problems).toEqual([
+      { path: "data_fields.po", message: "The text needs a value for the data field PO number (po).", party_id: null, participant_id: null, missing_data_field: { custom_id: "po", name: "PO number" } },
+    ]);
+    const doc = ZContractDocumentSchema.parse((await api(`/v1/contracts/${id}/document`, { email: EDITOR })).json);
+    expect(doc.missing_data_fields).toEqual([problems[0]!.missing_data_field]);
   });
 
   it("the text's ETag: a PUT with a stale or weak If-Match is 412 with the current ETag and changes nothing; the current one saves and answers the new ETag; none, the last save wins", async () => {

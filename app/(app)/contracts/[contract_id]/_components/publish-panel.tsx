@@ -3,8 +3,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { RequestError } from "@/lib/client/fetch-json";
+import { missingValueSentence } from "@/lib/domain/contract-document";
 import type { TContract } from "@/lib/schemas/contract";
+import type { TPublishReadiness } from "@/lib/schemas/publish";
 import { readinessQuery, usePublish } from "./lifecycle-queries";
+
+/**
+ * A readiness problem as staff read it: a data field by its name (the API's sentence adds its custom
+ * id, for clients); every other problem in the API's words, which already name people and parties.
+ */
+function checklistLine(problem: TPublishReadiness["problems"][number]): string {
+  return problem.missing_data_field ? missingValueSentence({ name: problem.missing_data_field.name }) : problem.message;
+}
 
 /**
  * A draft's way out: the readiness checklist (what is missing, by name), the invitation's subject
@@ -43,7 +53,7 @@ export function PublishPanel({ contract }: { contract: TContract }) {
           <p className="text-sm font-medium text-slate-900">Before publishing:</p>
           <ul aria-label="What is missing" className="mt-1 list-disc space-y-1 pl-5 wrap-anywhere text-sm text-amber-900">
             {readiness.data.problems.map((problem) => (
-              <li key={problem.path}>{problem.message}</li>
+              <li key={problem.path}>{checklistLine(problem)}</li>
             ))}
           </ul>
         </div>

@@ -9,7 +9,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoute(
     const problems = await getPublishReadiness({ db: prisma, actor, contractId: params.contract_id });
     const body: TPublishReadiness = {
       ready: problems.length === 0,
-      problems: problems.map((p) => ({ path: p.path, message: p.message, party_id: p.partyId, participant_id: p.participantId })),
+      problems: problems.map((p) => ({
+        path: p.path,
+        message: p.message,
+        party_id: p.partyId,
+        participant_id: p.participantId,
+        missing_data_field: p.missingDataField ? { custom_id: p.missingDataField.customId, name: p.missingDataField.name } : null,
+      })),
     };
     return json(body);
   }),
