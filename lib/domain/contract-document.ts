@@ -250,6 +250,17 @@ type TTextParty = TDocument["parties"][number];
 type TTextSignatory = Pick<TDocSignatory, "name" | "title" | "party">;
 
 /**
+ * The data fields a placeholder can name, by custom id: where two share one, the first (loaded by id:
+ * the lowest, which `PUT …/data_fields/c::{custom_id}` writes too). The document and readiness read
+ * a placeholder's field by this one rule.
+ */
+function fieldsByCustomId<F extends Pick<TDocField, "customId">>(dataFields: readonly F[]): Map<string, F> {
+  const byId = new Map<string, F>();
+  for (const field of dataFields) if (field.customId !== "" && !byId.has(field.customId)) byId.set(field.customId, field);
+  return byId;
+}
+
+/**
  * A body laid out with these data fields, parties and signatories (as renderDocument lists them):
  * the document's sections, and the fields it needs that have no value. A draft's text editor
  * previews with it, from the parties and signatories its document already lists.
@@ -261,8 +272,7 @@ export function layoutText(
   signatories: readonly TTextSignatory[],
   term?: TTerm,
 ): Pick<TDocument, "sections" | "missingFields"> {
-  const byId = new Map<string, TDocField>();
-  for (const field of dataFields) if (field.customId !== "" && !byId.has(field.customId)) byId.set(field.customId, field);
+  const byId = fieldsByCustomId(dataFields);
   const partyLine = (p: TTextParty) => `${p.name} (${p.details})`;
   const signatoryLine = (s: TTextSignatory) => `${s.name}${s.title ? `, ${s.title}` : ""} for ${s.party}`;
   const missing = new Map<string, string>();
@@ -323,9 +333,9 @@ export function textProblems(
   body: TBody,
   dataFields: readonly TDocField[],
 ): { path: string; message: string; partyId: null; participantId: null; missingDataField: { customId: string; name: string } }[] {
-  const byId = new Map(dataFields.filter((f) => f.customId !== "").map((f) => [f.customId, f]));
+  const byId = fieldsByCustomId(dataFields);
   return fieldsNamed(body)
-    .filter((customId) => (byId.get(customId)?.value.trim() ?? "") === "")
+    .filter((customId) => !hasValue(byId.get(customId)?.value ?? ""))
     .map((customId) => {
       const field = { customId, name: byId.get(customId)?.name ?? customId };
       return { path: `data_fields.${customId}`, message: missingValueSentence(field), partyId: null, participantId: null, missingDataField: field };

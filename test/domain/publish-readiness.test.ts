@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { TAvailableOptions } from "@/lib/domain/options";
+import { layoutText, textProblems } from "@/lib/domain/contract-document";
 import { publishProblems, type TReadinessParticipant, type TReadinessParty } from "@/lib/domain/publish-readiness";
 
 // A template like the demo's "Supplier purchase order": two-step by e-mail or SMS, never "none".
@@ -65,4 +66,19 @@ test("an ordered contract needs a sign_order on every signatory, numbered 1, 2, 
   expect(ordered([2])).toEqual(["parties.1.participants.0.sign_order"]);
   // Parallel: the numbers are kept but not used, so nothing is asked of them.
   expect(publishProblems("draft", parties(organizer, person({ id: 2, signOrder: 3 })), available, "parallel")).toEqual([]);
+});
+
+test("the text's readiness reads a placeholder's field as the document does: of two sharing a custom id, the first", () => {
+  const body = { sections: [{ heading: "Order", text: "Against PO {{field.po}}." }] };
+  const emptyFirst = [
+    { customId: "po", name: "PO number", value: " " },
+    { customId: "po", name: "PO (copy)", value: "PO-7" },
+  ];
+  const filledFirst = [...emptyFirst].reverse();
+  for (const fields of [emptyFirst, filledFirst]) {
+    const missing = layoutText(body, fields, [], []).missingFields;
+    expect(textProblems(body, fields).map((p) => p.missingDataField)).toEqual(missing);
+  }
+  expect(textProblems(body, emptyFirst).map((p) => p.message)).toEqual(["The text needs a value for the data field PO number (po)."]);
+  expect(textProblems(body, filledFirst)).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { loadAvailableOptions } from "@/lib/services/templates/load-available-op
 const READINESS_INCLUDE = {
   parties: { orderBy: { id: "asc" }, include: { participants: { orderBy: { id: "asc" } } } },
   template: { select: { signingPeriodDays: true } },
-  dataFields: { select: { id: true, customId: true, name: true, value: true } },
+  dataFields: { select: { id: true, customId: true, name: true, value: true }, orderBy: { id: "asc" } },
   files: { where: { type: "contract", storageKey: { not: null } }, select: { id: true } },
   placements: { select: { kind: true, participantId: true, dataFieldId: true, page: true }, orderBy: { page: "asc" } },
 } as const;

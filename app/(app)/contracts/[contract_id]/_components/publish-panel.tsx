@@ -52,8 +52,9 @@ export function PublishPanel({ contract }: { contract: TContract }) {
         <div className="mt-3">
           <p className="text-sm font-medium text-slate-900">Before publishing:</p>
           <ul aria-label="What is missing" className="mt-1 list-disc space-y-1 pl-5 wrap-anywhere text-sm text-amber-900">
-            {readiness.data.problems.map((problem) => (
-              <li key={problem.path}>{checklistLine(problem)}</li>
+            {readiness.data.problems.map((problem, i) => (
+              // Not the path alone: the uploaded PDF's box problems share one.
+              <li key={`${i}:${problem.path}`}>{checklistLine(problem)}</li>
             ))}
           </ul>
         </div>
