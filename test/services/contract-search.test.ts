@@ -384,6 +384,26 @@ describe("the CSV of a search, by relevance", () => {
 });
 
 describe("q= and the workspaces", () => {
+  it("the CSV leaves out a match moved to a workspace the caller cannot see while the file is read", async () => {
+    const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
+    const made = await Promise.all(
+      ["Numbat one", "Numbat two"].map(async (name) => (await createContract(db.prisma, { workspaceId: ws.a, templateId, name, counterparties: [{ type: "company", name: "Plain AB", participants: [] }] })).id),
+    );
+    try {
+      const stream = await contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q: "numbat", sort: "id" }), batchRows: 1 });
+      const reader = stream.getReader();
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < 3; i++) chunks.push((await reader.read()).value!); // the byte order mark, the header, one row
+      // No operation moves a contract: as a move would leave it (its search document follows, by trigger).
+      await db.prisma.contract.update({ where: { id: made[1]! }, data: { workspaceId: ws.b } });
+      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+      const rows = parse(new TextDecoder().decode(Buffer.concat(chunks)), { bom: true, columns: true }) as { id: string }[];
+      expect(rows.map((r) => Number(r.id))).toEqual([made[0]]);
+    } finally {
+      await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
+    }
+  });
+
   it("never shows or counts another workspace's match, in the list or the CSV", async () => {
     for (const q of ["PO-4411", "4411", "nordic", "hidden", "spy@hidden.example", "kestrel"]) {
       const found = await list(editorA, { q });
