@@ -291,6 +291,33 @@ describe("q= finds", () => {
     expect(places[0]!.at).toMatch(/\/C$/);
   });
 
+  it("finds a part of a number wherever it stands, and only inside one run of digits", async () => {
+    const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
+    const made: number[] = [];
+    const make = async (name: string, party: { name: string; identificationNumber?: string; email?: string }) => {
+      const id = (await createContract(db.prisma, { workspaceId, templateId, name, counterparties: [{ type: "company", name: party.name, identificationNumber: party.identificationNumber ?? "", participants: party.email ? [{ name: "Num Ber", email: party.email }] : [] }] })).id;
+      made.push(id);
+      return id;
+    };
+    try {
+      const inName = await make("Order 1290178", { name: "Plain AB" });
+      const inNumber = await make("Plain one", { name: "Plain AB", identificationNumber: "559017-3456" });
+      const inAddress = await make("Plain two", { name: "Plain AB", email: "desk9017@plain.example" });
+      const inField = await make("Plain three", { name: "Plain AB" });
+      const field = await db.prisma.contractDataField.findFirstOrThrow({ where: { contractId: inField } });
+      await updateDataField({ db: db.prisma, actor: actors.admin, contractId: inField, dataField: { id: field.id }, value: "X-99017" });
+      const inText = await make("Plain four", { name: "Plain AB" });
+      await db.prisma.contract.update({ where: { id: inText }, data: { body: { sections: [{ heading: "Ref", text: "See invoice 19017." }] } } });
+      // Split by anything but a digit, the same digits are no number that holds it.
+      const split = await make("Order 90-17, 9 017, 9o17", { name: "Plain AB" });
+      expect(await ids(admin, "9017", "id")).toEqual([inName, inNumber, inAddress, inField, inText]);
+      expect(await ids(admin, "017", "id")).toEqual([inName, inNumber, inAddress, inField, inText, split]);
+      expect(split).toBeGreaterThan(inText);
+    } finally {
+      await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
+    }
+  });
+
   it("searches the text as shown: a data field's value where its placeholder stands (inside a word too), a party's identification number", async () => {
     const { workspaceId, templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.secret } });
     const id = (await createContract(db.prisma, { workspaceId, templateId, name: "Purchase", counterparties: [{ type: "company", name: "Tundra AB", identificationNumber: "556677-8899", participants: [] }] })).id;
