@@ -92,6 +92,7 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: part of a number", path: q("4411") },
     { id: "search: a person (two words)", path: q("Ingrid Korhonen") },
     { id: "search: a company, by name", path: q("Polar Logistics", "&sort=name") },
+    { id: "search: a company's whole name, three words", path: q("Helsinki Robotics Oy") },
     { id: "search: a common word", path: q("Nordic") },
     { id: "search: a word of some workspaces only", path: q("agreement") },
     { id: "search: part of a number, 1 in 70", path: q("901") },
