@@ -37,7 +37,9 @@ export const CONTRACT_CSV_COLUMNS = [
   "counterparties",
 ] as const;
 
-type TCsvRow = Record<(typeof CONTRACT_CSV_COLUMNS)[number], string | number | null> & { sort_key: string | null };
+type TCsvRow = Record<(typeof CONTRACT_CSV_COLUMNS)[number], string | number | null>;
+/** A keyset batch's row: with its sort key as text, where the next batch starts. */
+type TKeysetRow = TCsvRow & { sort_key: string | null };
 
 /**
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and, in some, a tab or carriage
@@ -156,7 +158,7 @@ function matchedBatchSql(actor: Actor, query: TContractExportQuery, ids: number[
   const matches = searchMatchesContractSql(query.q ?? "");
   return asCallerSql(
     actor,
-    (scoped) => Prisma.sql`SELECT ${ROW_COLUMNS}, NULL AS sort_key
+    (scoped) => Prisma.sql`SELECT ${ROW_COLUMNS}
       FROM ${AUTH_CTE.scope}, unnest(${ids}::int[]) WITH ORDINALITY k(id, ord)
       JOIN contracts c ON c.id = k.id JOIN workspaces w ON w.id = c.workspace_id
      WHERE ${contractWhereSql([...conditions, matches], scoped)}
@@ -213,7 +215,7 @@ function keysetBatches(db: PrismaClient, actor: Actor, query: TContractExportQue
   let done = false;
   return async () => {
     if (done) return null;
-    const rows = await db.$queryRaw<TCsvRow[]>(batchSql(actor, query, key, cursor, batchRows));
+    const rows = await db.$queryRaw<TKeysetRow[]>(batchSql(actor, query, key, cursor, batchRows));
     done = rows.length < batchRows;
     if (rows.length === 0) return null;
     const last = rows[rows.length - 1]!;

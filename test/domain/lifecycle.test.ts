@@ -107,7 +107,6 @@ describe("the lifecycle at an instant", () => {
     expect(lifecycleAt(canceled, at("2027-02-01T00:00:00Z"))).toMatchObject({ state: "ended", subState: null, renewals: 0 });
   });
 
-
   it("signed after the first notice deadline (it starts on signing): the earliest notice ends the period after the first", () => {
     // Notice one month before the end of a first period ending 28 February: due by 31 January; signed 10 February.
     const f = facts({ duration: "recurring_with_initial", end_date: "2026-02-28", renewal_period: "P1M", notice_period: "P1M" }, { signedOn: "2026-02-10" });
@@ -116,6 +115,7 @@ describe("the lifecycle at an instant", () => {
       refusal: "Notice to end on 2026-02-28 was due by 2026-01-31; the earliest the contract can now end is 2026-03-31.",
     });
   });
+
   it("keeps staff's end on its last day when the zone changes later: no day moves, no renewal past it", () => {
     // Notice given in Stockholm for the period ending 2027-01-31; the workspace then moves to UTC+14 and to UTC−12.
     const canceled = facts(yearly, { endOn: "2027-01-31", endKind: "canceled" });
