@@ -98,6 +98,7 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: part of a number, 1 in 70", path: q("901") },
     { id: "search: a person, in one workspace asked for", path: q("Ingrid Korhonen", `&workspace_id=${p.procurement}`) },
     { id: "search: a common word, pending only", path: q("Nordic", "&state=pending") },
+    { id: "search: a company, pending only", path: q("Polar Logistics", "&state=pending") },
     { id: "search: no match", path: q("zzqxv") },
   ];
 }
