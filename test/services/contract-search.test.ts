@@ -413,9 +413,10 @@ describe("the CSV of a search, by relevance", () => {
 describe("q= and the workspaces", () => {
   it("the CSV leaves out a match moved to a workspace the caller cannot see while the file is read", async () => {
     const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
-    const made = await Promise.all(
-      ["Numbat one", "Numbat two"].map(async (name) => (await createContract(db.prisma, { workspaceId: ws.a, templateId, name, counterparties: [{ type: "company", name: "Plain AB", participants: [] }] })).id),
-    );
+    // One after the other: the one moved is read after the first row (by id) is written.
+    const made: number[] = [];
+    for (const name of ["Numbat one", "Numbat two"])
+      made.push((await createContract(db.prisma, { workspaceId: ws.a, templateId, name, counterparties: [{ type: "company", name: "Plain AB", participants: [] }] })).id);
     try {
       const stream = await contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q: "numbat", sort: "id" }), batchRows: 1 });
       const reader = stream.getReader();
