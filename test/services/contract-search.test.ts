@@ -7,6 +7,7 @@ import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
 import { searchHighlightPattern } from "@/lib/api/json/contract-search";
+import { searchWalksSql, type TSearchWay } from "@/lib/api/json/contract-search-matches";
 import { bytesFromEscaped, preloadFormOf } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
 import type { Actor } from "@/lib/domain/actor";
@@ -27,10 +28,20 @@ const ws = {} as Record<"a" | "b", number>;
 
 type TList = { count: number; count_exact?: boolean; data: TContractListItem[] };
 
+/**
+ * The list `user` reads for `query`. A search is read each way it can be found (the sample's choice,
+ * the walk, the planner's: contract-search-matches.ts), which must give the same answer.
+ */
 async function list(user: { id: number }, query: Record<string, string>, matchLimit?: number): Promise<TList> {
-  const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example", matchLimit === undefined ? {} : { matchLimit });
-  const read = await authenticateSessionUser(db.prisma, user.id, preload);
-  return JSON.parse(`${bytesFromEscaped(read!.preloaded as string[]).toString("utf8")}}`) as TList;
+  const read = async (searchWay?: TSearchWay) => {
+    const options = { ...(matchLimit === undefined ? {} : { matchLimit }), ...(searchWay === undefined ? {} : { searchWay }) };
+    const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example", options);
+    const auth = await authenticateSessionUser(db.prisma, user.id, preload);
+    return JSON.parse(`${bytesFromEscaped(auth!.preloaded as string[]).toString("utf8")}}`) as TList;
+  };
+  const answer = await read();
+  if (query.q !== undefined) for (const way of ["walk", "planned"] as const) expect(await read(way), `the ${way}`).toEqual(answer);
+  return answer;
 }
 const ids = async (user: { id: number }, q: string, sort?: string) => (await list(user, { q, ...(sort ? { sort } : {}) })).data.map((x) => x.id);
 
@@ -611,5 +622,26 @@ describe("a long text's highlight", () => {
     const [endFound] = (await list(admin, { q: '"plan"' })).data.filter((x) => x.id === ending);
     expect(endFound!._search!.matches[0]!.highlight).toEqual(["", "plan", ` ${"y".repeat(151)} pla…`]);
     await db.prisma.contract.deleteMany({ where: { id: { in: [far, ending, ...cuts, ...many] } } });
+  });
+});
+
+describe("a search of several words: the way a sample of the newest documents chooses", () => {
+  it("walks when the newest documents hold the words, and pass the filters, often enough to fill the limit cheaper than a look-up; else looks them up", async () => {
+    const workspace = await createWorkspace(db.prisma, { name: "Workspace C" });
+    const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
+    const make = (name: string, state: "draft" | "pending" = "draft") => createContract(db.prisma, { workspaceId: workspace.id, templateId, name, state });
+    for (const name of ["Omicron Sigma", "Plain one", "Plain two", "Plain three"]) await make(name);
+    for (let i = 0; i < 8; i++) await make(`Kappa Lambda ${i}`, i >= 6 ? "pending" : "draft");
+    const walks = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3 } = {}) => {
+      const query = ZContractListQuerySchema.parse({ q, workspace_id: String(workspace.id), ...more });
+      return (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, sample)))!.preloaded;
+    };
+    // 12 contracts in the workspace, a sample of the newest 10: the walk when 3 · 10 · 10 <= 4 · hits · found · 12.
+    expect(await walks("Kappa Lambda")).toBe(true); // 8 of the 10
+    expect(await walks("Omicron Sigma")).toBe(false); // none of them
+    expect(await walks("Kappa Lambda", { state: "pending" })).toBe(true); // 8 hold the words, 2 of those are pending
+    expect(await walks("Kappa Lambda", { state: "signed" })).toBe(false); // 8 hold the words, none is signed
+    expect(await walks("Kappa Lambda", {}, { limit: 1001 })).toBe(false); // 1,001 cost more to walk to than to look up
+    expect(await walks("Omicron Sigma", {}, { sample: 20 })).toBe(true); // the sample holds every document
   });
 });

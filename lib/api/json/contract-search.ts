@@ -9,8 +9,8 @@ import { searchTerms } from "@/lib/domain/search-syntax";
 
 /**
  * The search documents' partitions (`contract_search_p0` … `_p7`, hash partitions by workspace:
- * migration `search_by_workspace`), which a search reads one by one (contract.ts
- * `searchListHeadSql`); test/db/search-partitions.test.ts holds these names to the database's.
+ * migration `search_by_workspace`), which a search reads one by one (contract-search-matches.ts);
+ * test/db/search-partitions.test.ts holds these names to the database's.
  */
 export const SEARCH_PARTITIONS = 8;
 export const searchPartitionName = (k: number) => `contract_search_p${k}`;
@@ -116,9 +116,15 @@ const literal = (text: string) =>
 function searchTermWords(q: string): string[][] {
   return searchTerms(q)
     .terms.filter((t) => !t.negated)
-    .map((t) => t.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .map((t) => termWords(t.text))
     .filter((words) => words.length > 0);
 }
+
+/** A term's runs of letters (with their marks) and digits. */
+const termWords = (text: string): string[] => text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+
+/** How many words `q` searches for, negated ones too (PostgreSQL's estimate of them together: lib/api/json/contract-search-matches.ts). */
+export const searchWordCount = (q: string): number => searchTerms(q).terms.reduce((n, t) => n + termWords(t.text).length, 0);
 
 /**
  * Words one after another, with anything but letters and digits between, as whole words: no letter

@@ -9,8 +9,9 @@ import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_FIELDS } from "@/lib/schemas/contract";
 import { answerFieldsSql } from "@/lib/api/json/answer-sql";
 import { pageFormFor, type TPageForm } from "@/lib/services/page-form-for";
-import { contractCountSql, contractFilterSql, contractWhereSql, inCallersFormSql, inEachScopeSql } from "@/lib/api/json/contract-filter";
-import { SEARCH_JSON, SEARCH_PARTITIONS, searchArgs, searchMatchSql, searchPartitionName, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
+import { contractCountSql, contractFilterSql, inCallersFormSql, inEachScopeSql } from "@/lib/api/json/contract-filter";
+import { SEARCH_JSON, searchArgs, searchRankOfDocumentSql, searchRankSql } from "@/lib/api/json/contract-search";
+import { searchMatchesSql, type TSearchWay } from "@/lib/api/json/contract-search-matches";
 import { contractSortOf } from "@/lib/schemas/contract";
 import { SEARCH_MATCH_LIMIT } from "@/lib/schemas/limits";
 import { actingUserIdOf } from "@/lib/api/json/participant";
@@ -106,12 +107,12 @@ const SEARCH_LIST_ITEM = Prisma.raw(
 export function contractListPreload(
   query: TContractListQuery,
   origin: string,
-  { pageForm = pageFormFor(query.offset), matchLimit = SEARCH_MATCH_LIMIT }: { pageForm?: TPageForm; matchLimit?: number } = {},
+  { pageForm = pageFormFor(query.offset), matchLimit = SEARCH_MATCH_LIMIT, searchWay }: { pageForm?: TPageForm; matchLimit?: number; searchWay?: TSearchWay } = {},
 ): TPreload {
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   const q = query.q;
   if (q !== undefined) {
-    const search = listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
+    const search = listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
     return withPreloadForm(search, { plannedEachTime: true });
   }
   const { conditions: where } = contractFilterSql(query);
@@ -135,52 +136,20 @@ export function contractListPreload(
 }
 
 /**
- * A search's list head: the newest `SEARCH_MATCH_LIMIT` matches, found once (`m`), and one more if
- * there is one, which only says that more match (`count_exact` false; count and pages stop at the
- * limit); then those in the list's order (`relevance`: ranked) and the page taken from them.
- *
- * Found partition by partition (`SEARCH_PARTITIONS`, migration `search_by_workspace`), each its own
- * query with its own limit, merged newest first: a word most of a partition's documents hold is met
- * within its first rows (a walk along the key), a word few of them hold is looked up in its GIN
- * index, whatever the other partitions hold. The merge reads each partition only as far as the
- * newest matches of all reach. One query over the partitioned table (one limit over all of them)
- * costs each partition's walk by the share of the limit the whole table's estimate gives it, so a
- * word common in one workspace and rare in another walked every document of the other (1.1 s for
- * `agreement` at 1,000,000 contracts; bench/results/search-skew-2026-11-30.md).
+ * A search's list head: the newest `SEARCH_MATCH_LIMIT` matches, found once (`m`: contract-search-
+ * matches.ts), and one more if there is one, which only says that more match (`count_exact` false;
+ * count and pages stop at the limit); then those in the list's order (`relevance`: ranked) and the
+ * page taken from them.
  */
-function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number): Sql {
-  const { conditions } = contractFilterSql({ ...query, q: undefined, workspace_id: undefined });
+function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number, way: TSearchWay | undefined): Sql {
   const relevance = contractSortOf(query) === "relevance";
   // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
   const ordered = relevance
     ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.newest <= ${matchLimit}::int`
     : Prisma.sql`SELECT c.id, row_number() OVER (ORDER BY ${contractOrderSql(query)}) AS ord FROM m JOIN contracts c ON c.id = m.id WHERE m.newest <= ${matchLimit}::int`;
-  // The workspaces searched: the caller's (all of them for an admin), or the one asked for of those.
-  const scope = AUTH_CTE.scope;
-  const asked = query.workspace_id === undefined ? null : Prisma.sql`${query.workspace_id}::int`;
-  const searched =
-    asked === null ? Prisma.sql`(${scope}.all_ws OR s.workspace_id = ANY(${scope}.ws))` : Prisma.sql`s.workspace_id = ${asked} AND (${scope}.all_ws OR ${asked} = ANY(${scope}.ws))`;
-  const partition = (k: number) => {
-    const table = Prisma.raw(searchPartitionName(k));
-    // A partition that holds none of the workspaces searched is not read: its walk would read every
-    // document and keep none. One look-up in its workspace index, once (ordered by the index's
-    // column: a partition of one workspace has statistics saying every row holds it, and EXISTS
-    // would read them all in a sequential scan when it does not).
-    const holding = (workspaces: Sql) => Prisma.sql`(SELECT 1 FROM ${table} x WHERE x.workspace_id = ${workspaces} ORDER BY x.workspace_id LIMIT 1) IS NOT NULL`;
-    const holds = asked === null ? Prisma.sql`(${scope}.all_ws OR ${holding(Prisma.sql`ANY(${scope}.ws)`)})` : holding(asked);
-    // The contracts' rows only for a filter of theirs: the search document alone keeps the planner
-    // off a parallel merge with every contract for a word no one holds.
-    const documents = conditions.length === 0 ? Prisma.sql`${table} s` : Prisma.sql`${table} s JOIN contracts c ON c.id = s.contract_id`;
-    return Prisma.sql`(SELECT s.contract_id AS id, ${rank} AS rank FROM ${documents}
-         WHERE ${holds} AND ${searched} AND ${searchMatchSql(q)} AND ${contractWhereSql(conditions, false)}
-         ORDER BY s.contract_id DESC LIMIT ${matchLimit + 1}::int)`;
-  };
-  const partitions = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => partition(k));
   return Prisma.sql`(WITH m AS MATERIALIZED (
-        SELECT f.id, row_number() OVER (ORDER BY f.id DESC) AS newest, f.rank FROM (
-          SELECT u.id, u.rank FROM (${Prisma.join(partitions, " UNION ALL ")}) u ORDER BY u.id DESC LIMIT ${matchLimit + 1}::int
-        ) f)
+        SELECT f.id, row_number() OVER (ORDER BY f.id DESC) AS newest, f.rank FROM ${searchMatchesSql(query, q, matchLimit + 1, rank, way)} f)
       SELECT ${listHeadSql(
         Prisma.sql`(SELECT least(count(*), ${matchLimit}::int) FROM m)`,
         Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)
