@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
-import { searchHighlightPattern } from "@/lib/api/json/contract-search";
+import { searchHighlightPattern, searchWordCount } from "@/lib/api/json/contract-search";
 import { searchWalksSql, type TSearchWay } from "@/lib/api/json/contract-search-matches";
 import { bytesFromEscaped, preloadFormOf } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
@@ -626,6 +626,15 @@ describe("a long text's highlight", () => {
 });
 
 describe("a search of several words: the way a sample of the newest documents chooses", () => {
+  it("is for searches PostgreSQL reads as several words: an address or a host name is one, a hyphen or a comma splits", async () => {
+    const searches = ["greta@fjordline.no", "fjordline.no", "#4411", "Nordic", "PO-4411", "Polar,Logistics", "e-mail", "Helsinki Robotics Oy", '"net 30"', "nordic -sales", "straße"];
+    const rows = await db.prisma.$queryRawUnsafe<{ q: string; several: boolean }[]>(
+      `SELECT q, numnode(websearch_to_tsquery('simple', q)) > 1 AS several FROM unnest($1::text[]) q`,
+      searches,
+    );
+    expect(Object.fromEntries(searches.map((q) => [q, searchWordCount(q) > 1]))).toEqual(Object.fromEntries(rows.map((r) => [r.q, r.several])));
+  });
+
   it("walks when the newest documents hold the words, and pass the filters, often enough to fill the limit cheaper than a look-up; else looks them up", async () => {
     const workspace = await createWorkspace(db.prisma, { name: "Workspace C" });
     const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });

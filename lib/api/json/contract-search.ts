@@ -123,8 +123,14 @@ function searchTermWords(q: string): string[][] {
 /** A term's runs of letters (with their marks) and digits. */
 const termWords = (text: string): string[] => text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 
-/** How many words `q` searches for, negated ones too (PostgreSQL's estimate of them together: lib/api/json/contract-search-matches.ts). */
-export const searchWordCount = (q: string): number => searchTerms(q).terms.reduce((n, t) => n + termWords(t.text).length, 0);
+/**
+ * How many words `q` searches for, negated ones too, as PostgreSQL's parser splits its terms, near
+ * enough: an e-mail address or a host name is one (a token of its own), a hyphen or a comma splits
+ * (`PO-4411` is `po <-> -4411`). For PostgreSQL's estimate of several words together
+ * (lib/api/json/contract-search-matches.ts).
+ */
+export const searchWordCount = (q: string): number =>
+  searchTerms(q).terms.reduce((n, t) => n + t.text.split(/[^\p{L}\p{M}\p{N}.@]+/u).filter((w) => w !== "").length, 0);
 
 /**
  * Words one after another, with anything but letters and digits between, as whole words: no letter
