@@ -1,5 +1,5 @@
-// The search reads the documents partition by partition, by name (lib/api/json/contract.ts
-// `searchListHeadSql`): the names it reads are the database's partitions, all of them. A partition
+// The search reads the documents partition by partition, by name
+// (lib/api/json/contract-search-matches.ts): the names it reads are the database's partitions, all of them. A partition
 // it did not name would hold documents no search finds.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { SEARCH_PARTITIONS, searchPartitionName } from "@/lib/api/json/contract-search";

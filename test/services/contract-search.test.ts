@@ -638,19 +638,24 @@ describe("a search of several words: the way a sample of the newest documents ch
   it("walks when the newest documents hold the words, and pass the filters, often enough to fill the limit cheaper than a look-up; else looks them up", async () => {
     const workspace = await createWorkspace(db.prisma, { name: "Workspace C" });
     const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
-    const make = (name: string, state: "draft" | "pending" = "draft") => createContract(db.prisma, { workspaceId: workspace.id, templateId, name, state });
-    for (const name of ["Omicron Sigma", "Plain one", "Plain two", "Plain three"]) await make(name);
-    for (let i = 0; i < 8; i++) await make(`Kappa Lambda ${i}`, i >= 6 ? "pending" : "draft");
+    const make = async (name: string, state: "draft" | "pending" = "draft") => (await createContract(db.prisma, { workspaceId: workspace.id, templateId, name, state })).id;
+    const made: number[] = [];
+    for (const name of ["Omicron Sigma", "Plain one", "Plain two", "Plain three"]) made.push(await make(name));
+    for (let i = 0; i < 8; i++) made.push(await make(`Kappa Lambda ${i}`, i >= 6 ? "pending" : "draft"));
     const walks = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3 } = {}) => {
       const query = ZContractListQuerySchema.parse({ q, workspace_id: String(workspace.id), ...more });
       return (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, sample)))!.preloaded;
     };
-    // 12 contracts in the workspace, a sample of the newest 10: the walk when 3 · 10 · 10 <= 4 · hits · found · 12.
-    expect(await walks("Kappa Lambda")).toBe(true); // 8 of the 10
-    expect(await walks("Omicron Sigma")).toBe(false); // none of them
-    expect(await walks("Kappa Lambda", { state: "pending" })).toBe(true); // 8 hold the words, 2 of those are pending
-    expect(await walks("Kappa Lambda", { state: "signed" })).toBe(false); // 8 hold the words, none is signed
-    expect(await walks("Kappa Lambda", {}, { limit: 1001 })).toBe(false); // 1,001 cost more to walk to than to look up
-    expect(await walks("Omicron Sigma", {}, { sample: 20 })).toBe(true); // the sample holds every document
+    try {
+      // 12 contracts in the workspace, a sample of the newest 10: the walk when 3 · 10 · 10 <= 4 · hits · found · 12.
+      expect(await walks("Kappa Lambda")).toBe(true); // 8 of the 10
+      expect(await walks("Omicron Sigma")).toBe(false); // none of them
+      expect(await walks("Kappa Lambda", { state: "pending" })).toBe(true); // 8 hold the words, 2 of those are pending
+      expect(await walks("Kappa Lambda", { state: "signed" })).toBe(false); // 8 hold the words, none is signed
+      expect(await walks("Kappa Lambda", {}, { limit: 1001 })).toBe(false); // 1,001 cost more to walk to than to look up
+      expect(await walks("Omicron Sigma", {}, { sample: 20 })).toBe(true); // the sample holds every document
+    } finally {
+      await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
+    }
   });
 });

@@ -38,12 +38,15 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * together (a company's whole name) look rare: each partition read every document holding them
  * through the GIN index (0.8 s at 1,000,000 contracts; 4.4 s with a state filter:
  * bench/results/search-words-together-2026-12-01.md). So for several words the statement holds both
- * ways, and a sample chooses: the newest `SEARCH_SAMPLE` documents (`P`), of which `found` hold the
- * words and `hits` also pass the filters. The walk reads `limit · P / hits` documents, the look-up
- * every document holding the words, `found · N / P` (`N`: the contracts of the workspaces searched,
- * from the kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked; the walk runs when it
- * costs less, or when the sample holds every document.
- * Only one way runs (each behind a one-time filter), and each is exact.
+ * ways, and a sample chooses one of them for every partition: the newest `SEARCH_SAMPLE` documents
+ * (`P`) of the workspaces searched, of which `found` hold the words and `hits` also pass the filters.
+ * The walk reads `limit · P / hits` documents, the look-up every document holding the words,
+ * `found · N / P` (`N`: the contracts of the workspaces searched, from the kept totals), each
+ * costing `SEARCH_LOOK_UP_COST` documents walked; the walk runs when it costs less, or when the
+ * sample holds every document. Only one way runs (each behind a one-time filter), and each is exact.
+ * Known limit: one choice for all partitions. Words common in one workspace's newest documents and
+ * absent from another partition choose the walk, and the merge reads the first match of each
+ * partition before any, so that partition is walked to its end (docs/performance.md "Search").
  */
 export function searchMatchesSql(query: TContractListQuery, q: string, limit: number, rankOf: Sql, way: TSearchWay = "sampled"): Sql {
   const { held, partition } = searchParts(query, q, limit);
