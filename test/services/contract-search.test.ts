@@ -635,25 +635,32 @@ describe("a search of several words: the way a sample of the newest documents ch
     expect(Object.fromEntries(searches.map((q) => [q, searchWordCount(q) > 1]))).toEqual(Object.fromEntries(rows.map((r) => [r.q, r.several])));
   });
 
-  it("walks when the newest documents hold the words, and pass the filters, often enough to fill the limit cheaper than a look-up; else looks them up", async () => {
+  it("walks each partition whose newest documents hold the words, and pass the filters, when that fills the limit cheaper than a look-up; else looks up; leaves a small search to the planner", async () => {
     const workspace = await createWorkspace(db.prisma, { name: "Workspace C" });
     const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
     const make = async (name: string, state: "draft" | "pending" = "draft") => (await createContract(db.prisma, { workspaceId: workspace.id, templateId, name, state })).id;
     const made: number[] = [];
     for (const name of ["Omicron Sigma", "Plain one", "Plain two", "Plain three"]) made.push(await make(name));
     for (let i = 0; i < 8; i++) made.push(await make(`Kappa Lambda ${i}`, i >= 6 ? "pending" : "draft"));
-    const walks = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3 } = {}) => {
-      const query = ZContractListQuerySchema.parse({ q, workspace_id: String(workspace.id), ...more });
-      return (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, sample)))!.preloaded;
+    const [row] = await db.prisma.$queryRaw<{ part: string }[]>`SELECT tableoid::regclass::text AS part FROM contract_search WHERE workspace_id = ${workspace.id} LIMIT 1`;
+    const inC = [Number(row!.part.replace(/\D/g, ""))];
+    // The partitions the sample has walked.
+    const walked = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3, above = 0, all = false } = {}) => {
+      const query = ZContractListQuerySchema.parse({ q, ...(all ? {} : { workspace_id: String(workspace.id) }), ...more });
+      const ways = (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, { sample, above })))!.preloaded as boolean[];
+      return ways.flatMap((walk, k) => (walk ? [k] : []));
     };
     try {
       // 12 contracts in the workspace, a sample of the newest 10: the walk when 3 · 10 · 10 <= 4 · hits · found · 12.
-      expect(await walks("Kappa Lambda")).toBe(true); // 8 of the 10
-      expect(await walks("Omicron Sigma")).toBe(false); // none of them
-      expect(await walks("Kappa Lambda", { state: "pending" })).toBe(true); // 8 hold the words, 2 of those are pending
-      expect(await walks("Kappa Lambda", { state: "signed" })).toBe(false); // 8 hold the words, none is signed
-      expect(await walks("Kappa Lambda", {}, { limit: 1001 })).toBe(false); // 1,001 cost more to walk to than to look up
-      expect(await walks("Omicron Sigma", {}, { sample: 20 })).toBe(true); // the sample holds every document
+      expect(await walked("Kappa Lambda")).toEqual(inC); // 8 of the 10
+      expect(await walked("Omicron Sigma")).toEqual([]); // none of them
+      expect(await walked("Kappa Lambda", { state: "pending" })).toEqual(inC); // 8 hold the words, 2 of those are pending
+      expect(await walked("Kappa Lambda", { state: "signed" })).toEqual([]); // 8 hold the words, none is signed
+      expect(await walked("Kappa Lambda", {}, { limit: 1001 })).toEqual([]); // 1,001 cost more to walk to than to look up
+      expect(await walked("Kappa Lambda", {}, { above: 12 })).toEqual([]); // 12 contracts: no sample, the planner's way
+      // Every workspace searched: the newest 10 are the workspace's; only its partition is walked, the others
+      // (none of whose newest documents hold the words) are looked up.
+      expect(await walked("Kappa Lambda", {}, { all: true })).toEqual(inC);
     } finally {
       await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
     }

@@ -10,6 +10,13 @@ import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName, searchWordCount
 export const SEARCH_SAMPLE = 500;
 
 /**
+ * At most this many contracts in the workspaces searched, a search is left to the planner: a look-up
+ * of every match then reads few, and the sample would read a partition shared with a larger workspace
+ * to its end for the few documents of a small one.
+ */
+export const SEARCH_SAMPLED_ABOVE = 10_000;
+
+/**
  * What one document read through the GIN index costs against one walked, in the sample's choice: at
  * 1,000,200 contracts a look-up read 4.6 µs a match (a company's name: 240,000 in 1.1 s), more with
  * a filter's join, and a walk 1.1–1.5 µs a document.
@@ -37,58 +44,67 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * statistics count each word). For several it takes the words as independent, and words that go
  * together (a company's whole name) look rare: each partition read every document holding them
  * through the GIN index (0.8 s at 1,000,000 contracts; 4.4 s with a state filter:
- * bench/results/search-words-together-2026-12-01.md). So for several words the statement holds both
- * ways, and a sample chooses one of them for every partition: the newest `SEARCH_SAMPLE` documents
- * (`P`) of the workspaces searched, of which `found` hold the words and `hits` also pass the filters.
- * The walk reads `limit · P / hits` documents, the look-up every document holding the words,
- * `found · N / P` (`N`: the contracts of the workspaces searched, from the kept totals), each
- * costing `SEARCH_LOOK_UP_COST` documents walked; the walk runs when it costs less, or when the
- * sample holds every document. Only one way runs (each behind a one-time filter), and each is exact.
- * Known limit: one choice for all partitions. Words common in one workspace's newest documents and
- * absent from another partition choose the walk, and the merge reads the first match of each
- * partition before any, so that partition is walked to its end (docs/performance.md "Search").
+ * bench/results/search-words-together-2026-12-01.md). So for several words the statement holds
+ * both ways for each partition, and a sample chooses (`sampledWaysSql`): the newest `SEARCH_SAMPLE`
+ * documents (`P`) of the workspaces searched, of which `found` hold the words and `hits` also pass
+ * the filters. The walk reads `limit · P / hits` documents, the look-up every document holding the
+ * words, `found · N / P` (`N`: the contracts of the workspaces searched, from the kept totals), each
+ * costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each partition with a
+ * hit in the sample is walked; one with none is looked up (a merge reads the first match of each
+ * partition before any: a walk of one that holds none would read all of it). Only one way runs in
+ * each partition (each behind a one-time filter), and each is exact.
  */
 export function searchMatchesSql(query: TContractListQuery, q: string, limit: number, rankOf: Sql, way: TSearchWay = "sampled"): Sql {
-  const { held, partition } = searchParts(query, q, limit);
-  const newest = (walked: boolean) =>
-    Prisma.sql`(SELECT u.id, u.rank FROM (${Prisma.join(
-      Array.from({ length: SEARCH_PARTITIONS }, (_, k) => partition(k, walked, rankOf)),
-      " UNION ALL ",
-    )}) u ORDER BY u.id DESC LIMIT ${limit}::int)`;
-  if (way === "planned" || (way === "sampled" && searchWordCount(q) < 2)) return Prisma.sql`(WITH ${held} SELECT * FROM ${newest(false)} l)`;
-  if (way === "walk") return Prisma.sql`(WITH ${held} SELECT * FROM ${newest(true)} w)`;
-  return Prisma.sql`(WITH ${held}, way AS MATERIALIZED (SELECT ${searchWalksOfSampleSql(query, q, limit, SEARCH_SAMPLE)} AS walk)
-      SELECT w.id, w.rank FROM ${newest(true)} w WHERE (SELECT walk FROM way)
-      UNION ALL
-      SELECT l.id, l.rank FROM ${newest(false)} l WHERE NOT (SELECT walk FROM way))`;
+  const parts = searchParts(query, q, limit);
+  const newest = (members: Sql[]) => Prisma.sql`(SELECT u.id, u.rank FROM (${Prisma.join(members, " UNION ALL ")}) u ORDER BY u.id DESC LIMIT ${limit}::int)`;
+  const each = (member: (k: number) => Sql[]) => Array.from({ length: SEARCH_PARTITIONS }, (_, k) => member(k)).flat();
+  const always = Prisma.raw("true");
+  if (way === "planned" || (way === "sampled" && searchWordCount(q) < 2))
+    return Prisma.sql`(WITH ${parts.held} SELECT * FROM ${newest(each((k) => [parts.partition(k, false, rankOf, always)]))} l)`;
+  if (way === "walk") return Prisma.sql`(WITH ${parts.held} SELECT * FROM ${newest(each((k) => [parts.partition(k, true, rankOf, always)]))} w)`;
+  // Each partition walked or looked up as the sample chose for it (`way.w0` … `way.w7`).
+  const walks = (k: number) => Prisma.sql`(SELECT ${Prisma.raw(`way.w${k}`)} FROM way)`;
+  const members = each((k) => [parts.partition(k, true, rankOf, walks(k)), parts.partition(k, false, rankOf, Prisma.sql`NOT ${walks(k)}`)]);
+  return Prisma.sql`(WITH ${parts.held}, way AS MATERIALIZED (${sampledWaysSql(parts, q, limit, SEARCH_SAMPLE, SEARCH_SAMPLED_ABOVE)})
+      SELECT * FROM ${newest(members)} u)`;
 }
 
 /**
- * Whether the sample of the newest `sample` documents chooses the walk to find the newest `limit`
- * matches (`searchMatchesSql`), as a boolean value of the statement. Reads `held` (`searchParts`).
+ * The sample's choice for each partition, a row of booleans `w0` … `w7` (true: walk it), to find the
+ * newest `limit` matches (`searchMatchesSql`). Reads `held` (`searchParts`). Nothing is sampled
+ * where the workspaces searched hold `above` contracts or fewer: the planner's way.
  */
-function searchWalksOfSampleSql(query: TContractListQuery, q: string, limit: number, sample: number): Sql {
-  const { conditions, filters, holds, searched } = searchParts(query, q, limit);
+function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: number, above: number): Sql {
+  const { conditions, filters, holds, searched } = parts;
   const match = searchMatchSql(q);
   // Each partition's newest documents, whether each holds the words, merged; the newest P of them,
   // and of those that hold the words, those whose contract passes the filters.
-  const sampleOf = (k: number) => Prisma.sql`(SELECT s.contract_id AS id, ${match} AS found FROM ${Prisma.raw(searchPartitionName(k))} s
+  const sampleOf = (k: number) => Prisma.sql`(SELECT s.contract_id AS id, ${k}::int AS part, ${match} AS found FROM ${Prisma.raw(searchPartitionName(k))} s
       WHERE ${holds(k)} AND ${searched("s")} ORDER BY s.contract_id DESC LIMIT ${sample}::int)`;
   const passes = conditions.length === 0 ? Prisma.raw("true") : Prisma.sql`EXISTS (SELECT 1 FROM contracts c WHERE c.id = y.id AND ${filters})`;
   const contracts = Prisma.sql`(SELECT COALESCE(sum(k.n), 0)::float8 FROM (SELECT workspace_id, n FROM contract_counts UNION ALL SELECT workspace_id, n FROM contract_count_deltas) k
       WHERE ${searched("k")})`;
+  const n = Prisma.sql`(SELECT n.contracts FROM n)`;
   const p = Prisma.sql`${sample}::float8`;
-  return Prisma.sql`(SELECT x.docs < ${p} OR ${limit}::float8 * ${p} * ${p} <= ${SEARCH_LOOK_UP_COST}::float8 * x.hits * x.found * ${contracts}
-      FROM (SELECT count(*)::float8 AS docs, count(*) FILTER (WHERE y.found)::float8 AS found, count(*) FILTER (WHERE y.found AND ${passes})::float8 AS hits
-              FROM (SELECT u.id, u.found FROM (${Prisma.join(
-                Array.from({ length: SEARCH_PARTITIONS }, (_, k) => sampleOf(k)),
-                " UNION ALL ",
-              )}) u ORDER BY u.id DESC LIMIT ${sample}::int) y) x)`;
+  const partitions = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => k);
+  return Prisma.sql`WITH n AS MATERIALIZED (SELECT ${contracts} AS contracts)
+    SELECT ${Prisma.join(partitions.map((k) => Prisma.sql`x.walk AND ${Prisma.raw(`x.h${k}`)} > 0 AS ${Prisma.raw(`w${k}`)}`))}
+      FROM (SELECT ${n} > ${above}::float8 AND ${limit}::float8 * ${p} * ${p} <= ${SEARCH_LOOK_UP_COST}::float8 * a.hits * a.found * ${n} AS walk, a.*
+              FROM (SELECT count(*) FILTER (WHERE y.found)::float8 AS found, count(*) FILTER (WHERE y.hit)::float8 AS hits,
+                           ${Prisma.join(partitions.map((k) => Prisma.sql`count(*) FILTER (WHERE y.hit AND y.part = ${k}::int) AS ${Prisma.raw(`h${k}`)}`))}
+                      FROM (SELECT y.*, y.found AND ${passes} AS hit
+                              FROM (SELECT u.id, u.part, u.found FROM (${Prisma.join(partitions.map(sampleOf), " UNION ALL ")}) u
+                                     WHERE ${n} > ${above}::float8 ORDER BY u.id DESC LIMIT ${sample}::int) y) y) a) x`;
 }
 
-/** The sample's choice alone (`searchWalksOfSampleSql`), for the tests of the choice: true for the walk. */
-export const searchWalksSql = (query: TContractListQuery, q: string, limit: number, sample: number): Sql =>
-  Prisma.sql`(WITH ${searchParts(query, q, limit).held} SELECT ${searchWalksOfSampleSql(query, q, limit, sample)})`;
+/** The sample's choice alone (`sampledWaysSql`) as an array of each partition's (true: walked), for the tests of the choice. */
+export const searchWalksSql = (query: TContractListQuery, q: string, limit: number, { sample, above }: { sample: number; above: number }): Sql => {
+  const parts = searchParts(query, q, limit);
+  const ways = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => Prisma.raw(`w.w${k}`));
+  return Prisma.sql`(WITH ${parts.held} SELECT ARRAY[${Prisma.join(ways)}] FROM (${sampledWaysSql(parts, q, limit, sample, above)}) w)`;
+};
+
+type TSearchParts = ReturnType<typeof searchParts>;
 
 /** The pieces of a search's statement, for `query`'s filters and workspaces. */
 function searchParts(query: TContractListQuery, q: string, limit: number) {
@@ -113,9 +129,10 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
   });
   const held = Prisma.sql`held AS MATERIALIZED (SELECT ${Prisma.join(columns)})`;
   const holds = (k: number) => Prisma.sql`(SELECT ${Prisma.raw(`held.p${k}`)} FROM held)`;
-  // One partition's newest matches, with their rank. `walked`: the match as a value the planner
-  // cannot estimate (it takes half the documents to hold it), so it walks the partition newest first.
-  const partition = (k: number, walked: boolean, rankOf: Sql) => {
+  // One partition's newest matches, with their rank, where `gate` holds (a value of the statement).
+  // `walked`: the match as a value the planner cannot estimate (it takes half the documents to hold
+  // it), so it walks the partition newest first.
+  const partition = (k: number, walked: boolean, rankOf: Sql, gate: Sql) => {
     const table = Prisma.raw(searchPartitionName(k));
     // The contracts' rows only for a filter of theirs: the search document alone keeps the planner
     // off a parallel merge with every contract for a word no one holds.
@@ -123,7 +140,7 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
     const match = searchMatchSql(q);
     const matches = walked ? Prisma.sql`CASE WHEN ${match} THEN true END` : match;
     return Prisma.sql`(SELECT s.contract_id AS id, ${rankOf} AS rank FROM ${documents}
-         WHERE ${holds(k)} AND ${searched("s")} AND ${matches} AND ${filters}
+         WHERE ${gate} AND ${holds(k)} AND ${searched("s")} AND ${matches} AND ${filters}
          ORDER BY s.contract_id DESC LIMIT ${limit}::int)`;
   };
   return { conditions, filters, searched, held, holds, partition };
