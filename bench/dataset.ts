@@ -396,8 +396,8 @@ async function load(url: string, spec: DatasetSpec, started: number): Promise<Da
       // The search triggers did not fire either: each new contract's document from the one source
       // the triggers use (migration contract_search), then its GIN indexes.
       const searchStart = performance.now();
-      await q(`INSERT INTO contract_search (contract_id, workspace_id, name, doc, tsv)
-               SELECT contract_id, workspace_id, name, doc, tsv FROM contract_search_source WHERE contract_id > ${c0}`);
+      await q(`INSERT INTO contract_search (contract_id, workspace_id, name, doc, tsv, state)
+               SELECT contract_id, workspace_id, name, doc, tsv, state FROM contract_search_source WHERE contract_id > ${c0}`);
       for (const ix of indexes.filter(searchIndex)) await q(ix.def);
       log(`search documents and their indexes: ${((performance.now() - searchStart) / 1000).toFixed(1)} s`);
       // The count triggers on contracts did not fire under the replica role: count afresh.

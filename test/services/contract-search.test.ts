@@ -15,6 +15,7 @@ import { type TContractListItem, ZContractExportQuerySchema, ZContractListQueryS
 import { updateDataField } from "@/lib/services/data-fields/update-data-field";
 import { createParty } from "@/lib/services/parties/create-party";
 import { deleteParty } from "@/lib/services/parties/delete-party";
+import { publishContract } from "@/lib/services/contracts/publish-contract";
 import { createPrismaClient } from "@/lib/db/pool";
 import pg from "pg";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/helpers/db";
@@ -50,7 +51,7 @@ async function documentsStale(): Promise<number> {
   const [row] = await db.prisma.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM contract_search s FULL JOIN contract_search_source v USING (contract_id)
      WHERE s.contract_id IS NULL OR v.contract_id IS NULL OR s.doc IS DISTINCT FROM v.doc OR s.tsv IS DISTINCT FROM v.tsv
-        OR s.name IS DISTINCT FROM v.name OR s.workspace_id IS DISTINCT FROM v.workspace_id`;
+        OR s.name IS DISTINCT FROM v.name OR s.workspace_id IS DISTINCT FROM v.workspace_id OR s.state IS DISTINCT FROM v.state`;
   return row!.n;
 }
 
@@ -560,6 +561,11 @@ describe("the search document", () => {
     const field = await db.prisma.contractDataField.findFirstOrThrow({ where: { contractId: c.service } });
     await updateDataField({ db: db.prisma, actor: actors.admin, contractId: c.service, dataField: { id: field.id }, value: "INV-98765" });
     expect(await ids(admin, "98765")).toEqual([c.service]);
+    // The state, by publishing: a search filtered by state reads the document's (migration search_state).
+    const inState = async (state: string) => (await list(admin, { q: "zebra", state })).data.map((x) => x.id);
+    expect([await inState("draft"), await inState("pending")]).toEqual([[c.service], []]);
+    await publishContract({ db: db.prisma, actor: actors.admin, contractId: c.service, linkOrigin: "https://x.example" });
+    expect([await inState("draft"), await inState("pending")]).toEqual([[], [c.service]]);
     // The text.
     await db.prisma.contract.update({ where: { id: c.supply }, data: { body: { sections: [{ heading: "Pricing", text: "Prices follow the Zanzibar index." }] } } });
     expect(await ids(admin, "zanzibar")).toEqual([c.supply]);
@@ -654,8 +660,8 @@ describe("a search of several words: the way a sample of the newest documents ch
       // 12 contracts in the workspace, a sample of the newest 10: the walk when 3 · 10 · 10 <= 4 · hits · found · 12.
       expect(await walked("Kappa Lambda")).toEqual(inC); // 8 of the 10
       expect(await walked("Omicron Sigma")).toEqual([]); // none of them
-      expect(await walked("Kappa Lambda", { state: "pending" })).toEqual(inC); // 8 hold the words, 2 of those are pending
-      expect(await walked("Kappa Lambda", { state: "signed" })).toEqual([]); // 8 hold the words, none is signed
+      expect(await walked("Kappa Lambda", { state: "pending" })).toEqual(inC); // the pending are 2, both hold the words: 3 · 2 · 2 <= 4 · 2 · 2 · 2
+      expect(await walked("Kappa Lambda", { state: "signed" })).toEqual([]); // none is signed
       expect(await walked("Kappa Lambda", {}, { limit: 1001 })).toEqual([]); // 1,001 cost more to walk to than to look up
       expect(await walked("Kappa Lambda", {}, { above: 12 })).toEqual([]); // 12 contracts: no sample, the planner's way
       // Every workspace searched: the newest 10 are the workspace's; only its partition is walked, the others

@@ -3,6 +3,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AUTH_CTE, type Sql } from "@/lib/db/sql";
 import type { TContractListQuery } from "@/lib/schemas";
+import { CONTRACT_STATES } from "@/lib/domain/enums";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName, searchWordCount } from "@/lib/api/json/contract-search";
 
@@ -30,7 +31,9 @@ export type TSearchWay = "sampled" | "walk" | "planned";
 /**
  * The newest `limit` contracts that match `q` and the list's filters in the workspaces searched (the
  * caller's, all of them for an admin, or the one asked for of those), as rows `(id, rank)` (`rankOf`
- * the document `s`), newest first.
+ * the document `s`), newest first. The workspace and the state are the documents' own columns
+ * (migration `search_state`): a search filtered by state reads that state's documents by their
+ * index on (state, contract_id), and joins the contracts only for another filter.
  *
  * Found partition by partition (`SEARCH_PARTITIONS`, migration `search_by_workspace`), each its own
  * query with its own limit, merged newest first: a word most of a partition's documents hold is met
@@ -47,10 +50,10 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * through the GIN index (0.8 s at 1,000,000 contracts; 4.4 s with a state filter:
  * bench/results/search-words-together-2026-12-01.md). So for several words the statement holds
  * both ways for each partition, and a sample chooses (`sampledWaysSql`): the newest `SEARCH_SAMPLE`
- * documents (`P`) of the workspaces searched, of which `found` hold the words and `hits` also pass
- * the filters. The walk reads `limit · P / hits` documents, the look-up every document holding the
- * words, `found · N / P` (`N`: the contracts of the workspaces searched, from the kept totals), each
- * costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each partition with a
+ * documents of the workspaces and state searched (`P`, fewer where fewer are searched), of which
+ * `found` hold the words and `hits` also pass the other filters. The walk reads `limit · P / hits`
+ * documents, the look-up every document holding the words, `found · N / P` (`N`: the contracts
+ * searched, from the kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each partition with a
  * hit in the sample is walked; one with none is looked up (a merge reads the first match of each
  * partition before any: a walk of one that holds none would read all of it). Only one way runs in
  * each partition (each behind a one-time filter), and each is exact.
@@ -79,20 +82,20 @@ export function searchMatchesSql(query: TContractListQuery, q: string, limit: nu
 function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: number, above: number): Sql {
   const { conditions, filters, holds, searched } = parts;
   const match = searchMatchSql(q);
-  // Each partition's newest documents, whether each holds the words, merged; the newest P of them,
-  // and of those that hold the words, those whose contract passes the filters.
+  // Each partition's newest documents, whether each holds the words, merged; the newest P of them
+  // (fewer where fewer are searched), and of those that hold the words, those whose contract passes
+  // the filters.
   const sampleOf = (k: number) => Prisma.sql`(SELECT s.contract_id AS id, ${k}::int AS part, ${match} AS found FROM ${Prisma.raw(searchPartitionName(k))} s
       WHERE ${holds(k)} AND ${searched("s")} ORDER BY s.contract_id DESC LIMIT ${sample}::int)`;
   const passes = conditions.length === 0 ? Prisma.raw("true") : Prisma.sql`EXISTS (SELECT 1 FROM contracts c WHERE c.id = y.id AND ${filters})`;
-  const contracts = Prisma.sql`(SELECT COALESCE(sum(k.n), 0)::float8 FROM (SELECT workspace_id, n FROM contract_counts UNION ALL SELECT workspace_id, n FROM contract_count_deltas) k
+  const contracts = Prisma.sql`(SELECT COALESCE(sum(k.n), 0)::float8 FROM (SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) k
       WHERE ${searched("k")})`;
   const n = Prisma.sql`(SELECT n.contracts FROM n)`;
-  const p = Prisma.sql`${sample}::float8`;
   const partitions = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => k);
   return Prisma.sql`WITH n AS MATERIALIZED (SELECT ${contracts} AS contracts)
     SELECT ${Prisma.join(partitions.map((k) => Prisma.sql`x.walk AND ${Prisma.raw(`x.h${k}`)} > 0 AS ${Prisma.raw(`w${k}`)}`))}
-      FROM (SELECT ${n} > ${above}::float8 AND ${limit}::float8 * ${p} * ${p} <= ${SEARCH_LOOK_UP_COST}::float8 * a.hits * a.found * ${n} AS walk, a.*
-              FROM (SELECT count(*) FILTER (WHERE y.found)::float8 AS found, count(*) FILTER (WHERE y.hit)::float8 AS hits,
+      FROM (SELECT ${n} > ${above}::float8 AND ${limit}::float8 * a.sampled * a.sampled <= ${SEARCH_LOOK_UP_COST}::float8 * a.hits * a.found * ${n} AS walk, a.*
+              FROM (SELECT count(*)::float8 AS sampled, count(*) FILTER (WHERE y.found)::float8 AS found, count(*) FILTER (WHERE y.hit)::float8 AS hits,
                            ${Prisma.join(partitions.map((k) => Prisma.sql`count(*) FILTER (WHERE y.hit AND y.part = ${k}::int) AS ${Prisma.raw(`h${k}`)}`))}
                       FROM (SELECT y.*, y.found AND ${passes} AS hit
                               FROM (SELECT u.id, u.part, u.found FROM (${Prisma.join(partitions.map(sampleOf), " UNION ALL ")}) u
@@ -108,16 +111,33 @@ export const searchWalksSql = (query: TContractListQuery, q: string, limit: numb
 
 type TSearchParts = ReturnType<typeof searchParts>;
 
+/**
+ * A state as a constant of the statement, not a parameter: the planner uses a state's partial index
+ * of documents (migration `search_state`) only where it can see the state (`$1::text::contract_state`
+ * is a conversion it runs at execution). One of the type's own values, never the caller's text.
+ */
+const STATE_CONSTANTS = new Map(CONTRACT_STATES.map((state) => [state, Prisma.raw(`'${state}'::contract_state`)]));
+function stateConstant(state: string): Sql {
+  const constant = STATE_CONSTANTS.get(state as (typeof CONTRACT_STATES)[number]);
+  if (constant === undefined) throw new Error(`not a contract state: ${state}`);
+  return constant;
+}
+
 /** The pieces of a search's statement, for `query`'s filters and workspaces. */
 function searchParts(query: TContractListQuery, q: string, limit: number) {
-  const { conditions } = contractFilterSql({ ...query, q: undefined, workspace_id: undefined });
+  // The workspace and the state are read from the documents (migration `search_state`), the other
+  // filters from their contracts.
+  const { conditions } = contractFilterSql({ ...query, q: undefined, workspace_id: undefined, state: undefined });
   const filters = contractWhereSql(conditions, false);
   const scope = AUTH_CTE.scope;
   const asked = query.workspace_id === undefined ? null : Prisma.sql`${query.workspace_id}::int`;
-  // The workspaces searched, as a condition on the rows `alias`.
+  // The workspaces and the state searched, as a condition on the rows `alias` (documents, or the
+  // kept totals: both have the columns `workspace_id` and `state`).
   const searched = (alias: string) => {
     const ws = Prisma.raw(`${alias}.workspace_id`);
-    return asked === null ? Prisma.sql`(${scope}.all_ws OR ${ws} = ANY(${scope}.ws))` : Prisma.sql`${ws} = ${asked} AND (${scope}.all_ws OR ${asked} = ANY(${scope}.ws))`;
+    const workspaces =
+      asked === null ? Prisma.sql`(${scope}.all_ws OR ${ws} = ANY(${scope}.ws))` : Prisma.sql`${ws} = ${asked} AND (${scope}.all_ws OR ${asked} = ANY(${scope}.ws))`;
+    return query.state === undefined ? workspaces : Prisma.sql`${workspaces} AND ${Prisma.raw(`${alias}.state`)} = ${stateConstant(query.state)}`;
   };
   // A partition that holds none of the workspaces searched is not read: its walk would read every
   // document and keep none. One look-up in its workspace index, once for the statement (`held`;
