@@ -445,16 +445,18 @@ describe("q= and the workspaces", () => {
   });
 
   it("never shows or counts another workspace's match, in the list or the CSV", async () => {
-    for (const q of ["PO-4411", "4411", "nordic", "hidden", "spy@hidden.example", "kestrel"]) {
-      const found = await list(editorA, { q });
-      expect(found.data.map((x) => x.id)).not.toContain(c.secret);
-      expect(found.count, q).toBe(found.data.length);
-      const csv = parse(new TextDecoder().decode(await new Response(await contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse({ q }), batchRows: 1 })).arrayBuffer()), {
-        bom: true,
-        columns: true,
-      }) as { id: string }[];
-      expect(csv.map((r) => Number(r.id)), q).toEqual(found.data.map((x) => x.id));
-    }
+    // With a state too: the list reads the document's state, the CSV the contract's.
+    for (const q of ["PO-4411", "4411", "nordic", "hidden", "spy@hidden.example", "kestrel"])
+      for (const query of [{ q }, { q, state: "draft" }] as Record<string, string>[]) {
+        const found = await list(editorA, query);
+        expect(found.data.map((x) => x.id)).not.toContain(c.secret);
+        expect(found.count, q).toBe(found.data.length);
+        const csv = parse(
+          new TextDecoder().decode(await new Response(await contractsCsvStream({ db: db.prisma, actor: actors.editorA, query: ZContractExportQuerySchema.parse(query), batchRows: 1 })).arrayBuffer()),
+          { bom: true, columns: true },
+        ) as { id: string }[];
+        expect(csv.map((r) => Number(r.id)), q).toEqual(found.data.map((x) => x.id));
+      }
     expect((await list(editorA, { q: "hidden" })).count).toBe(0);
     expect((await list(admin, { q: "hidden" })).count).toBe(1);
   });
@@ -566,6 +568,10 @@ describe("the search document", () => {
     expect([await inState("draft"), await inState("pending")]).toEqual([[c.service], []]);
     await publishContract({ db: db.prisma, actor: actors.admin, contractId: c.service, linkOrigin: "https://x.example" });
     expect([await inState("draft"), await inState("pending")]).toEqual([[], [c.service]]);
+    // The state and the name in one change: both triggers, the same state.
+    await db.prisma.contract.update({ where: { id: c.service }, data: { state: "withdrawn", name: "Zebra deal, withdrawn" } });
+    expect([await inState("pending"), await inState("withdrawn")]).toEqual([[], [c.service]]);
+    expect(await documentsStale()).toBe(0);
     // The text.
     await db.prisma.contract.update({ where: { id: c.supply }, data: { body: { sections: [{ heading: "Pricing", text: "Prices follow the Zanzibar index." }] } } });
     expect(await ids(admin, "zanzibar")).toEqual([c.supply]);

@@ -32,8 +32,8 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * The newest `limit` contracts that match `q` and the list's filters in the workspaces searched (the
  * caller's, all of them for an admin, or the one asked for of those), as rows `(id, rank)` (`rankOf`
  * the document `s`), newest first. The workspace and the state are the documents' own columns
- * (migration `search_state`): a search filtered by state reads that state's documents by their
- * index on (state, contract_id), and joins the contracts only for another filter.
+ * (migration `search_state`): a search filtered by state reads that state's documents by the state's
+ * partial index, and joins the contracts only for another filter.
  *
  * Found partition by partition (`SEARCH_PARTITIONS`, migration `search_by_workspace`), each its own
  * query with its own limit, merged newest first: a word most of a partition's documents hold is met
