@@ -53,8 +53,8 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * documents of the workspaces and state searched (`P`, fewer where fewer are searched), of which
  * `found` hold the words and `hits` also pass the other filters. The walk reads `limit · P / hits`
  * documents, the look-up every document holding the words, `found · N / P` (`N`: the contracts
- * searched, from the kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each partition with a
- * hit in the sample is walked; one with none is looked up (a merge reads the first match of each
+ * searched, from the kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the
+ * walk costs less, each partition with a hit in the sample is walked; one with none is looked up (a merge reads the first match of each
  * partition before any: a walk of one that holds none would read all of it). Only one way runs in
  * each partition (each behind a one-time filter), and each is exact.
  */
@@ -117,8 +117,8 @@ type TSearchParts = ReturnType<typeof searchParts>;
  * is a conversion it runs at execution). One of the type's own values, never the caller's text.
  */
 const STATE_CONSTANTS = new Map(CONTRACT_STATES.map((state) => [state, Prisma.raw(`'${state}'::contract_state`)]));
-function stateConstant(state: string): Sql {
-  const constant = STATE_CONSTANTS.get(state as (typeof CONTRACT_STATES)[number]);
+function stateConstant(state: (typeof CONTRACT_STATES)[number]): Sql {
+  const constant = STATE_CONSTANTS.get(state);
   if (constant === undefined) throw new Error(`not a contract state: ${state}`);
   return constant;
 }
