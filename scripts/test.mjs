@@ -16,7 +16,7 @@
 // run. "All suites passed on both databases" is printed only when nothing at all was skipped.
 import "../server/node-version.mjs"; // first: stops here, saying why, on a Node older than 24
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -38,7 +38,7 @@ function skipStep(step, reason) {
   console.log(`\n⚠ SKIPPED: ${step} — ${reason}`);
 }
 
-function run(title, cmd, args, extraEnv = {}) {
+function run(title, cmd, args, extraEnv = {}, onFailure = () => {}) {
   console.log(`\n▶ ${title}\n  $ ${[cmd, ...args].join(" ")}`);
   const started = Date.now();
   // The project's tools run on this same Node, not on whichever `node` their #! line finds on PATH.
@@ -46,6 +46,7 @@ function run(title, cmd, args, extraEnv = {}) {
   const r = spawnSync(file, argv, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (r.status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${r.status ?? r.signal})`);
+    onFailure();
     printSkips();
     process.exit(r.status || 1);
   }
@@ -73,7 +74,7 @@ function runVitest(title, args, extraEnv) {
 /** The Playwright run, with its JSON report read back the same way. */
 function runPlaywright(title, extraEnv) {
   const report = path.join(reports, "playwright.json");
-  run(title, "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { ...extraEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  run(title, "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { ...extraEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, printPageSnapshots);
   const json = JSON.parse(readFileSync(report, "utf8"));
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
@@ -82,6 +83,21 @@ function runPlaywright(title, extraEnv) {
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
   };
   for (const suite of json.suites ?? []) walk(suite, []);
+}
+
+/**
+ * What each failed browser test's page showed when it failed (Playwright's `error-context.md`: the
+ * page's accessibility tree), printed, since CI keeps the output and not the files.
+ */
+function printPageSnapshots() {
+  const dir = "test-results";
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    if (path.basename(String(entry)) !== "error-context.md") continue;
+    const lines = readFileSync(path.join(dir, String(entry)), "utf8").split("\n");
+    console.error(`\n── ${path.join(dir, String(entry))} (${lines.length} lines) ──`);
+    console.error(lines.slice(0, 400).join("\n"));
+  }
 }
 
 /** Skipped tests: those that ran nowhere in this run, and those that ran on one database only. */
