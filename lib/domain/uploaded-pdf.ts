@@ -59,7 +59,7 @@ const ACTIVE_CONTENT_WORDS: Record<TPdfActiveContent, string> = {
   launch: "an action that launches a program",
   outside_actions: "an action that opens another file or sends its form's data (or a link not to a web page or an e-mail address)",
   media: "sound, video or 3D content",
-  hidden_content: "content that shows only in print, in another layer or on a click (hidden layers or annotations)",
+  hidden_content: "content that shows only in print or only on screen, in another layer or on a click (hidden layers or annotations)",
   embedded_files: "embedded files",
   xfa: "an XFA form",
 };

@@ -72,9 +72,10 @@ const shownSizes = async (result: Awaited<ReturnType<typeof inspectUploadedPdf>>
     return [frame.shownWidth, frame.shownHeight];
   });
 };
-/** Adds an annotation dictionary to the page. */
+/** Adds an annotation dictionary to the page: printed (F 4, as Acrobat writes a comment) unless it says otherwise (F undefined: no flags). */
 const annotate = (doc: PDFDocument, page: PDFPage, annotation: Record<string, unknown>) => {
-  const ref = doc.context.register(doc.context.obj({ Type: "Annot", Rect: [10, 10, 100, 30], ...annotation } as never));
+  const entries = Object.entries({ Type: "Annot", Rect: [10, 10, 100, 30], F: 4, ...annotation }).filter(([, value]) => value !== undefined);
+  const ref = doc.context.register(doc.context.obj(Object.fromEntries(entries) as never));
   page.node.addAnnot(ref);
 };
 /** A font dictionary not embedded: a descriptor without /FontFile*. */
@@ -340,9 +341,9 @@ describe("inspectUploadedPdf", () => {
       }
     });
 
-    it("content that shows otherwise than on the signing page: hidden or switching layers, a click that switches them, annotations printed but not shown", async () => {
+    it("content that shows otherwise than on the signing page or on paper: hidden or switching layers, a click that switches them, annotations printed but not shown, or shown but not printed", async () => {
       const HIDDEN =
-        "The PDF contains content that shows only in print, in another layer or on a click (hidden layers or annotations), which a contract's document may not carry; print it to PDF again and upload that.";
+        "The PDF contains content that shows only in print or only on screen, in another layer or on a click (hidden layers or annotations), which a contract's document may not carry; print it to PDF again and upload that.";
       const layered = async (config: Record<string, unknown>, more: Record<string, unknown> = {}, usage?: Record<string, unknown>) => {
         const { doc } = await document();
         const ocg = doc.context.register(doc.context.obj({ Type: "OCG", Name: PDFString.of("Print only"), ...(usage ? { Usage: usage } : {}) } as never));
@@ -364,14 +365,27 @@ describe("inspectUploadedPdf", () => {
         { Subtype: "Link", A: { S: "Hide", H: false, T: PDFString.of("secret") } },
         { Subtype: "Square", F: 4 | 32 },
         { Subtype: "Square", F: 256 },
+        // Shown on the screen, left off paper: no flags, or only flags that say nothing of printing.
+        { Subtype: "FreeText", F: undefined, DA: PDFString.of("/Helv 12 Tf 0 g"), Contents: PDFString.of("Price: 10 EUR") },
+        { Subtype: "Stamp", F: 128 },
+        { Subtype: "Widget", FT: "Tx", T: PDFString.of("note"), F: 0 },
       ]) {
         const { doc, pages } = await document();
         annotate(doc, pages[0], annotation);
         expect(await problemOf(await save(doc)), JSON.stringify(annotation)).toBe(HIDDEN);
       }
-      const printed = await document();
-      annotate(printed.doc, printed.pages[0], { Subtype: "Link", F: 4, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } });
-      expect(await inspectUploadedPdf(await save(printed.doc))).toMatchObject({ ok: true });
+      // Printed and shown alike, hidden everywhere, and a link or a pop-up whatever its flags: fine.
+      for (const annotation of [
+        { Subtype: "Link", F: 4, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } },
+        { Subtype: "Link", F: undefined, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } },
+        { Subtype: "Popup", F: undefined },
+        { Subtype: "Square", F: 4 },
+        { Subtype: "Square", F: 2 },
+      ]) {
+        const { doc, pages } = await document();
+        annotate(doc, pages[0], annotation);
+        expect(await inspectUploadedPdf(await save(doc)), JSON.stringify(annotation)).toMatchObject({ ok: true });
+      }
     });
 
     it("embedded files: doc.attach, the names tree alone, an associated file alone, a file attachment annotation", async () => {
