@@ -129,14 +129,15 @@ function inspect(doc) {
       if (s === "GoToR" || s === "GoToE" || s === "SubmitForm" || s === "ImportData" || (s === "Thread" && dict.has("F"))) active.add("outside_actions");
       // Switching layers or showing a hidden annotation on a click, or an annotation kept off the screen but printed (NoView with
       // Print), shown by hovering (ToggleNoView), or shown on the screen and left off paper (neither Hidden, NoView nor
-      // Print; a link draws nothing of its own and a pop-up opens from its parent, so those two may): seen otherwise
-      // than on the signing page, or on the signed copy printed.
+      // Print; a link or a pop-up without an appearance of its own may: a link draws nothing, a pop-up opens from its
+      // parent): seen otherwise than on the signing page, or on the signed copy printed.
       if (s === "SetOCGState" || s === "Hide") active.add("hidden_content");
       if (dict.has("Rect")) {
         const flagsValue = resolve(dict.get("F"));
         const flags = flagsValue instanceof PDFNumber ? flagsValue.asNumber() : 0;
         const subtype = nameOf(dict.get("Subtype"));
-        const screenOnly = (flags & (2 | 4 | 32)) === 0 && subtype !== "Link" && subtype !== "Popup";
+        const draws = dict.has("AP") || (subtype !== "Link" && subtype !== "Popup");
+        const screenOnly = draws && (flags & (2 | 4 | 32)) === 0;
         if ((flags & 36) === 36 || (flags & 256) !== 0 || screenOnly) active.add("hidden_content");
       }
       // Sound, video and 3D: played by some readers on a click, never shown on the signing page

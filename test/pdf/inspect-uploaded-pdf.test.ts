@@ -374,7 +374,12 @@ describe("inspectUploadedPdf", () => {
         annotate(doc, pages[0], annotation);
         expect(await problemOf(await save(doc)), JSON.stringify(annotation)).toBe(HIDDEN);
       }
-      // Printed and shown alike, hidden everywhere, and a link or a pop-up whatever its flags: fine.
+      // A link that draws an appearance of its own on the screen only.
+      const drawnLink = await document();
+      const appearance = drawnLink.doc.context.register(drawnLink.doc.context.stream("0 0 90 20 re f", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 90, 20] }));
+      annotate(drawnLink.doc, drawnLink.pages[0], { Subtype: "Link", F: undefined, AP: { N: appearance }, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } });
+      expect(await problemOf(await save(drawnLink.doc))).toBe(HIDDEN);
+      // Printed and shown alike, hidden everywhere, and a link or a pop-up drawing nothing of its own whatever its flags: fine.
       for (const annotation of [
         { Subtype: "Link", F: 4, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } },
         { Subtype: "Link", F: undefined, A: { S: "URI", URI: PDFString.of("https://example.com/terms") } },
