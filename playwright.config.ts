@@ -15,8 +15,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  // CI's machine ran the browser tests 2–4× slower than a developer's (the same test 28 s against
-  // 14): a page reloaded there can take longer than 10 s to show its data.
+  // CI's machines can run the browser tests several times slower than a developer's: a page
+  // reloaded there may take longer than 10 s to show its data.
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

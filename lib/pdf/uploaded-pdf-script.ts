@@ -135,10 +135,13 @@ function inspect(doc) {
       if (dict.has("Rect")) {
         const flagsValue = resolve(dict.get("F"));
         const flags = flagsValue instanceof PDFNumber ? flagsValue.asNumber() : 0;
+        const flag = (bit) => (flags & bit) !== 0;
+        // The annotation flags (PDF 32000-1, 12.5.3): Hidden 2, Print 4, NoView 32, ToggleNoView 256.
+        const printedUnseen = flag(32) && flag(4);
         const subtype = nameOf(dict.get("Subtype"));
         const draws = dict.has("AP") || (subtype !== "Link" && subtype !== "Popup");
-        const screenOnly = draws && (flags & (2 | 4 | 32)) === 0;
-        if ((flags & 36) === 36 || (flags & 256) !== 0 || screenOnly) active.add("hidden_content");
+        const seenUnprinted = draws && !flag(2) && !flag(4) && !flag(32);
+        if (printedUnseen || flag(256) || seenUnprinted) active.add("hidden_content");
       }
       // Sound, video and 3D: played by some readers on a click, never shown on the signing page
       // (pdf.js): the signer would not have seen what the sealed copy can show.
