@@ -86,7 +86,7 @@ interface TAuthColumns extends Record<string, unknown> {
  */
 async function authStatement(prisma: PrismaClient, credentials: TCredentials, preload: TPreload | undefined): Promise<TAuthRow> {
   const form = preloadFormOf(preload);
-  const rows = await queryRows<TAuthColumns>(prisma, authStatementSql(credentials, preload), { prepare: !form.plannedEachTime });
+  const rows = await queryRows<TAuthColumns>(prisma, authStatementSql(credentials, preload));
   const row = rows[0]!;
   // In pieces (lib/db/sql.ts `TPreloadForm`): a row each, in order; no preload: one row, NULL.
   const preloaded = form.inPieces && row.preload !== null ? rows.map((r) => r.preload as string) : row.preload;

@@ -49,11 +49,11 @@ export async function queryOne<T extends Record<string, unknown>>(prisma: Prisma
   return (await queryRows<T>(prisma, query))[0];
 }
 
-/** A statement's rows, on the pool under `prisma`; prepared under a name unless `prepare` is false. */
-export async function queryRows<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql, { prepare = true }: { prepare?: boolean } = {}): Promise<T[]> {
+/** A statement's rows, on the pool under `prisma`, prepared under a name where the pool can. */
+export async function queryRows<T extends Record<string, unknown>>(prisma: PrismaClient, query: Sql): Promise<T[]> {
   const pool = poolOf(prisma);
   const { text, values } = query;
-  if (prepare && preparesOn(pool)) {
+  if (preparesOn(pool)) {
     try {
       const named = namedStatement(text);
       return (await pool.query<T>(named ? { text: named.text, values, name: named.name } : { text, values })).rows;

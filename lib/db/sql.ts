@@ -25,6 +25,16 @@ export const inScope = (alias: string): Sql => Prisma.sql`(${AUTH_CTE.scope}.all
 export const ACTING_USER_ID: Sql = Prisma.sql`(SELECT id FROM ${AUTH_CTE.user})`;
 
 /**
+ * An integer the code chose (a limit of its own, never the caller's), written into the statement's
+ * text: a plan made once for every run (a generic plan) estimates `LIMIT $1` at a tenth of the rows,
+ * not at its value, and so costs more than the runs' own plans and is never chosen.
+ */
+export function integerSql(n: number): Sql {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return Prisma.raw(String(n));
+}
+
+/**
  * What the caller asks for in the same statement as its authentication (docs/performance.md "One
  * round trip"): an SQL expression that may read the CTEs of `AUTH_CTE` to limit what it reads to
  * what the caller may see. Its value is handed to the route only once the caller is authenticated
@@ -37,13 +47,6 @@ export type TPreload = Sql;
  * as one value.
  */
 export interface TPreloadForm {
-  /**
-   * Planned for its values on every run: never prepared under a name (lib/db/query.ts), whose
-   * generic plan PostgreSQL may pick after five runs. For a search, whose best plan depends on how
-   * many contracts hold its words: a generic plan read every match of a common word, seconds at
-   * 1,000,000 contracts.
-   */
-  plannedEachTime?: true;
   /**
    * UTF-8 bytes (`listHeadSql`) read back in pieces (`PIECE_BYTES`), each escaped (`utf8BytesEscaped`)
    * in a row of its own, so `preloaded` is the pieces' texts (`bytesFromEscaped` joins them). A

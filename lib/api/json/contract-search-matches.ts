@@ -1,19 +1,19 @@
-// A search's newest matches (the contracts list with `q`), partition by partition, and for a search
-// of several words, which way finds them, chosen by a sample of the newest documents.
+// A search's newest matches (the contracts list with `q`), partition by partition, each walked or
+// looked up as a sample of the newest documents chooses.
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AUTH_CTE, type Sql } from "@/lib/db/sql";
+import { AUTH_CTE, integerSql, type Sql } from "@/lib/db/sql";
 import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_STATES } from "@/lib/domain/enums";
 import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
-import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName, searchWordCount } from "@/lib/api/json/contract-search";
+import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName } from "@/lib/api/json/contract-search";
 
 /** The newest documents of the workspaces searched that the sample reads (`searchMatchesSql`). */
 export const SEARCH_SAMPLE = 500;
 
 /**
- * At most this many contracts in the workspaces searched, the sample chooses the planner's way: a
- * look-up of every match then reads few. (The sample is read all the same: skipped behind a one-time
- * filter of its own, a user of one workspace's statement took 70 ms to bind, in ways not understood;
+ * At most this many contracts in the workspaces searched, every partition is looked up: a look-up
+ * of every match then reads few. (The sample is read all the same: skipped behind a one-time filter
+ * of its own, a user of one workspace's statement took 70 ms to bind, in ways not understood;
  * bench/results/search-words-together-2026-12-01.md.)
  */
 export const SEARCH_SAMPLED_ABOVE = 10_000;
@@ -25,8 +25,8 @@ export const SEARCH_SAMPLED_ABOVE = 10_000;
  */
 export const SEARCH_LOOK_UP_COST = 4;
 
-/** How the matches are found: as the sample decides, or one way whatever it says (tests hold each way to the same answer). */
-export type TSearchWay = "sampled" | "walk" | "planned";
+/** How the matches are found: as the sample decides, or one way in every partition (tests hold each way to the same answer). */
+export type TSearchWay = "sampled" | "walk" | "look-up";
 
 /**
  * The newest `limit` contracts that match `q` and the list's filters in the workspaces searched (the
@@ -36,36 +36,34 @@ export type TSearchWay = "sampled" | "walk" | "planned";
  * partial index, and joins the contracts only for another filter.
  *
  * Found partition by partition (`SEARCH_PARTITIONS`, migration `search_by_workspace`), each its own
- * query with its own limit, merged newest first: a word most of a partition's documents hold is met
- * within its first rows (a walk along the key), a word few of them hold is looked up in its GIN
- * index, whatever the other partitions hold. The merge reads each partition only as far as the
- * newest matches of all reach. One query over the partitioned table (one limit over all of them)
- * costs each partition's walk by the share of the limit the whole table's estimate gives it, so a
- * word common in one workspace and rare in another walked every document of the other (1.1 s for
- * `agreement` at 1,000,000 contracts; bench/results/search-skew-2026-11-30.md).
+ * query with its own limit, merged newest first, in one of two ways: a word most of a partition's
+ * documents hold is met within its first rows (a walk along the key), a word few of them hold is
+ * looked up in its GIN index. The merge reads each partition only as far as the newest matches of
+ * all reach. One query over the partitioned table (one limit over all of them) costs each
+ * partition's walk by the share of the limit the whole table's estimate gives it, so a word common
+ * in one workspace and rare in another walked every document of the other (1.1 s for `agreement`
+ * at 1,000,000 contracts; bench/results/search-skew-2026-11-30.md).
  *
- * Each partition's way is the planner's, by its estimate of the search: right for one word (its
- * statistics count each word). For several it takes the words as independent, and words that go
- * together (a company's whole name) look rare: each partition read every document holding them
- * through the GIN index (0.8 s at 1,000,000 contracts; 4.4 s with a state filter:
- * bench/results/search-words-together-2026-12-01.md). So for several words the statement holds
- * both ways for each partition, and a sample chooses (`sampledWaysSql`): the newest `SEARCH_SAMPLE`
- * documents of the workspaces and state searched (`P`, fewer where fewer are searched), of which
- * `found` hold the words and `hits` also pass the other filters. The walk reads `limit · P / hits`
- * documents, the look-up every document holding the words, `found · N / P` (`N`: the contracts
- * searched, from the kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the
- * walk costs less, each partition with a hit in the sample is walked; one with none is looked up (a merge reads the first match of each
- * partition before any: a walk of one that holds none would read all of it). Only one way runs in
- * each partition (each behind a one-time filter), and each is exact.
+ * The way is not the planner's: it knows no word searched (contract-search.ts: `q` is a value of
+ * the run, so the statement is planned once for every search), and for several words it took them
+ * as independent, so words that go together (a company's whole name) looked rare and each partition
+ * read every document holding them through the GIN index (0.8 s at 1,000,000 contracts; 4.4 s with
+ * a state filter: bench/results/search-words-together-2026-12-01.md). The statement holds both ways
+ * for each partition, and a sample chooses (`sampledWaysSql`): the newest `SEARCH_SAMPLE` documents
+ * of the workspaces and state searched (`P`, fewer where fewer are searched), of which `found` hold
+ * the words and `hits` also pass the other filters. The walk reads `limit · P / hits` documents, the
+ * look-up every document holding the words, `found · N / P` (`N`: the contracts searched, from the
+ * kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each
+ * partition with a hit in the sample is walked; one with none is looked up (a merge reads the first
+ * match of each partition before any: a walk of one that holds none would read all of it). Only one
+ * way runs in each partition (each behind a one-time filter), and each is exact.
  */
 export function searchMatchesSql(query: TContractListQuery, q: string, limit: number, rankOf: Sql, way: TSearchWay = "sampled"): Sql {
   const parts = searchParts(query, q, limit);
-  const newest = (members: Sql[]) => Prisma.sql`(SELECT u.id, u.rank FROM (${Prisma.join(members, " UNION ALL ")}) u ORDER BY u.id DESC LIMIT ${limit}::int)`;
+  const newest = (members: Sql[]) => Prisma.sql`(SELECT u.id, u.rank FROM (${Prisma.join(members, " UNION ALL ")}) u ORDER BY u.id DESC LIMIT ${integerSql(limit)})`;
   const each = (member: (k: number) => Sql[]) => Array.from({ length: SEARCH_PARTITIONS }, (_, k) => member(k)).flat();
   const always = Prisma.raw("true");
-  if (way === "planned" || (way === "sampled" && searchWordCount(q) < 2))
-    return Prisma.sql`(WITH ${parts.held} SELECT * FROM ${newest(each((k) => [parts.partition(k, false, rankOf, always)]))} l)`;
-  if (way === "walk") return Prisma.sql`(WITH ${parts.held} SELECT * FROM ${newest(each((k) => [parts.partition(k, true, rankOf, always)]))} w)`;
+  if (way !== "sampled") return Prisma.sql`(WITH ${parts.held} SELECT * FROM ${newest(each((k) => [parts.partition(k, way === "walk", rankOf, always)]))} w)`;
   // Each partition walked or looked up as the sample chose for it (`way.w0` … `way.w7`).
   const walks = (k: number) => Prisma.sql`(SELECT ${Prisma.raw(`way.w${k}`)} FROM way)`;
   const members = each((k) => [parts.partition(k, true, rankOf, walks(k)), parts.partition(k, false, rankOf, Prisma.sql`NOT ${walks(k)}`)]);
@@ -76,7 +74,7 @@ export function searchMatchesSql(query: TContractListQuery, q: string, limit: nu
 /**
  * The sample's choice for each partition, a row of booleans `w0` … `w7` (true: walk it), to find the
  * newest `limit` matches (`searchMatchesSql`). Reads `held` (`searchParts`). Where the workspaces
- * searched hold `above` contracts or fewer, the planner's way. Known limit: a small workspace that
+ * searched hold `above` contracts or fewer, every partition is looked up. Known limit: a small workspace that
  * shares its partition with a large one has its sample read along the whole partition's key.
  */
 function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: number, above: number): Sql {
@@ -86,7 +84,7 @@ function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: n
   // (fewer where fewer are searched), and of those that hold the words, those whose contract passes
   // the filters.
   const sampleOf = (k: number) => Prisma.sql`(SELECT s.contract_id AS id, ${k}::int AS part, ${match} AS found FROM ${Prisma.raw(searchPartitionName(k))} s
-      WHERE ${holds(k)} AND ${searched("s")} ORDER BY s.contract_id DESC LIMIT ${sample}::int)`;
+      WHERE ${holds(k)} AND ${searched("s")} ORDER BY s.contract_id DESC LIMIT ${integerSql(sample)})`;
   const passes = conditions.length === 0 ? Prisma.raw("true") : Prisma.sql`EXISTS (SELECT 1 FROM contracts c WHERE c.id = y.id AND ${filters})`;
   const contracts = Prisma.sql`(SELECT COALESCE(sum(k.n), 0)::float8 FROM (SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) k
       WHERE ${searched("k")})`;
@@ -99,7 +97,7 @@ function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: n
                            ${Prisma.join(partitions.map((k) => Prisma.sql`count(*) FILTER (WHERE y.hit AND y.part = ${k}::int) AS ${Prisma.raw(`h${k}`)}`))}
                       FROM (SELECT y.*, y.found AND ${passes} AS hit
                               FROM (SELECT u.id, u.part, u.found FROM (${Prisma.join(partitions.map(sampleOf), " UNION ALL ")}) u
-                                     ORDER BY u.id DESC LIMIT ${sample}::int) y) y) a) x`;
+                                     ORDER BY u.id DESC LIMIT ${integerSql(sample)}) y) y) a) x`;
 }
 
 /** The sample's choice alone (`sampledWaysSql`) as an array of each partition's (true: walked), for the tests of the choice. */
@@ -130,7 +128,10 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
   const { conditions } = contractFilterSql({ ...query, q: undefined, workspace_id: undefined, state: undefined });
   const filters = contractWhereSql(conditions, false);
   const scope = AUTH_CTE.scope;
-  const asked = query.workspace_id === undefined ? null : Prisma.sql`${query.workspace_id}::int`;
+  // The workspace asked for, once for the statement (an InitPlan) like the caller's: a plan that knew
+  // it would cost the partitions that do not hold it as empty, and cost more than the one plan for
+  // every workspace, so PostgreSQL would plan each run (a user of one workspace's search: 70 ms).
+  const asked = query.workspace_id === undefined ? null : Prisma.sql`(SELECT ${query.workspace_id}::int)`;
   // The workspaces and the state searched, as a condition on the rows `alias` (documents, or the
   // kept totals: both have the columns `workspace_id` and `state`).
   const searched = (alias: string) => {
@@ -140,30 +141,39 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
     return query.state === undefined ? workspaces : Prisma.sql`${workspaces} AND ${Prisma.raw(`${alias}.state`)} = ${stateConstant(query.state)}`;
   };
   // A partition that holds none of the workspaces searched is not read: its walk would read every
-  // document and keep none. One look-up in its workspace index, once for the statement (`held`;
-  // ordered by the index's column: a partition of one workspace has statistics saying every row
-  // holds it, and EXISTS would read them all in a sequential scan when it does not).
+  // document and keep none. One look-up in its workspace index, once for the statement (`held`). A
+  // partition of one workspace has statistics saying every row holds it, so a plan that does not
+  // know the workspace (the caller's, or one asked for in a plan made for every value) reads such a
+  // partition in a sequential scan for its first match, all of it when it holds none (160 ms at
+  // 200,000 documents): ordered by the index's column for the caller's; for one asked for, the
+  // least workspace from it on, which PostgreSQL reads from the index's first entry whatever it
+  // estimates.
   const holding = (table: Sql, workspaces: Sql) => Prisma.sql`(SELECT 1 FROM ${table} x WHERE x.workspace_id = ${workspaces} ORDER BY x.workspace_id LIMIT 1) IS NOT NULL`;
+  const holdingAsked = (table: Sql, workspace: Sql) => Prisma.sql`COALESCE((SELECT min(x.workspace_id) FROM ${table} x WHERE x.workspace_id >= ${workspace}) = ${workspace}, false)`;
   const columns = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => {
     const table = Prisma.raw(searchPartitionName(k));
-    const holds = asked === null ? Prisma.sql`(${scope}.all_ws OR ${holding(table, Prisma.sql`ANY(${scope}.ws)`)})` : holding(table, asked);
+    const holds = asked === null ? Prisma.sql`(${scope}.all_ws OR ${holding(table, Prisma.sql`ANY(${scope}.ws)`)})` : holdingAsked(table, asked);
     return Prisma.sql`${holds} AS ${Prisma.raw(`p${k}`)}`;
   });
   const held = Prisma.sql`held AS MATERIALIZED (SELECT ${Prisma.join(columns)})`;
   const holds = (k: number) => Prisma.sql`(SELECT ${Prisma.raw(`held.p${k}`)} FROM held)`;
   // One partition's newest matches, with their rank, where `gate` holds (a value of the statement).
-  // `walked`: the match as a value the planner cannot estimate (it takes half the documents to hold
-  // it), so it walks the partition newest first.
+  // The walk: along the key, newest first, with the match as a value the planner cannot estimate (it
+  // takes half the documents to hold it), so it walks. The look-up: every match, from the GIN index
+  // (a subquery of its own, `OFFSET 0`: no order and no limit reach it, so only the index finds its
+  // rows, whatever the limit and the partition's size), then the newest. Each match's rank is read
+  // once it is among them.
   const partition = (k: number, walked: boolean, rankOf: Sql, gate: Sql) => {
     const table = Prisma.raw(searchPartitionName(k));
     // The contracts' rows only for a filter of theirs: the search document alone keeps the planner
     // off a parallel merge with every contract for a word no one holds.
     const documents = conditions.length === 0 ? Prisma.sql`${table} s` : Prisma.sql`${table} s JOIN contracts c ON c.id = s.contract_id`;
+    const where = Prisma.sql`${gate} AND ${holds(k)} AND ${searched("s")} AND ${filters}`;
     const match = searchMatchSql(q);
-    const matches = walked ? Prisma.sql`CASE WHEN ${match} THEN true END` : match;
-    return Prisma.sql`(SELECT s.contract_id AS id, ${rankOf} AS rank FROM ${documents}
-         WHERE ${gate} AND ${holds(k)} AND ${searched("s")} AND ${matches} AND ${filters}
-         ORDER BY s.contract_id DESC LIMIT ${limit}::int)`;
+    const found = walked
+      ? Prisma.sql`SELECT s.contract_id, s.tsv, s.name FROM ${documents} WHERE ${where} AND CASE WHEN ${match} THEN true END`
+      : Prisma.sql`SELECT s.* FROM (SELECT s.contract_id, s.tsv, s.name FROM ${documents} WHERE ${where} AND ${match} OFFSET 0) s`;
+    return Prisma.sql`(SELECT s.contract_id AS id, ${rankOf} AS rank FROM (${found} ORDER BY s.contract_id DESC LIMIT ${integerSql(limit)}) s)`;
   };
   return { conditions, filters, searched, held, holds, partition };
 }

@@ -2,6 +2,16 @@
 // count, the CSV), how well (the `relevance` sort) and where (each item's `_search`). A contract's
 // search document (`contract_search`: its text and its words, kept by triggers in the transaction of
 // every change; migration `contract_search`) is what matches; the page's own rows say where.
+//
+// Every value made of `q` (its words as a query, its patterns) is computed once a statement, as a
+// scalar subquery of its parameter (an InitPlan: `onceSql`), never as an expression beside each
+// document. So no plan depends on the words searched: PostgreSQL estimates every search alike (a
+// match of a query it does not know: 0.5 % of the documents), the list's search chooses its way
+// by a sample it reads at run time (contract-search-matches.ts), and its statement is prepared
+// under a name like every other read, planned once (docs/performance.md "Search"). Written as
+// `websearch_to_tsquery('simple', $1)` beside each document, a plan made for no particular value
+// parsed the query again for each document a walk read (a person's name at 1,000,200 contracts:
+// 51 ms against 25).
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/db/sql";
 import { caseForms } from "@/lib/domain/case-forms";
@@ -39,6 +49,12 @@ export function searchesInsideWords(q: string): boolean {
   return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(q);
 }
 
+/** `value` computed once for the statement (an InitPlan), not for each row that reads it. */
+const onceSql = (value: Sql): Sql => Prisma.sql`(SELECT ${value})`;
+
+/** `q`'s words as a text search query (websearch syntax, the 'simple' configuration), once a statement. */
+const wordsQuerySql = (q: string): Sql => onceSql(Prisma.sql`websearch_to_tsquery('simple', ${q}::text)`);
+
 /**
  * Full-text words (websearch syntax, the 'simple' configuration), or a part of a word
  * (`searchesInsideWords`): LIKE on the document's text, which is kept in lower case (migration
@@ -48,9 +64,11 @@ export function searchesInsideWords(q: string): boolean {
  * it, and a walk reads about a quarter of the characters (docs/performance.md "Search").
  */
 export function searchMatchSql(q: string): Sql {
-  const words = Prisma.sql`s.tsv @@ websearch_to_tsquery('simple', ${q}::text)`;
+  const words = Prisma.sql`s.tsv @@ ${wordsQuerySql(q)}`;
   if (!searchesInsideWords(q)) return words;
-  return /^[0-9]+$/.test(q) ? Prisma.sql`(${words} OR s.digits LIKE ${containsPattern(q)}::text)` : Prisma.sql`(${words} OR s.doc LIKE lower(${containsPattern(q)}::text))`;
+  return /^[0-9]+$/.test(q)
+    ? Prisma.sql`(${words} OR s.digits LIKE ${containsPattern(q)}::text)`
+    : Prisma.sql`(${words} OR s.doc LIKE ${onceSql(Prisma.sql`lower(${containsPattern(q)}::text)`)})`;
 }
 
 /** The contracts `c` that match `q`: the document's GIN indexes (words; trigrams) find them. */
@@ -79,8 +97,10 @@ export function searchRankSql(q: string): Sql {
  */
 export function searchRankOfDocumentSql(q: string): Sql {
   const inName = nameHoldsWholeSql(q);
-  return Prisma.sql`(COALESCE(ts_rank(s.tsv, search_rank_query(${q}::text)), 0)::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
-      + CASE WHEN s.tsv @@ phraseto_tsquery('simple', ${q}::text) THEN 0.5 ELSE 0 END)`;
+  const anyWord = onceSql(Prisma.sql`search_rank_query(${q}::text)`);
+  const phrase = onceSql(Prisma.sql`phraseto_tsquery('simple', ${q}::text)`);
+  return Prisma.sql`(COALESCE(ts_rank(s.tsv, ${anyWord}), 0)::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
+      + CASE WHEN s.tsv @@ ${phrase} THEN 0.5 ELSE 0 END)`;
 }
 
 /**
@@ -122,15 +142,6 @@ function searchTermWords(q: string): string[][] {
 
 /** A term's runs of letters (with their marks) and digits. */
 const termWords = (text: string): string[] => text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-
-/**
- * How many words `q` searches for, negated ones too, as PostgreSQL's parser splits its terms, near
- * enough: an e-mail address or a host name is one (a token of its own), a hyphen or a comma splits
- * (`PO-4411` is `po <-> -4411`). For PostgreSQL's estimate of several words together
- * (lib/api/json/contract-search-matches.ts).
- */
-export const searchWordCount = (q: string): number =>
-  searchTerms(q).terms.reduce((n, t) => n + t.text.split(/[^\p{L}\p{M}\p{N}.@]+/u).filter((w) => w !== "").length, 0);
 
 /**
  * Words one after another, with anything but letters and digits between, as whole words: no letter

@@ -2,7 +2,7 @@
 // those shapes. The reads run in the authentication's statement (lib/db/sql.ts `TPreload`).
 import type { Tx } from "@/lib/db";
 import { answerOf } from "@/lib/db/query";
-import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, jsonRow, listHeadSql, listPreload, type Sql, type TPreload, utf8BytesEscaped, withPreloadForm } from "@/lib/db/sql";
+import { ACTING_USER_ID, ANSWER_ARG, answerArgs, AUTH_CTE, bytesFromEscaped, inScope, integerSql, jsonRow, listHeadSql, listPreload, type Sql, type TPreload, utf8BytesEscaped } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/domain/actor";
 import type { TContractListQuery } from "@/lib/schemas";
@@ -112,8 +112,7 @@ export function contractListPreload(
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   const q = query.q;
   if (q !== undefined) {
-    const search = listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
-    return withPreloadForm(search, { plannedEachTime: true });
+    return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
   }
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
@@ -146,14 +145,14 @@ function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matc
   // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
   const ordered = relevance
-    ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.newest <= ${matchLimit}::int`
-    : Prisma.sql`SELECT c.id, row_number() OVER (ORDER BY ${contractOrderSql(query)}) AS ord FROM m JOIN contracts c ON c.id = m.id WHERE m.newest <= ${matchLimit}::int`;
+    ? Prisma.sql`SELECT m.id, row_number() OVER (ORDER BY m.rank DESC, m.id DESC) AS ord FROM m WHERE m.newest <= ${integerSql(matchLimit)}`
+    : Prisma.sql`SELECT c.id, row_number() OVER (ORDER BY ${contractOrderSql(query)}) AS ord FROM m JOIN contracts c ON c.id = m.id WHERE m.newest <= ${integerSql(matchLimit)}`;
   return Prisma.sql`(WITH m AS MATERIALIZED (
         SELECT f.id, row_number() OVER (ORDER BY f.id DESC) AS newest, f.rank FROM ${searchMatchesSql(query, q, matchLimit + 1, rank, way)} f)
       SELECT ${listHeadSql(
-        Prisma.sql`(SELECT least(count(*), ${matchLimit}::int) FROM m)`,
+        Prisma.sql`(SELECT least(count(*), ${integerSql(matchLimit)}) FROM m)`,
         Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)
             FROM (SELECT c.*, p.ord FROM (SELECT * FROM (${ordered}) r ORDER BY r.ord ${page}) p JOIN contracts c ON c.id = p.id) c)`,
-        Prisma.sql`(SELECT count(*) <= ${matchLimit}::int FROM m)`,
+        Prisma.sql`(SELECT count(*) <= ${integerSql(matchLimit)} FROM m)`,
       )})`;
 }
