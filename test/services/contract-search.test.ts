@@ -181,7 +181,7 @@ describe("q= finds", () => {
     expect(preload({ q: "nordic" }).text).toBe(preload({ q: "greta" }).text);
     if (db.kind !== "postgres") return; // the embedded database prepares nothing by name
     // Two statements: every workspace, and one asked for (a value of the run too).
-    const searches = [{ q: "nordic" }, { q: "greta" }, { q: "nordic", workspace_id: String(ws.a) }, { q: "nordic", workspace_id: String(ws.b) }, { q: "zzqxv" }];
+    const searches: Record<string, string>[] = [{ q: "nordic" }, { q: "greta" }, { q: "nordic", workspace_id: String(ws.a) }, { q: "nordic", workspace_id: String(ws.b) }, { q: "zzqxv" }];
     const expected = await Promise.all(searches.map(async (query) => (await list(admin, query)).data.map((x) => x.id)));
     expect(expected.map((e) => e.length > 0)).toEqual([true, true, true, true, false]);
     expect(expected[2]).not.toEqual(expected[3]);

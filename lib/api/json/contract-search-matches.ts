@@ -13,8 +13,8 @@ export const SEARCH_SAMPLE = 500;
 /**
  * At most this many contracts in the workspaces searched, every partition is looked up: a look-up
  * of every match then reads few. (The sample is read all the same: skipped behind a one-time filter
- * of its own, a user of one workspace's statement took 70 ms to bind, in ways not understood;
- * bench/results/search-words-together-2026-12-01.md.)
+ * of its own, a user of one workspace's statement took 70 ms to bind, where PostgreSQL plans a run
+ * for its values; bench/results/search-words-together-2026-12-01.md.)
  */
 export const SEARCH_SAMPLED_ABOVE = 10_000;
 

@@ -3,15 +3,15 @@
 // search document (`contract_search`: its text and its words, kept by triggers in the transaction of
 // every change; migration `contract_search`) is what matches; the page's own rows say where.
 //
-// Every value made of `q` (its words as a query, its patterns) is computed once a statement, as a
-// scalar subquery of its parameter (an InitPlan: `onceSql`), never as an expression beside each
-// document. So no plan depends on the words searched: PostgreSQL estimates every search alike (a
-// match of a query it does not know: 0.5 % of the documents), the list's search chooses its way
-// by a sample it reads at run time (contract-search-matches.ts), and its statement is prepared
-// under a name like every other read, planned once (docs/performance.md "Search"). Written as
-// `websearch_to_tsquery('simple', $1)` beside each document, a plan made for no particular value
-// parsed the query again for each document a walk read (a person's name at 1,000,200 contracts:
-// 51 ms against 25).
+// In the list's search every value made of `q` (its words as a query, its patterns) is computed
+// once a statement, as a scalar subquery of its parameter (an InitPlan: `TSearchValues` "once"),
+// never as an expression beside each document. So no plan depends on the words searched:
+// PostgreSQL estimates every search alike (a match of a query it does not know: 0.5 % of the
+// documents), the list chooses its way by a sample it reads at run time
+// (contract-search-matches.ts), and its statement is prepared under a name like every other read,
+// planned once (docs/performance.md "Search"). Written as `websearch_to_tsquery('simple', $1)`
+// beside each document, a plan made for no particular value parsed the query again for each
+// document a walk read (a person's name at 1,000,200 contracts: 51 ms against 25).
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/db/sql";
 import { caseForms } from "@/lib/domain/case-forms";
@@ -49,11 +49,21 @@ export function searchesInsideWords(q: string): boolean {
   return q.length >= SEARCH_SUBSTRING_MIN && /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(q);
 }
 
-/** `value` computed once for the statement (an InitPlan), not for each row that reads it. */
-const onceSql = (value: Sql): Sql => Prisma.sql`(SELECT ${value})`;
+/**
+ * How a statement holds the values made of `q`: "once", each computed once for the statement (an
+ * InitPlan), for a statement planned once for every search (the list's); "seen", as expressions
+ * of the parameter, which PostgreSQL reads when it plans for the values (a statement sent unnamed,
+ * planned each run: the CSV's, which reads every match, hashes those of a common word where it
+ * sees how many there are; not seeing, it took them as 0.5 % of the documents and joined them one
+ * by one, twice as long: 5-6 s against 2.7-3 for `nordic` at 1,000,200 contracts).
+ */
+type TSearchValues = "once" | "seen";
 
-/** `q`'s words as a text search query (websearch syntax, the 'simple' configuration), once a statement. */
-const wordsQuerySql = (q: string): Sql => onceSql(Prisma.sql`websearch_to_tsquery('simple', ${q}::text)`);
+/** `value` as the statement holds the values of `q` (`TSearchValues`). */
+const valueSql = (value: Sql, values: TSearchValues): Sql => (values === "once" ? Prisma.sql`(SELECT ${value})` : value);
+
+/** `q`'s words as a text search query (websearch syntax, the 'simple' configuration). */
+const wordsQuerySql = (q: string, values: TSearchValues): Sql => valueSql(Prisma.sql`websearch_to_tsquery('simple', ${q}::text)`, values);
 
 /**
  * Full-text words (websearch syntax, the 'simple' configuration), or a part of a word
@@ -63,17 +73,20 @@ const wordsQuerySql = (q: string): Sql => onceSql(Prisma.sql`websearch_to_tsquer
  * for in the text's runs of digits (`digits`, migration `search_digits`): the same documents hold
  * it, and a walk reads about a quarter of the characters (docs/performance.md "Search").
  */
-export function searchMatchSql(q: string): Sql {
-  const words = Prisma.sql`s.tsv @@ ${wordsQuerySql(q)}`;
+export function searchMatchSql(q: string, values: TSearchValues = "once"): Sql {
+  const words = Prisma.sql`s.tsv @@ ${wordsQuerySql(q, values)}`;
   if (!searchesInsideWords(q)) return words;
   return /^[0-9]+$/.test(q)
     ? Prisma.sql`(${words} OR s.digits LIKE ${containsPattern(q)}::text)`
-    : Prisma.sql`(${words} OR s.doc LIKE ${onceSql(Prisma.sql`lower(${containsPattern(q)}::text)`)})`;
+    : Prisma.sql`(${words} OR s.doc LIKE ${valueSql(Prisma.sql`lower(${containsPattern(q)}::text)`, values)})`;
 }
 
-/** The contracts `c` that match `q`: the document's GIN indexes (words; trigrams) find them. */
+/**
+ * The contracts `c` that match `q`, every one (the CSV's): the document's GIN indexes (words;
+ * trigrams) find them, in a statement planned for its values (`TSearchValues` "seen").
+ */
 export function searchConditionSql(q: string): Sql {
-  return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q)})`;
+  return Prisma.sql`c.id IN (SELECT s.contract_id FROM contract_search s WHERE ${searchMatchSql(q, "seen")})`;
 }
 
 /** Whether the contract `c` matches `q`, read from its own document (a few known contracts; `searchConditionSql` finds them). */
@@ -97,8 +110,8 @@ export function searchRankSql(q: string): Sql {
  */
 export function searchRankOfDocumentSql(q: string): Sql {
   const inName = nameHoldsWholeSql(q);
-  const anyWord = onceSql(Prisma.sql`search_rank_query(${q}::text)`);
-  const phrase = onceSql(Prisma.sql`phraseto_tsquery('simple', ${q}::text)`);
+  const anyWord = valueSql(Prisma.sql`search_rank_query(${q}::text)`, "once");
+  const phrase = valueSql(Prisma.sql`phraseto_tsquery('simple', ${q}::text)`, "once");
   return Prisma.sql`(COALESCE(ts_rank(s.tsv, ${anyWord}), 0)::float8${inName === null ? Prisma.empty : Prisma.sql` + CASE WHEN ${inName} THEN 1 ELSE 0 END`}
       + CASE WHEN s.tsv @@ ${phrase} THEN 0.5 ELSE 0 END)`;
 }
