@@ -42,10 +42,7 @@ export function integerSql(n: number): Sql {
  */
 export type TPreload = Sql;
 
-/**
- * How a preload is sent and read back (`preloadFormOf`); unmarked: prepared under a name, and read
- * as one value.
- */
+/** How a preload is read back (`preloadFormOf`); unmarked: as one value. */
 export interface TPreloadForm {
   /**
    * UTF-8 bytes (`listHeadSql`) read back in pieces (`PIECE_BYTES`), each escaped (`utf8BytesEscaped`)
