@@ -24,6 +24,7 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
  * A contracts list with `q` holds the newest this many matches, and orders (or ranks), counts and
  * pages those; its `count_exact` says when more match. A word most contracts hold is then found in
  * the first rows an index gives, not ranked and counted in every contract (docs/performance.md
- * "Search").
+ * "Search"). A broad search's time is mostly finding these: 1,000 took 4–7 ms more than 500 at
+ * 1,000,200 contracts (bench/results/search-window-2026-12-02.md).
  */
-export const SEARCH_MATCH_LIMIT = 1000;
+export const SEARCH_MATCH_LIMIT = 500;

@@ -106,7 +106,7 @@ export function searchRankSql(q: string): Sql {
  * every pair's every two places were compared, seconds a page for a search of many common words),
  * plus 1 when the name holds the whole search (`nameHoldsWholeSql`) and 0.5 when the document holds
  * its words together, in order (a phrase: read from the document's word positions; a case-blind
- * LIKE on each of the 1,000 documents held cost 4.5 ms).
+ * LIKE on each of 1,000 documents held cost 4.5 ms).
  */
 export function searchRankOfDocumentSql(q: string): Sql {
   const inName = nameHoldsWholeSql(q);
@@ -119,7 +119,7 @@ export function searchRankOfDocumentSql(q: string): Sql {
 /**
  * Whether the name `s.name` holds the whole search (`searchWholePattern`; null: it searches no
  * word). Its words' regular expression is read only where a case-blind LIKE finds them in order:
- * read on each of the 1,000 documents a broad search holds, it cost 1–1.3 ms more.
+ * read on each of 1,000 documents a broad search held, it cost 1–1.3 ms more.
  */
 function nameHoldsWholeSql(q: string): Sql | null {
   if (searchesInsideWords(q)) return Prisma.sql`s.name ILIKE ${containsPattern(q)}::text`;
