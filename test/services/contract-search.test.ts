@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateSessionUser, loadUserActor } from "@/lib/api/auth";
 import { contractsCsvStream } from "@/lib/api/contracts-csv";
 import { contractListPreload } from "@/lib/api/json/contract";
-import { searchHighlightPattern } from "@/lib/api/json/contract-search";
+import { SEARCH_PARTITIONS, searchHighlightPattern } from "@/lib/api/json/contract-search";
 import { searchWalksSql, type TSearchWay } from "@/lib/api/json/contract-search-matches";
 import { bytesFromEscaped } from "@/lib/db/sql";
 import { createContract, createTemplate, createUser, createWorkspace } from "@/lib/db/seed/factories";
@@ -646,7 +646,7 @@ describe("a long text's highlight", () => {
 });
 
 describe("a search: the way a sample of the newest documents chooses", () => {
-  it("walks each partition whose newest documents hold the words, and pass the filters, when that fills the limit cheaper than a look-up; else looks up; looks every partition up in a small search", async () => {
+  it("walks each partition whose newest documents hold the words, and pass the filters, when that fills the limit cheaper than a look-up, counting the other workspaces' documents a walk passes; else looks up", async () => {
     const workspace = await createWorkspace(db.prisma, { name: "Workspace C" });
     const { templateId } = await db.prisma.contract.findUniqueOrThrow({ where: { id: c.supply } });
     const make = async (name: string, state: "draft" | "pending" = "draft") => (await createContract(db.prisma, { workspaceId: workspace.id, templateId, name, state })).id;
@@ -655,10 +655,12 @@ describe("a search: the way a sample of the newest documents chooses", () => {
     for (let i = 0; i < 8; i++) made.push(await make(`Kappa Lambda ${i}`, i >= 6 ? "pending" : "draft"));
     const [row] = await db.prisma.$queryRaw<{ part: string }[]>`SELECT tableoid::regclass::text AS part FROM contract_search WHERE workspace_id = ${workspace.id} LIMIT 1`;
     const inC = [Number(row!.part.replace(/\D/g, ""))];
+    // The workspace is alone in its partition (no other workspace's document a walk would pass).
+    expect(await db.prisma.$queryRawUnsafe(`SELECT DISTINCT workspace_id AS id FROM ${row!.part}`)).toEqual([{ id: workspace.id }]);
     // The partitions the sample has walked.
-    const walked = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3, above = 0, all = false } = {}) => {
+    const walked = async (q: string, more: Record<string, string> = {}, { sample = 10, limit = 3, all = false } = {}) => {
       const query = ZContractListQuerySchema.parse({ q, ...(all ? {} : { workspace_id: String(workspace.id) }), ...more });
-      const ways = (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, { sample, above })))!.preloaded as boolean[];
+      const ways = (await authenticateSessionUser(db.prisma, admin.id, searchWalksSql(query, q, limit, sample)))!.preloaded as boolean[];
       return ways.flatMap((walk, k) => (walk ? [k] : []));
     };
     try {
@@ -668,7 +670,19 @@ describe("a search: the way a sample of the newest documents chooses", () => {
       expect(await walked("Kappa Lambda", { state: "pending" })).toEqual(inC); // the pending are 2, both hold the words: 3 · 2 · 2 <= 4 · 2 · 2 · 2
       expect(await walked("Kappa Lambda", { state: "signed" })).toEqual([]); // none is signed
       expect(await walked("Kappa Lambda", {}, { limit: 1001 })).toEqual([]); // 1,001 cost more to walk to than to look up
-      expect(await walked("Kappa Lambda", {}, { above: 12 })).toEqual([]); // 12 contracts: no sample, every partition looked up
+      expect(await walked("Kappa Lambda", {}, { limit: 24 })).toEqual(inC); // 24 · 10 · 10 <= 4 · 8 · 8 · 12
+      // A workspace beside it in its partition, with 4 contracts: a walk of the partition passes its
+      // documents too, 16 for each 12 of C's (24 · 10 · 10 · 16/12 > 4 · 8 · 8 · 12), so it is looked up.
+      const besideC = async (id: number) =>
+        (await db.prisma.$queryRaw<{ beside: boolean }[]>`SELECT satisfies_hash_partition('contract_search'::regclass, ${SEARCH_PARTITIONS}::int, ${inC[0]}::int, ${id}::int) AS beside`)[0]!.beside;
+      let neighbour = await createWorkspace(db.prisma, { name: "Workspace C's neighbour" });
+      while (!(await besideC(neighbour.id))) {
+        await db.prisma.workspace.delete({ where: { id: neighbour.id } });
+        neighbour = await createWorkspace(db.prisma, { name: "Workspace C's neighbour" });
+      }
+      for (let i = 0; i < 4; i++) made.push((await createContract(db.prisma, { workspaceId: neighbour.id, templateId, name: `Neighbour ${i}` })).id);
+      expect(await walked("Kappa Lambda", {}, { limit: 24 })).toEqual([]);
+      expect(await walked("Kappa Lambda")).toEqual(inC); // 3 · 10 · 10 · 16/12 <= 4 · 8 · 8 · 12
       // Every workspace searched: the newest 10 are the workspace's; only its partition is walked, the others
       // (none of whose newest documents hold the words) are looked up.
       expect(await walked("Kappa Lambda", {}, { all: true })).toEqual(inC);

@@ -11,14 +11,6 @@ import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName } from "@/lib/ap
 export const SEARCH_SAMPLE = 500;
 
 /**
- * At most this many contracts in the workspaces searched, every partition is looked up: a look-up
- * of every match then reads few. (The sample is read all the same: skipped behind a one-time filter
- * of its own, a user of one workspace's statement took 70 ms to bind, where PostgreSQL plans a run
- * for its values; bench/results/search-words-together-2026-12-01.md.)
- */
-export const SEARCH_SAMPLED_ABOVE = 10_000;
-
-/**
  * What one document read through the GIN index costs against one walked, in the sample's choice: at
  * 1,000,200 contracts a look-up read 4.6 µs a match (a company's name: 240,000 in 1.1 s), more with
  * a filter's join, and a walk 1.1–1.5 µs a document.
@@ -53,7 +45,12 @@ export type TSearchWay = "sampled" | "walk" | "look-up";
  * of the workspaces and state searched (`P`, fewer where fewer are searched), of which `found` hold
  * the words and `hits` also pass the other filters. The walk reads `limit · P / hits` documents, the
  * look-up every document holding the words, `found · N / P` (`N`: the contracts searched, from the
- * kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. When the walk costs less, each
+ * kept totals), each costing `SEARCH_LOOK_UP_COST` documents walked. A walk reads along its
+ * partition's key, the other workspaces' documents too: each partition's share of the walk (its share
+ * of the sample) counts as many times over as the partition holds documents for each one searched
+ * (its spread, from the kept totals; 1 where it holds only the workspaces searched). So a small
+ * workspace beside a large one is looked up unless its words are in nearly all of its documents, and
+ * one alone in its partition is walked when that is cheaper, however small. When the walk costs less, each
  * partition with a hit in the sample is walked; one with none is looked up (a merge reads the first
  * match of each partition before any: a walk of one that holds none would read all of it). Only one
  * way runs in each partition (each behind a one-time filter), and each is exact.
@@ -67,18 +64,18 @@ export function searchMatchesSql(query: TContractListQuery, q: string, limit: nu
   // Each partition walked or looked up as the sample chose for it (`way.w0` … `way.w7`).
   const walks = (k: number) => Prisma.sql`(SELECT ${Prisma.raw(`way.w${k}`)} FROM way)`;
   const members = each((k) => [parts.partition(k, true, rankOf, walks(k)), parts.partition(k, false, rankOf, Prisma.sql`NOT ${walks(k)}`)]);
-  return Prisma.sql`(WITH ${parts.held}, way AS MATERIALIZED (${sampledWaysSql(parts, q, limit, SEARCH_SAMPLE, SEARCH_SAMPLED_ABOVE)})
+  return Prisma.sql`(WITH ${parts.held}, way AS MATERIALIZED (${sampledWaysSql(parts, q, limit, SEARCH_SAMPLE)})
       SELECT * FROM ${newest(members)} u)`;
 }
 
 /**
  * The sample's choice for each partition, a row of booleans `w0` … `w7` (true: walk it), to find the
- * newest `limit` matches (`searchMatchesSql`). Reads `held` (`searchParts`). Where the workspaces
- * searched hold `above` contracts or fewer, every partition is looked up. Known limit: a small workspace that
- * shares its partition with a large one has its sample read along the whole partition's key.
+ * newest `limit` matches (`searchMatchesSql`). Reads `held` (`searchParts`). Known limit: a small
+ * workspace that shares its partition with a large one has its sample read along the whole
+ * partition's key.
  */
-function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: number, above: number): Sql {
-  const { conditions, filters, holds, searched } = parts;
+function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: number): Sql {
+  const { conditions, filters, holds, searched, inState } = parts;
   const match = searchMatchSql(q);
   // Each partition's newest documents, whether each holds the words, merged; the newest P of them
   // (fewer where fewer are searched), and of those that hold the words, those whose contract passes
@@ -86,25 +83,42 @@ function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: n
   const sampleOf = (k: number) => Prisma.sql`(SELECT s.contract_id AS id, ${k}::int AS part, ${match} AS found FROM ${Prisma.raw(searchPartitionName(k))} s
       WHERE ${holds(k)} AND ${searched("s")} ORDER BY s.contract_id DESC LIMIT ${integerSql(sample)})`;
   const passes = conditions.length === 0 ? Prisma.raw("true") : Prisma.sql`EXISTS (SELECT 1 FROM contracts c WHERE c.id = y.id AND ${filters})`;
-  const contracts = Prisma.sql`(SELECT COALESCE(sum(k.n), 0)::float8 FROM (SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) k
-      WHERE ${searched("k")})`;
-  const n = Prisma.sql`(SELECT n.contracts FROM n)`;
   const partitions = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => k);
-  return Prisma.sql`WITH n AS MATERIALIZED (SELECT ${contracts} AS contracts)
-    SELECT ${Prisma.join(partitions.map((k) => Prisma.sql`x.walk AND ${Prisma.raw(`x.h${k}`)} > 0 AS ${Prisma.raw(`w${k}`)}`))}
-      FROM (SELECT ${n} > ${above}::float8 AND ${limit}::float8 * a.sampled * a.sampled <= ${SEARCH_LOOK_UP_COST}::float8 * a.hits * a.found * ${n} AS walk, a.*
+  const each = (column: (k: number) => Sql) => Prisma.join(partitions.map(column));
+  // The kept totals of each workspace (in the state searched), all and those searched, and the
+  // partition its documents are in: the one whose constraint it satisfies (PostgreSQL's own test of
+  // a hash partition's rows, `satisfies_hash_partition`, as `\d+ contract_search_p0` shows it).
+  const state = inState("k");
+  const partitionOf = Prisma.sql`(SELECT p FROM generate_series(0, ${integerSql(SEARCH_PARTITIONS - 1)}) p
+      WHERE satisfies_hash_partition('contract_search'::regclass, ${integerSql(SEARCH_PARTITIONS)}, p, k.workspace_id))`;
+  const workspaces = Prisma.sql`SELECT k.workspace_id, ${partitionOf} AS part, sum(k.n) AS total, sum(k.n) FILTER (WHERE ${searched("k")}) AS searched
+      FROM (SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) k
+     ${state === null ? Prisma.empty : Prisma.sql`WHERE ${state}`} GROUP BY k.workspace_id`;
+  // N, and each partition's spread: its documents for each one searched.
+  const spread = (k: number) =>
+    Prisma.sql`COALESCE(sum(w.total) FILTER (WHERE w.part = ${k}::int)::float8 / NULLIF(sum(w.searched) FILTER (WHERE w.part = ${k}::int), 0), 1) AS ${Prisma.raw(`spread${k}`)}`;
+  // The walk's documents: each partition's share of the sample, times its spread.
+  const walked = Prisma.join(
+    partitions.map((k) => Prisma.sql`${Prisma.raw(`a.s${k}`)} * ${Prisma.raw(`n.spread${k}`)}`),
+    " + ",
+  );
+  return Prisma.sql`WITH w AS MATERIALIZED (${workspaces}),
+         n AS MATERIALIZED (SELECT COALESCE(sum(w.searched), 0)::float8 AS contracts, ${each(spread)} FROM w)
+    SELECT ${each((k) => Prisma.sql`x.walk AND ${Prisma.raw(`x.h${k}`)} > 0 AS ${Prisma.raw(`w${k}`)}`)}
+      FROM (SELECT ${limit}::float8 * a.sampled * (${walked}) <= ${SEARCH_LOOK_UP_COST}::float8 * a.hits * a.found * n.contracts AS walk, a.*
               FROM (SELECT count(*)::float8 AS sampled, count(*) FILTER (WHERE y.found)::float8 AS found, count(*) FILTER (WHERE y.hit)::float8 AS hits,
-                           ${Prisma.join(partitions.map((k) => Prisma.sql`count(*) FILTER (WHERE y.hit AND y.part = ${k}::int) AS ${Prisma.raw(`h${k}`)}`))}
+                           ${each((k) => Prisma.sql`count(*) FILTER (WHERE y.hit AND y.part = ${k}::int) AS ${Prisma.raw(`h${k}`)}`)},
+                           ${each((k) => Prisma.sql`count(*) FILTER (WHERE y.part = ${k}::int) AS ${Prisma.raw(`s${k}`)}`)}
                       FROM (SELECT y.*, y.found AND ${passes} AS hit
                               FROM (SELECT u.id, u.part, u.found FROM (${Prisma.join(partitions.map(sampleOf), " UNION ALL ")}) u
-                                     ORDER BY u.id DESC LIMIT ${integerSql(sample)}) y) y) a) x`;
+                                     ORDER BY u.id DESC LIMIT ${integerSql(sample)}) y) y) a, n) x`;
 }
 
 /** The sample's choice alone (`sampledWaysSql`) as an array of each partition's (true: walked), for the tests of the choice. */
-export const searchWalksSql = (query: TContractListQuery, q: string, limit: number, { sample, above }: { sample: number; above: number }): Sql => {
+export const searchWalksSql = (query: TContractListQuery, q: string, limit: number, sample: number): Sql => {
   const parts = searchParts(query, q, limit);
   const ways = Array.from({ length: SEARCH_PARTITIONS }, (_, k) => Prisma.raw(`w.w${k}`));
-  return Prisma.sql`(WITH ${parts.held} SELECT ARRAY[${Prisma.join(ways)}] FROM (${sampledWaysSql(parts, q, limit, sample, above)}) w)`;
+  return Prisma.sql`(WITH ${parts.held} SELECT ARRAY[${Prisma.join(ways)}] FROM (${sampledWaysSql(parts, q, limit, sample)}) w)`;
 };
 
 type TSearchParts = ReturnType<typeof searchParts>;
@@ -132,13 +146,15 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
   // it would cost the partitions that do not hold it as empty, and cost more than the one plan for
   // every workspace, so PostgreSQL would plan each run (a user of one workspace's search: 70 ms).
   const asked = query.workspace_id === undefined ? null : Prisma.sql`(SELECT ${query.workspace_id}::int)`;
-  // The workspaces and the state searched, as a condition on the rows `alias` (documents, or the
-  // kept totals: both have the columns `workspace_id` and `state`).
+  // The state searched (null: any), and the workspaces and the state searched, as conditions on the
+  // rows `alias` (documents, or the kept totals: both have the columns `workspace_id` and `state`).
+  const inState = (alias: string) => (query.state === undefined ? null : Prisma.sql`${Prisma.raw(`${alias}.state`)} = ${stateConstant(query.state)}`);
   const searched = (alias: string) => {
     const ws = Prisma.raw(`${alias}.workspace_id`);
     const workspaces =
       asked === null ? Prisma.sql`(${scope}.all_ws OR ${ws} = ANY(${scope}.ws))` : Prisma.sql`${ws} = ${asked} AND (${scope}.all_ws OR ${asked} = ANY(${scope}.ws))`;
-    return query.state === undefined ? workspaces : Prisma.sql`${workspaces} AND ${Prisma.raw(`${alias}.state`)} = ${stateConstant(query.state)}`;
+    const state = inState(alias);
+    return state === null ? workspaces : Prisma.sql`${workspaces} AND ${state}`;
   };
   // A partition that holds none of the workspaces searched is not read: its walk would read every
   // document and keep none. One look-up in its workspace index, once for the statement (`held`). A
@@ -175,5 +191,5 @@ function searchParts(query: TContractListQuery, q: string, limit: number) {
       : Prisma.sql`SELECT s.* FROM (SELECT s.contract_id, s.tsv, s.name FROM ${documents} WHERE ${where} AND ${match} OFFSET 0) s`;
     return Prisma.sql`(SELECT s.contract_id AS id, ${rankOf} AS rank FROM (${found} ORDER BY s.contract_id DESC LIMIT ${integerSql(limit)}) s)`;
   };
-  return { conditions, filters, searched, held, holds, partition };
+  return { conditions, filters, inState, searched, held, holds, partition };
 }
