@@ -683,8 +683,9 @@ describe("a search: the way a sample of the newest documents chooses", () => {
       for (let i = 0; i < 4; i++) made.push((await createContract(db.prisma, { workspaceId: neighbour.id, templateId, name: `Neighbour ${i}` })).id);
       expect(await walked("Kappa Lambda", {}, { limit: 24 })).toEqual([]);
       expect(await walked("Kappa Lambda")).toEqual(inC); // 3 · 10 · 10 · 16/12 <= 4 · 8 · 8 · 12
-      // Every workspace searched: the newest 10 are the workspace's; only its partition is walked, the others
-      // (none of whose newest documents hold the words) are looked up.
+      // Every workspace searched: the newest 10 are in the workspace's partition (its neighbour's 4 and 6 of
+      // its own); only that partition is walked, the others (none of whose newest documents hold the words)
+      // are looked up.
       expect(await walked("Kappa Lambda", {}, { all: true })).toEqual(inC);
     } finally {
       await db.prisma.contract.deleteMany({ where: { id: { in: made } } });
