@@ -80,6 +80,12 @@ export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; 
 }
 
 /**
+ * The kept totals, as rows `(workspace_id, state, n)` to sum: the folded totals and the deltas not
+ * folded yet (fold-contract-counts.ts). Their sum by workspace and state is exact in any snapshot.
+ */
+export const KEPT_TOTALS = Prisma.sql`(SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas)`;
+
+/**
  * The exact count of a filter's contracts, for the caller's workspaces when `scoped`: with only
  * the workspace and state filtered, the kept per-workspace, per-state totals and the deltas not
  * folded yet (fold-contract-counts.ts: a few rows); with only `updated_before` besides, those less
@@ -87,8 +93,7 @@ export function contractFilterSql(query: TContractFilter): { conditions: Sql[]; 
  */
 export function contractCountSql(query: TContractFilter, scoped: boolean): Sql {
   const { conditions, byWorkspaceAndStateOnly, keyed, dropped } = contractFilterSql(query);
-  const kept = Prisma.sql`(SELECT COALESCE(sum(c.n), 0)::bigint FROM (SELECT workspace_id, state, n FROM contract_counts
-      UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) c WHERE ${contractWhereSql(keyed, scoped)})`;
+  const kept = Prisma.sql`(SELECT COALESCE(sum(c.n), 0)::bigint FROM ${KEPT_TOTALS} c WHERE ${contractWhereSql(keyed, scoped)})`;
   if (byWorkspaceAndStateOnly) return kept;
   if (dropped) return Prisma.sql`(${kept} - (SELECT count(*) FROM contracts c WHERE ${contractWhereSql([...keyed, dropped], scoped)}))`;
   return Prisma.sql`(SELECT count(*) FROM contracts c WHERE ${contractWhereSql(conditions, scoped)})`;

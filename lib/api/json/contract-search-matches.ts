@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AUTH_CTE, integerSql, type Sql } from "@/lib/db/sql";
 import type { TContractListQuery } from "@/lib/schemas";
 import { CONTRACT_STATES } from "@/lib/domain/enums";
-import { contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
+import { KEPT_TOTALS, contractFilterSql, contractWhereSql } from "@/lib/api/json/contract-filter";
 import { SEARCH_PARTITIONS, searchMatchSql, searchPartitionName } from "@/lib/api/json/contract-search";
 
 /** The newest documents of the workspaces searched that the sample reads (`searchMatchesSql`). */
@@ -92,7 +92,7 @@ function sampledWaysSql(parts: TSearchParts, q: string, limit: number, sample: n
   const partitionOf = Prisma.sql`(SELECT p FROM generate_series(0, ${integerSql(SEARCH_PARTITIONS - 1)}) p
       WHERE satisfies_hash_partition('contract_search'::regclass, ${integerSql(SEARCH_PARTITIONS)}, p, k.workspace_id))`;
   const workspaces = Prisma.sql`SELECT k.workspace_id, ${partitionOf} AS part, sum(k.n) AS total, sum(k.n) FILTER (WHERE ${searched("k")}) AS searched
-      FROM (SELECT workspace_id, state, n FROM contract_counts UNION ALL SELECT workspace_id, state, n FROM contract_count_deltas) k
+      FROM ${KEPT_TOTALS} k
      ${state === null ? Prisma.empty : Prisma.sql`WHERE ${state}`} GROUP BY k.workspace_id`;
   // N, and each partition's spread: its documents for each one searched.
   const spread = (k: number) =>
