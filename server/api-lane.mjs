@@ -14,8 +14,8 @@
 //     Next implements for HEAD, OPTIONS and a method the file does not export (405).
 //
 // It takes only requests it can answer trivially and leaves the rest to Next, which answers them
-// the same: a path with a percent-escape or a backslash, a query Next would re-serialise (anything
-// but plain `k=v` pairs with distinct keys) or that names Next's internal keys, a path proxy.ts
+// the same: a path with a percent-escape or a backslash, a query other than `k=v` pairs with
+// distinct plain keys (`PLAIN_QUERY`) or that names Next's internal keys, a path proxy.ts
 // runs on, a path a header rule it does not interpret (a `:` in a header, a condition other than
 // on a header) applies to, and every path no `/v1` route handler matches. It is off in
 // development, with API_LANE=off, and when the build does something it does not interpret (above).
@@ -28,8 +28,14 @@ import path from "node:path";
 import { readAtMost } from "./read-body.mjs";
 
 const require = createRequire(import.meta.url);
-/** A query that Next's parse-and-format gives back unchanged: `k=v` pairs of characters neither encodes. */
-const PLAIN_QUERY = /^[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*(?:&[A-Za-z0-9_.*-]+=[A-Za-z0-9_.*-]*)*$/;
+/**
+ * A query whose values a handler reads as Next gives them: `k=v` pairs, each key of characters no
+ * parser decodes (so the keys Next reads itself, and a key given twice, are seen as they are), each
+ * value of those, `+`, `:`, `@`, `,`, `~` and percent-escapes (a search of two words, an address, a
+ * time: `q=Ingrid+Korhonen`, `q=a%40example.org`, `updated_before=2026-01-01T00:00:00Z`). Next may write such a query anew (its escapes, `+` as `%20`); the values it
+ * decodes are the same, and a handler reads only those (`new URL(req.url).searchParams`).
+ */
+const PLAIN_QUERY = /^[A-Za-z0-9_.*-]+=(?:[A-Za-z0-9_.*+:@,~-]|%[0-9A-Fa-f]{2})*(?:&[A-Za-z0-9_.*-]+=(?:[A-Za-z0-9_.*+:@,~-]|%[0-9A-Fa-f]{2})*)*$/;
 /** Query keys Next reads itself (route params, RSC, locales). */
 const NEXT_QUERY = /nxt|_rsc|nextinternallocale/i;
 /** A key given twice (Next's formatting groups a key's values, which can reorder the pairs). */
