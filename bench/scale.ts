@@ -100,6 +100,10 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: a common word, pending only", path: q("Nordic", "&state=pending") },
     { id: "search: a company, pending only", path: q("Polar Logistics", "&state=pending") },
     { id: "search: no match", path: q("zzqxv") },
+    // Each item's `_search` (matches=true): the contracts page's 25, and the API's 100.
+    { id: "search, marked: a person, the page's 25", path: `/v1/contracts?limit=25&q=${encodeURIComponent("Ingrid Korhonen")}&matches=true` },
+    { id: "search, marked: a company, pending, the page's 25", path: `/v1/contracts?limit=25&q=${encodeURIComponent("Polar Logistics")}&state=pending&matches=true` },
+    { id: "search, marked: a person, 100", path: q("Ingrid Korhonen", "&matches=true") },
   ];
 }
 

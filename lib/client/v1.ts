@@ -34,7 +34,7 @@ export type TQueryValue = string | number | boolean | null | undefined;
 export type TPageParams = { limit?: number; offset?: number };
 
 export type TContractListParams = TPageParams &
-  Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q" | "updated_before" | "expires_before" | "state_updated_after" | "delivery_failed" | "awaiting_me" | TContractLifecycleParam>>;
+  Partial<Pick<TContractListQuery, "workspace_id" | "state" | "sort" | "q" | "matches" | "updated_before" | "expires_before" | "state_updated_after" | "delivery_failed" | "awaiting_me" | TContractLifecycleParam>>;
 /** The lifecycle's filters of the contracts list (docs/api.md "The contract's lifecycle in lists"). */
 export type TContractLifecycleParam = "lifecycle_state" | "ends_after" | "ends_before" | "notice_deadline_after" | "notice_deadline_before" | "renewed_after";
 export type TTemplateListParams = TPageParams & { workspace_id?: number };

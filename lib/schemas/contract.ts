@@ -116,7 +116,15 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
       description:
         "Search: only contracts whose name, parties, participants' names or e-mail addresses, data field values or text hold every word " +
         "(web search syntax: \"a phrase\", or, -word; at most 30 `-` before words), or (3 characters or more) this text anywhere, in any letter case. Each item then " +
-        "carries `_search`: where it matched, the matched words marked.",
+        "carries `_search` when `matches=true`.",
+    }),
+  matches: z
+    .literal("true", { error: "must be true (leave it out for items without _search)" })
+    .optional()
+    .meta({
+      description:
+        "With `q`: `true` gives each item `_search`, where it matched with the matched words marked (for a page of 100 about a third of a " +
+        "broad search's time; the contracts page asks for it). Refused without `q`.",
     }),
   updated_before: ZTimeParamSchema.optional().meta({ description: "Only contracts last changed before this time." }),
   expires_before: ZTimeParamSchema.optional().meta({ description: "Only contracts whose signing period ends before this time." }),
@@ -150,7 +158,11 @@ const ZContractListQueryBaseSchema = ZPaginationQuerySchema({ allowAll: false })
 const relevanceNeedsQ = (query: { q?: string; sort?: TContractSort }) => query.sort !== "relevance" || query.q !== undefined;
 const RELEVANCE_NEEDS_Q = { message: "relevance needs q", path: ["sort"] };
 
-export const ZContractListQuerySchema = ZContractListQueryBaseSchema.refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q);
+/** `matches` marks where a search matched: without `q` it is refused, not silently ignored. */
+const matchesNeedsQ = (query: { q?: string; matches?: "true" }) => query.matches === undefined || query.q !== undefined;
+const MATCHES_NEEDS_Q = { message: "matches needs q", path: ["matches"] };
+
+export const ZContractListQuerySchema = ZContractListQueryBaseSchema.refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q).refine(matchesNeedsQ, MATCHES_NEEDS_Q);
 
 /** The order a list query asks for: its `sort`, else `relevance` with `q`, else `id`. */
 export function contractSortOf(query: { q?: string; sort?: TContractSort }): TContractSort {
@@ -158,7 +170,7 @@ export function contractSortOf(query: { q?: string; sort?: TContractSort }): TCo
 }
 
 /** GET /v1/contracts/export.csv: the list's query without the page (every row, in the list's order). */
-export const ZContractExportQuerySchema = ZContractListQueryBaseSchema.omit({ limit: true, offset: true }).refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q);
+export const ZContractExportQuerySchema = ZContractListQueryBaseSchema.omit({ limit: true, offset: true, matches: true }).refine(relevanceNeedsQ, RELEVANCE_NEEDS_Q);
 
 /** The CSV export's body, for the OpenAPI document (`text/csv`). */
 export const ZContractCsvSchema = z.string().meta({
@@ -294,7 +306,7 @@ export const ZContractListItemSchema = z
   .object({
     ...contractFields,
     parties: z.array(ZPartySummarySchema),
-    _search: ZContractSearchSchema.optional().meta({ description: "With `q` only: why the contract matched." }),
+    _search: ZContractSearchSchema.optional().meta({ description: "With `q` and `matches=true` only: why the contract matched." }),
   })
   .meta({ id: "ContractListItem" });
 

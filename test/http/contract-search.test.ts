@@ -29,7 +29,8 @@ beforeAll(async () => {
   expect(put.status, put.text).toBe(200);
 });
 
-const search = (q: string, email: string, more = "") => api(`/v1/contracts?q=${encodeURIComponent(q)}${more}`, { email });
+/** A search whose items say where they matched (`matches=true`). */
+const search = (q: string, email: string, more = "") => api(`/v1/contracts?q=${encodeURIComponent(q)}&matches=true${more}`, { email });
 
 describe("GET /v1/contracts?q=", () => {
   test("finds a party, a person, an address and part of a number, best first, and says where", async () => {
@@ -47,6 +48,24 @@ describe("GET /v1/contracts?q=", () => {
     ]);
     const byParty = await search(`${tag} fjordline`, w.users.editor.email);
     expect(byParty.json.data[0]._search.matches.map((m: { field: string }) => m.field)).toEqual(["name", "party", "participant_email", "data_field"]);
+    // The links keep asking for the matches.
+    expect(new URL(byParty.json._links.self.href).searchParams.get("matches")).toBe("true");
+  });
+
+  test("says where each contract matched only when asked (matches=true), and refuses matches without q", async () => {
+    const asked = await search(`${tag} fjordline`, w.users.editor.email);
+    const plain = await api(`/v1/contracts?q=${encodeURIComponent(`${tag} fjordline`)}`, { email: w.users.editor.email });
+    expect(plain.status).toBe(200);
+    expect(plain.json.data.map((c: { id: number; _search?: unknown }) => [c.id, c._search])).toEqual([[ids.mine, undefined]]);
+    expect([plain.json.count, plain.json.count_exact]).toEqual([asked.json.count, asked.json.count_exact]);
+    for (const [query, problem] of [
+      ["matches=true", "matches needs q"],
+      ["matches=yes&q=x", "must be true (leave it out for items without _search)"],
+    ] as const) {
+      const refused = await api(`/v1/contracts?${query}`, { email: w.users.editor.email });
+      expect(refused.status, query).toBe(400);
+      expect(refused.json.parameter_problems, query).toEqual({ matches: [problem] });
+    }
   });
 
   test("never lists, counts or exports another workspace's contract", async () => {

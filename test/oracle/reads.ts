@@ -106,7 +106,7 @@ export async function listContracts({ db, actor, query }: ListContractsOptions):
     if (list) list.push(party);
     else byContract.set(party.contractId, [party]);
   }
-  return { count, ...countExact, rows: contracts.map((c) => ({ ...c, parties: byContract.get(c.id) ?? [], ...(found ? { search: found.get(c.id)! } : {}) })) };
+  return { count, ...countExact, rows: contracts.map((c) => ({ ...c, parties: byContract.get(c.id) ?? [], ...(found && query.matches === "true" ? { search: found.get(c.id)! } : {}) })) };
 }
 
 // get-party

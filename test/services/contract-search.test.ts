@@ -30,14 +30,16 @@ const ws = {} as Record<"a" | "b", number>;
 type TList = { count: number; count_exact?: boolean; data: TContractListItem[] };
 
 /**
- * The list `user` reads for `query`. A search is read each way it can be found (the sample's choice,
- * every partition walked, every partition looked up: contract-search-matches.ts), which must give
- * the same answer.
+ * The list `user` reads for `query`, a search with each item's `_search` (`matches=true`) unless
+ * `withMatches` is false. A search is read each way it can be found (the sample's choice, every
+ * partition walked, every partition looked up: contract-search-matches.ts), which must give the same
+ * answer.
  */
-async function list(user: { id: number }, query: Record<string, string>, matchLimit?: number): Promise<TList> {
+async function list(user: { id: number }, query: Record<string, string>, matchLimit?: number, withMatches = true): Promise<TList> {
   const read = async (searchWay?: TSearchWay) => {
     const options = { ...(matchLimit === undefined ? {} : { matchLimit }), ...(searchWay === undefined ? {} : { searchWay }) };
-    const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...query }), "https://x.example", options);
+    const matches = query.q === undefined || !withMatches ? {} : { matches: "true" };
+    const preload = contractListPreload(ZContractListQuerySchema.parse({ limit: "100", ...matches, ...query }), "https://x.example", options);
     const auth = await authenticateSessionUser(db.prisma, user.id, preload);
     return JSON.parse(`${bytesFromEscaped(auth!.preloaded as string[]).toString("utf8")}}`) as TList;
   };
@@ -290,8 +292,14 @@ describe("q= finds", () => {
     const [marked] = (await list(admin, { q: "bold" })).data;
     expect(marked!._search!.matches[0]).toEqual({ field: "name", label: null, highlight: ["Lease <b>", "bold", "</b>"] });
     await db.prisma.contract.update({ where: { id: c.lease }, data: { name: "Lease" } });
-    // No `_search` without q.
+    // No `_search` without q, nor unless asked for: the same contracts and count without it.
     expect((await list(admin, {})).data.every((x) => x._search === undefined)).toBe(true);
+    const asked = await list(admin, { q: "nordic" });
+    expect(asked.data.length).toBeGreaterThan(1);
+    expect(asked.data.every((x) => x._search!.matches.length > 0)).toBe(true);
+    const unasked = await list(admin, { q: "nordic" }, undefined, false);
+    expect(unasked.data.map((x) => [x.id, x._search])).toEqual(asked.data.map((x) => [x.id, undefined]));
+    expect(unasked).toEqual({ ...asked, data: asked.data.map(({ _search, ...item }) => item) });
   });
 
   it("reads a number after a hyphen also as the number: `PO-4411` is the words po, -4411 and 4411", async () => {

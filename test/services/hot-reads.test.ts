@@ -163,6 +163,10 @@ describe("GET /v1/contracts in one statement", () => {
     { ...base, q: "break", sort: "-id" },
     { ...base, q: "ö", sort: "name" },
     { ...base, q: "deal alpha", sort: "id" },
+    // Each item with where it matched (`_search`), only when asked.
+    { ...base, q: "break", sort: "-id", matches: "true" },
+    { ...base, state: "draft", q: "DEAL", matches: "true" },
+    { ...base, q: "deal alpha", sort: "id", matches: "true" },
     // Counted as the kept totals less the contracts changed since (contract-filter.ts `contractCountSql`).
     { ...base, state: "draft", updated_before: new Date(Date.now() + 86_400_000).toISOString() },
     { ...base, updated_before: new Date(Date.now() - 86_400_000).toISOString() },

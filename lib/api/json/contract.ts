@@ -112,7 +112,10 @@ export function contractListPreload(
   const page = Prisma.sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   const q = query.q;
   if (q !== undefined) {
-    return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
+    // Each item's `_search` only when asked (`matches`): for a page of 100 it is about a third of a
+    // broad search's time (docs/performance.md "Search").
+    if (query.matches !== "true") return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay, LIST_ITEM)} FROM ${answerArgs(origin, null)})`);
+    return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay, SEARCH_LIST_ITEM)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
   }
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
@@ -138,9 +141,9 @@ export function contractListPreload(
  * A search's list head: the newest `SEARCH_MATCH_LIMIT` matches, found once (`m`: contract-search-
  * matches.ts), and one more if there is one, which only says that more match (`count_exact` false;
  * count and pages stop at the limit); then those in the list's order (`relevance`: ranked) and the
- * page taken from them.
+ * page taken from them, each as `item` (LIST_ITEM, or SEARCH_LIST_ITEM with `_search`).
  */
-function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number, way: TSearchWay | undefined): Sql {
+function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matchLimit: number, way: TSearchWay | undefined, item: Sql): Sql {
   const relevance = contractSortOf(query) === "relevance";
   // The rank of each match is read from its document as it is found (none for another order).
   const rank = relevance ? searchRankOfDocumentSql(q) : Prisma.raw("NULL::float8");
@@ -151,7 +154,7 @@ function searchListHeadSql(query: TContractListQuery, q: string, page: Sql, matc
         SELECT f.id, row_number() OVER (ORDER BY f.id DESC) AS newest, f.rank FROM ${searchMatchesSql(query, q, matchLimit + 1, rank, way)} f)
       SELECT ${listHeadSql(
         Prisma.sql`(SELECT least(count(*), ${integerSql(matchLimit)}) FROM m)`,
-        Prisma.sql`(SELECT json_agg(${SEARCH_LIST_ITEM} ORDER BY c.ord)
+        Prisma.sql`(SELECT json_agg(${item} ORDER BY c.ord)
             FROM (SELECT c.*, p.ord FROM (SELECT * FROM (${ordered}) r ORDER BY r.ord ${page}) p JOIN contracts c ON c.id = p.id) c)`,
         Prisma.sql`(SELECT count(*) <= ${integerSql(matchLimit)} FROM m)`,
       )})`;

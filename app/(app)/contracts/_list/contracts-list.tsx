@@ -26,7 +26,8 @@ export function ContractsList() {
     const message = takeFlash();
     if (message !== null) setFlash(message);
   }, []);
-  const contracts = useQuery({ ...v1Queries.contracts(state), placeholderData: keepPreviousData });
+  // While searching, each item says where it matched (`_search`: the list's "Matched" lines).
+  const contracts = useQuery({ ...v1Queries.contracts({ ...state, matches: state.q !== undefined ? "true" : undefined }), placeholderData: keepPreviousData });
   const workspaces = useQuery(v1Queries.allWorkspaces());
 
   const columns = useMemo(
