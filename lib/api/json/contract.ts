@@ -114,8 +114,9 @@ export function contractListPreload(
   if (q !== undefined) {
     // Each item's `_search` only when asked (`matches`): for a page of 100 it is about a third of a
     // broad search's time (docs/performance.md "Search").
-    if (query.matches !== "true") return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay, LIST_ITEM)} FROM ${answerArgs(origin, null)})`);
-    return listPreload(Prisma.sql`(SELECT ${searchListHeadSql(query, q, page, matchLimit, searchWay, SEARCH_LIST_ITEM)} FROM ${answerArgs(origin, null)}, ${searchArgs(q)})`);
+    const marked = query.matches === "true";
+    const head = searchListHeadSql(query, q, page, matchLimit, searchWay, marked ? SEARCH_LIST_ITEM : LIST_ITEM);
+    return listPreload(Prisma.sql`(SELECT ${head} FROM ${answerArgs(origin, null)}${marked ? Prisma.sql`, ${searchArgs(q)}` : Prisma.empty})`);
   }
   const { conditions: where } = contractFilterSql(query);
   const order = contractOrderSql(query);
