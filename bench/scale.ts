@@ -75,7 +75,7 @@ type TScenario = { id: string; path: string };
 
 function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const q = (text: string, more = "") => `/v1/contracts?limit=100&q=${encodeURIComponent(text)}${more}`;
+  const q = (text: string, more = "", limit = 100) => `/v1/contracts?limit=${limit}&q=${encodeURIComponent(text)}${more}`;
   return [
     { id: "list newest", path: "/v1/contracts?limit=100&sort=-updated_time" },
     { id: "list by id", path: "/v1/contracts?limit=100" },
@@ -101,8 +101,8 @@ function scenarioList(p: Awaited<ReturnType<typeof probes>>): TScenario[] {
     { id: "search: a company, pending only", path: q("Polar Logistics", "&state=pending") },
     { id: "search: no match", path: q("zzqxv") },
     // Each item's `_search` (matches=true): the contracts page's 25, and the API's 100.
-    { id: "search, marked: a person, the page's 25", path: `/v1/contracts?limit=25&q=${encodeURIComponent("Ingrid Korhonen")}&matches=true` },
-    { id: "search, marked: a company, pending, the page's 25", path: `/v1/contracts?limit=25&q=${encodeURIComponent("Polar Logistics")}&state=pending&matches=true` },
+    { id: "search, marked: a person, the page's 25", path: q("Ingrid Korhonen", "&matches=true", 25) },
+    { id: "search, marked: a company, pending, the page's 25", path: q("Polar Logistics", "&state=pending&matches=true", 25) },
     { id: "search, marked: a person, 100", path: q("Ingrid Korhonen", "&matches=true") },
   ];
 }

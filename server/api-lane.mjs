@@ -32,10 +32,12 @@ const require = createRequire(import.meta.url);
  * A query whose values a handler reads as Next gives them: `k=v` pairs, each key of characters no
  * parser decodes (so the keys Next reads itself, and a key given twice, are seen as they are), each
  * value of those, `+`, `:`, `@`, `,`, `~` and percent-escapes (a search of two words, an address, a
- * time: `q=Ingrid+Korhonen`, `q=a%40example.org`, `updated_before=2026-01-01T00:00:00Z`). Next may write such a query anew (its escapes, `+` as `%20`); the values it
- * decodes are the same, and a handler reads only those (`new URL(req.url).searchParams`).
+ * time: `q=Ingrid+Korhonen`, `q=a%40example.org`, `updated_before=2026-01-01T00:00:00Z`). Next may
+ * write such a query anew (its escapes, `+` as `%20`); the values it decodes are the same, and a
+ * handler reads only those (`new URL(req.url).searchParams`).
  */
-const PLAIN_QUERY = /^[A-Za-z0-9_.*-]+=(?:[A-Za-z0-9_.*+:@,~-]|%[0-9A-Fa-f]{2})*(?:&[A-Za-z0-9_.*-]+=(?:[A-Za-z0-9_.*+:@,~-]|%[0-9A-Fa-f]{2})*)*$/;
+const QUERY_PAIR = "[A-Za-z0-9_.*-]+=(?:[A-Za-z0-9_.*+:@,~-]|%[0-9A-Fa-f]{2})*";
+const PLAIN_QUERY = new RegExp(`^${QUERY_PAIR}(?:&${QUERY_PAIR})*$`);
 /** Query keys Next reads itself (route params, RSC, locales). */
 const NEXT_QUERY = /nxt|_rsc|nextinternallocale/i;
 /** A key given twice (Next's formatting groups a key's values, which can reorder the pairs). */
