@@ -190,22 +190,27 @@ export function searchHighlightPattern(q: string): string | null {
 export const searchArgs = (q: string): Sql => Prisma.sql`(SELECT ${searchHighlightPattern(q)}::text AS pattern) sarg`;
 
 /**
- * `t` cut to a window around its first match of `sarg.pattern`, split into plain and marked pieces
- * (JSON array). The first match is found by one search: a non-global replace marks it and `strpos`
- * reads where (`regexp_instr` collects every match before it answers: 1.4 s for a pattern of many
- * words on a 200 KB section that holds one of them thousands of times). Only a text longer than the
- * window is searched for it; the marking then reads the window alone, with the character on each
- * side of it, so each word bound is read as in the whole text (`planet` cut to `net` holds no word
- * `net`): no match starts at the character before (PostgreSQL 15's start position), and a match that
- * runs into the character after is the cut's and left unmarked. Those two characters then leave.
+ * `t` split into plain and marked pieces (JSON array): whole when it fits the window, else cut to a
+ * window around its first match (`windowed`). A text is first made free of chr(1), which marks.
  */
-const highlight = (t: string) => `(SELECT to_json(string_to_array(CASE WHEN u.st > 1 THEN '…' ELSE '' END || u.t || CASE WHEN u.more THEN '…' ELSE '' END, chr(1)))
+const highlight = (t: string) => `(SELECT CASE WHEN length(x.t) <= ${SEARCH_WINDOW} THEN to_json(string_to_array(${marked("x.t", 1)}, chr(1))) ELSE ${windowed("x.t")} END
+    FROM (SELECT translate(${t}, chr(1), ' ') AS t) x)`;
+
+/**
+ * The text `t`, longer than the window, cut to a window around its first match of `sarg.pattern`
+ * and split into plain and marked pieces (JSON array). The first match is found by one search: a
+ * non-global replace marks it and `strpos` reads where (`regexp_instr` collects every match before
+ * it answers: 1.4 s for a pattern of many words on a 200 KB section that holds one of them thousands
+ * of times). The marking then reads the window alone, with the character on each side of it, so
+ * each word bound is read as in the whole text (`planet` cut to `net` holds no word `net`): no match
+ * starts at the character before (PostgreSQL 15's start position), and a match that runs into the
+ * character after is the cut's and left unmarked. Those two characters then leave.
+ */
+const windowed = (t: string) => `(SELECT to_json(string_to_array(CASE WHEN u.st > 1 THEN '…' ELSE '' END || u.t || CASE WHEN u.more THEN '…' ELSE '' END, chr(1)))
     FROM (SELECT v.st, v.more, CASE WHEN v.more THEN left(regexp_replace(v.t, '\\x01([^\\x01]*)\\x01$', '\\1'), -1) ELSE v.t END AS t
       FROM (SELECT z.st, z.more, CASE WHEN z.st > 1 THEN substr(${marked("z.cut", 2)}, 2) ELSE ${marked("z.cut", 1)} END AS t
-        FROM (SELECT y.st, CASE WHEN y.st IS NULL THEN y.t ELSE substr(y.t, y.st - 1, ${SEARCH_WINDOW} + 2) END AS cut, y.st + ${SEARCH_WINDOW} <= length(y.t) AS more
-          FROM (SELECT x.t, CASE WHEN length(x.t) > ${SEARCH_WINDOW}
-                                 THEN greatest(1, strpos(regexp_replace(x.t, sarg.pattern, chr(1) || '\\&', 'i'), chr(1)) - ${SEARCH_WINDOW_BEFORE}) END AS st
-            FROM (SELECT translate(${t}, chr(1), ' ') AS t) x) y) z) v) u)`;
+        FROM (SELECT y.st, substr(${t}, y.st - 1, ${SEARCH_WINDOW} + 2) AS cut, y.st + ${SEARCH_WINDOW} <= length(${t}) AS more
+          FROM (SELECT greatest(1, strpos(regexp_replace(${t}, sarg.pattern, chr(1) || '\\&', 'i'), chr(1)) - ${SEARCH_WINDOW_BEFORE}) AS st) y) z) v) u)`;
 /** `x` with every match of `sarg.pattern` from its character `from` on between two chr(1). */
 const marked = (x: string, from: number) => `regexp_replace(${x}, sarg.pattern, chr(1) || '\\&' || chr(1), ${from}, 0, 'i')`;
 
